@@ -1,0 +1,21 @@
+// Turns an agent's program (modern JavaScript, the body of an async function) into the ES5
+// that Duktape runs, keeping every statement on the line the agent wrote it on.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace oda::js {
+
+struct LowerError {
+  std::string message;  // "SyntaxError: arrow functions ... (line 3)": ready to show
+  int line = 0;         // 1-based line of the program as written, 0 when unknown
+};
+
+// Lowers a whole program. The result is an ES5 program whose completion value is a
+// function; calling it (no arguments) starts the program as an async function body and
+// returns a promise of its return value. Line N of the source stays line N of the result.
+// The result relies on the runtime prelude (__oda_async, __oda_await and friends).
+bool lower_program(std::string_view source, std::string* out, LowerError* err);
+
+}  // namespace oda::js
