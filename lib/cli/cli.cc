@@ -297,6 +297,7 @@ json::Value schema(const Command& cmd) {
     }
     prop.set("description", o.help);
     props.set(o.field, std::move(prop));
+    if (o.schema_required) required.push(o.field);
   }
   json::Value input = json::Value::object();
   input.set("type", "object");

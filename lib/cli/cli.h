@@ -32,6 +32,7 @@ struct Option {
   const char* invalid_message = nullptr;  // exact refusal when the value is of the wrong type
   const char* schema_type = nullptr;    // JSON Schema type when it differs from the kind's
   const char* complete = nullptr;       // completion hint: "file", "dir", "session", "signal"
+  bool schema_required = false;         // listed in the tool schema's "required"
 };
 
 struct Positional {
