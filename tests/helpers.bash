@@ -32,7 +32,12 @@ stop_termd() {
   pid=$(cat "$pidfile")
   [[ -n "$pid" ]] || return 0
   kill -TERM "$pid" 2>/dev/null || return 0
-  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  # An exited daemon may stay a zombie until init reaps it; that counts as gone.
+  for _ in $(seq 50); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    [[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && return 0
+    sleep 0.1
+  done
   kill -KILL "$pid" 2>/dev/null || true
 }
 
