@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <map>
@@ -53,8 +54,17 @@ struct Waiter {
   bool pending_line;  // text without Enter: a line-mode reader cannot take it yet
   size_t max_bytes;
   int64_t last_check = 0;
-  std::map<pid_t, long> woke;  // context switches of the front processes when we wrote
+  std::map<pid_t, long> woke;  // context switches of the front process when we wrote
+  int64_t written_ms = 0;
+  pid_t reader = 0;           // the process last seen blocked reading the terminal
+  int64_t reading_since = 0;  // when it was first seen so (0: not seen)
 };
+
+// The gap between the two looks that confirm a reader waits for input.
+constexpr int64_t kConfirmMs = 5;
+
+// How long a reader other than the one we watched gets to take freshly written bytes.
+constexpr int64_t kReaderSettleMs = 30;
 
 struct Opening {
   int client;
@@ -399,8 +409,10 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   std::map<pid_t, long> woke;
   if (running && !bytes.empty() && s->master_ >= 0 && !background && (submit || text.empty())) {
     // Taken before writing: a reader that runs from now on has taken what we write.
+    // Only the group's leader (a scan of /proc would cost milliseconds on every send);
+    // another reader must have had kReaderSettleMs to take the bytes.
     pid_t pg = tcgetpgrp(s->master_);
-    if (pg > 0) for (pid_t p : group_members(pg)) woke[p] = context_switches(p);
+    if (pg > 0) woke[pg] = context_switches(pg);
   }
   if (running && !bytes.empty()) {
     termios t{};
@@ -445,6 +457,7 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   w.pending_line = !submit && !bytes.empty();
   w.max_bytes = max_bytes;
   w.woke = std::move(woke);
+  w.written_ms = now_ms();
   waiters_.push_back(w);
 }
 
@@ -478,14 +491,30 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   pid_t pg = tcgetpgrp(s->master_);
   pid_t reader = 0;
   Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader) : Reading::Unknown;
+  if (std::getenv("ODA_TERMD_DEBUG")) std::fprintf(stderr, "check pg=%d reader=%d r=%d inq=%d canon=%d\n", pg, reader, (int)r, inq, canonical);
   if (r == Reading::Yes) {
     // Written bytes reach the line discipline a moment after write() returns: a reader that
     // has not run since then has not seen them yet, so it is not waiting for more.
-    if (auto it = w.woke.find(reader); it != w.woke.end() && context_switches(reader) == it->second) return false;
-    // The reader may have printed its prompt marker just before blocking: take it first.
+    if (auto it = w.woke.find(reader); it != w.woke.end()) {
+      if (context_switches(reader) == it->second) return false;
+    } else if (now - w.written_ms < kReaderSettleMs) {
+      return false;
+    }
+    // What the reader printed before blocking (its prompt marker too) crosses the PTY a
+    // moment later: take it, and believe the wait only when a second look, a few ms on,
+    // finds the same reader still blocked with nothing new printed.
+    int64_t before = s->last_output_ms_;
     s->drain();
-    return s->prompts_ == w.start_prompts;
+    if (s->prompts_ != w.start_prompts) return false;
+    bool confirmed = w.reading_since > 0 && w.reader == reader && s->last_output_ms_ == before &&
+                     now - w.reading_since >= kConfirmMs;
+    if (w.reader != reader || s->last_output_ms_ != before || w.reading_since == 0) {
+      w.reader = reader;
+      w.reading_since = now;
+    }
+    return confirmed;
   }
+  w.reading_since = 0;
   if (r == Reading::Unknown) return now - s->last_output_ms_ >= 500 && !s->end_pos().partial.empty();
   return false;
 }
@@ -672,7 +701,7 @@ void Daemon::on_master(Session* s, uint32_t events) {
     if (!s->wants_write()) mod(kMaster, s->master_, EPOLLIN);
   }
   if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
-    if (!s->drain()) {
+    if (!s->drain(1 << 20)) {
       epoll_ctl(ep_, EPOLL_CTL_DEL, s->master_, nullptr);
     }
   }
@@ -712,9 +741,12 @@ void Daemon::tick() {
     if (s->status_ == Session::Status::Starting && now < w.deadline) { ++i; continue; }
     if (s->prompts_ > w.start_prompts || w.immediate) reason = "prompt";
     else if (s->status_ != Session::Status::Running) reason = "exit";
-    else if (now - s->last_output_ms_ >= 10 && now - w.last_check >= 10) {
+    else if (now - std::max(s->last_output_ms_, w.written_ms) >= 3 && now - w.last_check >= 5) {
       w.last_check = now;
-      if (waiting_for_input(w, now)) reason = s->prompts_ > w.start_prompts ? "prompt" : "input";
+      bool input = waiting_for_input(w, now);
+      // The check drains the PTY: a marker it found settles the send right away.
+      if (s->prompts_ > w.start_prompts) reason = "prompt";
+      else if (input) reason = "input";
     }
     if (!reason && now >= w.deadline) reason = "timeout";
     if (!reason) { ++i; continue; }

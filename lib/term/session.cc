@@ -192,14 +192,18 @@ void Session::ingest(std::string_view bytes) {
   screen_.feed(bytes);
 }
 
-bool Session::drain() {
+bool Session::drain(size_t budget) {
   if (master_ < 0) return false;
   char buf[65536];
+  size_t got = 0;
   for (;;) {
+    // A short read does not mean the PTY is empty; read until EAGAIN or the budget is spent
+    // (the budget keeps one busy session from starving the others).
+    if (got >= budget) return true;
     ssize_t n = read(master_, buf, sizeof buf);
     if (n > 0) {
       ingest(std::string_view(buf, static_cast<size_t>(n)));
-      if (n < static_cast<ssize_t>(sizeof buf)) return true;
+      got += static_cast<size_t>(n);
       continue;
     }
     if (n < 0 && errno == EINTR) continue;

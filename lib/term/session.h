@@ -41,8 +41,8 @@ class Session {
 
   // Forks the shell. false with *err set when the PTY or the fork fails.
   bool spawn(std::string* err);
-  // Reads what the PTY has (non-blocking); false at end of stream.
-  bool drain();
+  // Reads what the PTY has (non-blocking), at most `budget` bytes; false at end of stream.
+  bool drain(size_t budget = SIZE_MAX);
   // Queues bytes for the shell; flush() writes what the PTY takes now.
   void write(std::string_view bytes);
   bool flush();
