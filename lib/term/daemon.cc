@@ -464,7 +464,7 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
 void Daemon::settle(Waiter& w, const char* reason) {
   Session* s = w.s;
   if (s->master_ >= 0) s->drain();
-  std::string out = s->output_since(&s->seen_);
+  std::string out = s->output_since(&s->seen_, UINT64_MAX, w.max_bytes);
   bool truncated = cut(&out, w.max_bytes);
   json::Value r = json::Value::object();
   r.set("session", s->id());
@@ -525,7 +525,7 @@ void Daemon::do_read(int fd, const std::string& chat, const json::Value& a, size
     for (auto& j : jobs_) {
       if (j.id != job || j.chat != chat) continue;
       std::string out;
-      if (j.s) out = j.s->output_since(&j.cursor, j.end_line);
+      if (j.s) out = j.s->output_since(&j.cursor, j.end_line, max_bytes);
       bool truncated = cut(&out, max_bytes);
       json::Value r = json::Value::object();
       r.set("jobId", j.id);

@@ -189,7 +189,8 @@ void Session::ingest(std::string_view bytes) {
     return;
   }
   text_.feed(bytes);
-  screen_.feed(bytes);
+  screen_pending_.append(bytes);
+  if (screen_pending_.size() >= kScreenBatch) feed_screen();
 }
 
 bool Session::drain(size_t budget) {
@@ -226,12 +227,56 @@ bool Session::flush() {
   return true;
 }
 
+namespace {
+
+// The length of the start of `b` that only writes text: printable bytes, \r \n \t \b, and
+// CSI sequences that set colours or erase within a line (ESC [ ... m|K). Text like that,
+// once scrolled off the screen, leaves no trace on it.
+size_t plain_prefix(std::string_view b) {
+  size_t i = 0;
+  while (i < b.size()) {
+    unsigned char c = static_cast<unsigned char>(b[i]);
+    if (c >= 0x20 && c != 0x7f) { ++i; continue; }
+    if (c == '\n' || c == '\r' || c == '\t' || c == '\b') { ++i; continue; }
+    if (c == 0x1b && i + 1 < b.size() && b[i + 1] == '[') {
+      size_t j = i + 2;
+      while (j < b.size() && ((b[j] >= '0' && b[j] <= '9') || b[j] == ';')) ++j;
+      if (j < b.size() && (b[j] == 'm' || b[j] == 'K')) { i = j + 1; continue; }
+    }
+    break;
+  }
+  return i;
+}
+
+}  // namespace
+
+void Session::feed_screen() {
+  std::string_view b = screen_pending_;
+  size_t plain = plain_prefix(b);
+  // Skip text that will have scrolled off anyway: keep the last rows+1 lines before the end
+  // of the plain part (libvterm moves the whole screen for each line, the costly part).
+  int need = opt_.rows + 1;
+  size_t q = plain;
+  while (q > 0 && need > 0) {
+    --q;
+    if (b[q] == '\n' && --need == 0) { ++q; break; }
+  }
+  size_t from = need == 0 ? q : 0;
+  screen_.feed(b.substr(from));
+  screen_pending_.clear();
+}
+
+std::string Session::screen() {
+  if (!screen_pending_.empty()) feed_screen();
+  return screen_.render();
+}
+
 std::string Session::line(uint64_t n) const {
   if (n < store_.end()) return std::string(store_.at(n));
   return text_.partial();
 }
 
-std::string Session::output_since(Pos* pos, uint64_t until) const {
+std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) const {
   std::string out;
   bool first = true;
   auto add = [&](std::string_view s) {
@@ -255,7 +300,10 @@ std::string Session::output_since(Pos* pos, uint64_t until) const {
       return out;
     }
   }
-  for (; n < end; ++n) add(store_.at(n));
+  for (; n < end; ++n) {
+    if (out.size() > max_bytes) { n = end; break; }  // the rest would be cut anyway
+    add(store_.at(n));
+  }
   pos->line = end;
   pos->partial.clear();
   if (with_partial && !text_.partial().empty()) {

@@ -49,13 +49,14 @@ class Session {
   bool wants_write() const { return !outq_.empty(); }
 
   // The text that arrived after *pos, up to `until` (a line number; npos: to the end,
-  // unfinished line included); moves *pos there. Lines are joined with '\n'.
-  std::string output_since(Pos* pos, uint64_t until = UINT64_MAX) const;
+  // unfinished line included); moves *pos there. Lines are joined with '\n'. Stops adding
+  // lines once past max_bytes (the caller cuts there anyway).
+  std::string output_since(Pos* pos, uint64_t until = UINT64_MAX, size_t max_bytes = SIZE_MAX) const;
   // Lines [from, from + count) of what is kept, the unfinished line counting as the last.
   uint64_t total_lines() const { return store_.end() + (text_.partial().empty() ? 0 : 1); }
   uint64_t first_line() const { return store_.first(); }
   std::string line(uint64_t n) const;
-  std::string screen() const { return screen_.render(); }
+  std::string screen();
   void mark_seen(const Pos& p);
   Pos end_pos() const { return Pos{store_.end(), text_.partial()}; }
   uint64_t committed() const { return store_.end(); }
@@ -85,6 +86,11 @@ class Session {
 
  private:
   void ingest(std::string_view bytes);
+  void feed_screen();
+  // Output not yet given to the screen: fed in batches, and a flood of plain text is cut to
+  // its last screenful first.
+  static constexpr size_t kScreenBatch = 64 * 1024;
+  std::string screen_pending_;
   void on_marker(std::string_view rest);
   LineStore store_;
   TextSink text_{&store_};
