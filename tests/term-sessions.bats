@@ -332,10 +332,13 @@ load helpers
 @test "a send stopped by SIGINT prints terminal send aborted; what it wrote stays written" {
   term-open
   term-send --background pty-1 'true' >/dev/null
-  term-send pty-1 'sleep 5; echo late' &
+  term-send pty-1 'sleep 1; echo late' >aborted.out &
   sleep 0.4
   kill -INT $!
-  wait $! || true
-  run term-send --wait-ms 100 --no-submit pty-1 ''
-  assert_line '[wait: timeout]'
+  rc=0
+  wait $! || rc=$?
+  assert_equal "$rc" 1
+  assert_equal "$(cat aborted.out)" 'terminal send aborted'
+  run term-send --wait-ms 5000 --no-submit pty-1 ''
+  assert_output $'late\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }

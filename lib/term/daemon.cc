@@ -491,7 +491,6 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   pid_t pg = tcgetpgrp(s->master_);
   pid_t reader = 0;
   Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader) : Reading::Unknown;
-  if (std::getenv("ODA_TERMD_DEBUG")) std::fprintf(stderr, "check pg=%d reader=%d r=%d inq=%d canon=%d\n", pg, reader, (int)r, inq, canonical);
   if (r == Reading::Yes) {
     // Written bytes reach the line discipline a moment after write() returns: a reader that
     // has not run since then has not seen them yet, so it is not waiting for more.
@@ -659,6 +658,7 @@ void Daemon::advance_close(Closing& c, int64_t now) {
     s->hang_up();
     s->status_ = Session::Status::Closed;
     finish_jobs(s, true);
+    s->release();
     for (int fd : c.clients) {
       json::Value r = json::Value::object();
       r.set("session", s->id());

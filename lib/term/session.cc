@@ -59,6 +59,12 @@ Session::Session(int number, std::string chat, std::string name, const SpawnOpti
 
 Session::~Session() { hang_up(); }
 
+void Session::release() {
+  store_.clear();
+  screen_pending_.clear();
+  screen_pending_.shrink_to_fit();
+}
+
 void Session::hang_up() {
   if (master_ >= 0) close(master_);
   if (slave_ >= 0) close(slave_);

@@ -64,6 +64,7 @@ class Session {
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
   void exited(int status);  // from waitpid
   void hang_up();           // closes the PTY
+  void release();           // frees the kept output of a closed session
 
   std::string id() const { return "pty-" + std::to_string(number_); }
   std::string label() const { return name_.empty() ? id() : id() + " (" + name_ + ")"; }
