@@ -41,6 +41,14 @@ load helpers
   assert_output $'(no new output)\n[wait: prompt]\n[exit: 3]\n[session: running]'
 }
 
+@test "several lines sent at once settle after the last: its exit status, all the output" {
+  term-open
+  run term-send pty-1 $'echo a\nsleep 0.2\necho b\n(exit 4)'
+  assert_output $'a\nb\n[wait: prompt]\n[exit: 4]\n[session: running]'
+  run term-send pty-1 $'head -1\nline for head\nfor i in 1 2; do\necho $i\ndone'
+  assert_output $'line for head\n1\n2\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
 @test "the environment carries PAGER=cat and GIT_PAGER=cat; --env and --cwd apply" {
   mkdir work
   term-open --env FOO=bar --cwd "$PWD/work"

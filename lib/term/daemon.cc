@@ -56,6 +56,7 @@ struct Waiter {
   int64_t last_check = 0;
   std::map<pid_t, long> woke;  // context switches of the front process when we wrote
   int64_t written_ms = 0;
+  bool confirming = false;    // a prompt came; waiting to see the shell idle at it
   pid_t reader = 0;           // the process last seen blocked reading the terminal
   int64_t reading_since = 0;  // when it was first seen so (0: not seen)
 };
@@ -180,6 +181,7 @@ class Daemon {
   void do_list(int fd, const std::string& chat);
 
   bool waiting_for_input(Waiter& w, int64_t now);
+  bool shell_idle(Session* s);
   void settle(Waiter& w, const char* reason);
   json::Value open_result(Session* s);
   void start_close(Session* s);
@@ -479,6 +481,21 @@ void Daemon::settle(Waiter& w, const char* reason) {
   ok(w.client, r);
 }
 
+// The shell is at its prompt with none of our lines left: blocked reading the terminal with
+// nothing queued. (After a prompt it may already have taken the next line sent at once.)
+bool Daemon::shell_idle(Session* s) {
+  int inq = 0;
+  if (s->slave_ < 0 || ioctl(s->slave_, TIOCINQ, &inq) != 0) return true;
+  if (inq > 0) return false;
+  Reading r = process_reads_terminal(s->pid_, s->tty_, false);
+  if (r == Reading::Unknown) return true;
+  if (r == Reading::No) return false;
+  // Whatever it printed before blocking (its next marker too) is ours first.
+  uint64_t before = s->prompts_;
+  s->drain();
+  return s->prompts_ == before;
+}
+
 bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   Session* s = w.s;
   if (s->master_ < 0 || s->wants_write()) return false;
@@ -739,7 +756,18 @@ void Daemon::tick() {
     Session* s = w.s;
     const char* reason = nullptr;
     if (s->status_ == Session::Status::Starting && now < w.deadline) { ++i; continue; }
-    if (s->prompts_ > w.start_prompts || w.immediate) reason = "prompt";
+    if (w.immediate) reason = "prompt";
+    else if (s->prompts_ > w.start_prompts) {
+      // Several lines sent at once give a prompt after each: the last one counts, the one
+      // after which the shell has no line of ours left to read.
+      if (w.pending_line || now >= w.deadline || shell_idle(s)) {
+        reason = "prompt";
+      } else {
+        w.confirming = true;
+        ++i;
+        continue;
+      }
+    }
     else if (s->status_ != Session::Status::Running) reason = "exit";
     else if (now - std::max(s->last_output_ms_, w.written_ms) >= 3 && now - w.last_check >= 5) {
       w.last_check = now;
@@ -767,6 +795,7 @@ void Daemon::tick() {
 }
 
 int Daemon::timeout() {
+  for (const auto& w : waiters_) if (w.confirming) return 1;
   if (!waiters_.empty()) return 5;
   if (!openings_.empty() || !closings_.empty()) return 20;
   if (idle_since_ == 0) {

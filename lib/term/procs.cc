@@ -98,6 +98,8 @@ Reading process_reading(pid_t pid, dev_t tty, bool raw) {
 
 }  // namespace
 
+Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw) { return process_reading(pid, tty, raw); }
+
 Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader) {
   // The group leader is nearly always the program itself; look at the others only when it
   // is not the one reading (a pipeline, a wrapper script).

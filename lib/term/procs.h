@@ -16,6 +16,9 @@ enum class Reading { Yes, No, Unknown };
 // waiting in poll/select with the terminal as its standard input.
 Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader = nullptr);
 
+// The same test for one process (no scan of the others).
+Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw);
+
 // How often a process has been switched out so far (voluntary and not); -1 when gone. A
 // reader whose count has not moved since bytes were written has not woken to take them.
 long context_switches(pid_t pid);
