@@ -332,9 +332,17 @@ load helpers
 
 @test "a zsh session has the same integration" {
   command -v zsh || skip "no zsh"
+  SHELL=/bin/bash term-open
   SHELL=$(command -v zsh) term-open
-  run term-send pty-1 'echo $ZSH_NAME; (exit 5)'
+  run term-send pty-2 'echo $ZSH_NAME; (exit 5)'
   assert_output $'zsh\n[wait: prompt]\n[exit: 5]\n[session: running]'
+  run term-send pty-2 'read "x?Name: "'
+  assert_output $'Name: \n[wait: input]\n[session: running]'
+  run term-send pty-2 'bob'
+  run term-send pty-2 'echo "hi $x"'
+  assert_output $'hi bob\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send pty-1 'echo ${BASH_VERSION%%.*}'
+  assert_output --regexp '^[0-9]+'
 }
 
 @test "a send stopped by SIGINT prints terminal send aborted; what it wrote stays written" {

@@ -375,6 +375,7 @@ void Daemon::do_open(int fd, const std::string& chat, const json::Value& a, cons
     }
   }
   SpawnOptions so;
+  so.shell = str_arg(req, "shell");
   so.cwd = str_arg(a, "cwd");
   if (so.cwd.empty()) so.cwd = str_arg(req, "cwd");
   if (so.cwd.empty()) so.cwd = "/";

@@ -37,10 +37,10 @@ std::string make_nonce() {
   return s;
 }
 
-std::string pick_shell() {
-  const char* sh = std::getenv("SHELL");
-  if (sh && *sh && access(sh, X_OK) == 0) {
-    std::string s = sh;
+std::string pick_shell(const std::string& wanted) {
+  const char* env = std::getenv("SHELL");
+  std::string s = !wanted.empty() ? wanted : env ? env : "";
+  if (!s.empty() && access(s.c_str(), X_OK) == 0) {
     std::string base = s.substr(s.rfind('/') + 1);
     if (base == "bash" || base == "zsh") return s;
   }
@@ -102,7 +102,7 @@ bool Session::spawn(std::string* err) {
   ioctl(master_, TIOCSWINSZ, &ws);
   fcntl(master_, F_SETFL, fcntl(master_, F_GETFL) | O_NONBLOCK);
 
-  shell_ = pick_shell();
+  shell_ = pick_shell(opt_.shell);
   bool zsh = shell_.substr(shell_.rfind('/') + 1) == "zsh";
   tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
 

@@ -25,6 +25,7 @@ struct Pos {
 
 struct SpawnOptions {
   std::string cwd;
+  std::string shell;             // the caller's $SHELL (bash or zsh used as is, else /bin/bash)
   std::vector<std::string> env;  // K=V overrides
   int cols = 80, rows = 24;
   uint64_t keep_lines = 1000000;
