@@ -345,6 +345,16 @@ load helpers
   assert_output --regexp '^[0-9]+'
 }
 
+@test "a POSIX sh session (dash) has the same integration; another shell gets bash" {
+  [[ -x /bin/dash ]] || skip "no dash"
+  SHELL=/bin/dash term-open
+  run term-send pty-1 'echo $0; (exit 6)'
+  assert_output $'/bin/dash\n[wait: prompt]\n[exit: 6]\n[session: running]'
+  SHELL=/usr/bin/fish term-open
+  run term-send pty-2 'echo $0'
+  assert_output $'/bin/bash\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
 @test "a send stopped by SIGINT prints terminal send aborted; what it wrote stays written" {
   term-open
   term-send --background pty-1 'true' >/dev/null

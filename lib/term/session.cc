@@ -42,7 +42,7 @@ std::string pick_shell(const std::string& wanted) {
   std::string s = !wanted.empty() ? wanted : env ? env : "";
   if (!s.empty() && access(s.c_str(), X_OK) == 0) {
     std::string base = s.substr(s.rfind('/') + 1);
-    if (base == "bash" || base == "zsh") return s;
+    if (base == "bash" || base == "zsh" || base == "sh" || base == "dash") return s;
   }
   return "/bin/bash";
 }
@@ -103,7 +103,9 @@ bool Session::spawn(std::string* err) {
   fcntl(master_, F_SETFL, fcntl(master_, F_GETFL) | O_NONBLOCK);
 
   shell_ = pick_shell(opt_.shell);
-  bool zsh = shell_.substr(shell_.rfind('/') + 1) == "zsh";
+  std::string base = shell_.substr(shell_.rfind('/') + 1);
+  bool zsh = base == "zsh";
+  bool posix = base == "sh" || base == "dash";
   tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
 
   // Everything the child needs is built before fork: after it only async-signal-safe calls.
@@ -128,7 +130,8 @@ bool Session::spawn(std::string* err) {
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);
-  std::vector<std::string> argv_s = zsh ? std::vector<std::string>{shell_, "-f", "-i"}
+  std::vector<std::string> argv_s = zsh     ? std::vector<std::string>{shell_, "-f", "-i"}
+                                    : posix ? std::vector<std::string>{shell_, "-i"}
                                         : std::vector<std::string>{shell_, "--noprofile", "--norc", "--noediting", "-i"};
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
@@ -162,6 +165,10 @@ bool Session::spawn(std::string* err) {
   if (zsh) {
     init = " stty -echo 2>/dev/null; unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
            " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce_ + ";%?\\a%}'\n";
+  } else if (posix) {
+    // No prompt escapes in a POSIX sh: printf makes the ESC and BEL bytes; $? stays for the
+    // prompt's own expansion.
+    init = " stty -echo 2>/dev/null; PS2=; PS1=\"$(printf '\\033]6973;" + nonce_ + ";')\\$?$(printf '\\007')\"\n";
   } else {
     init = " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce_ + ";$?\\a'\n";
   }
