@@ -61,6 +61,9 @@ struct Waiter {
   int64_t reading_since = 0;  // when it was first seen so (0: not seen)
 };
 
+// The longest request line accepted (a send's text is the only large part).
+constexpr size_t kMaxRequest = 64 << 20;
+
 // The gap between the two looks that confirm a reader waits for input.
 constexpr int64_t kConfirmMs = 5;
 
@@ -265,7 +268,12 @@ void Daemon::on_client(int fd, uint32_t events) {
     char buf[65536];
     for (;;) {
       ssize_t n = recv(fd, buf, sizeof buf, 0);
-      if (n > 0) { it->second.in.add(std::string_view(buf, static_cast<size_t>(n))); continue; }
+      if (n > 0) {
+        it->second.in.add(std::string_view(buf, static_cast<size_t>(n)));
+        // No request is that long; a client sending one is broken or hostile.
+        if (it->second.in.size() > kMaxRequest) { drop_client(fd); return; }
+        continue;
+      }
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && errno == EAGAIN) break;
       drop_client(fd);
@@ -428,7 +436,11 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
       if (submit) expect.push_back('\n');
       s->expect_echo(expect);
     }
-    if (submit) s->at_prompt_ = false;
+    if (submit) {
+      s->at_prompt_ = false;
+      s->drain();
+      s->end_line();
+    }
     s->write(bytes);
     s->flush();
     if (s->wants_write()) mod(kMaster, s->master_, EPOLLIN | EPOLLOUT);
