@@ -206,6 +206,17 @@ load helpers
   assert_output 'pty-1 [shell] exited'
 }
 
+@test "a shell ended by a signal reports it: code=null signal=SIGHUP" {
+  term-open
+  run term-send pty-1 'kill -HUP $$'
+  assert_output $'(no new output)\n[wait: exit]\n[session: exited code=null signal=SIGHUP]'
+  run term-send pty-1 'echo'
+  assert_output $'(no new output)\n[wait: exit]\n[session: exited code=null signal=SIGHUP]'
+  run --separate-stderr term-signal pty-1 INT
+  assert_failure 1
+  assert_equal "$stderr" "term-signal: error: terminal session pty-1 is not running"
+}
+
 @test "close ends the whole tree, even processes that ignore hangups or left the session" {
   term-open
   term-send pty-1 'sleep 1001 & (trap "" HUP TERM; sleep 1002) & setsid sleep 1003 & echo started'
