@@ -36,6 +36,15 @@ local_teardown() {
   assert_output --regexp '^\{"id":"pty-1","name":"j","type":"shell","pid":[0-9]+,"status":"running","message":""\}$'
 }
 
+@test "a shell that ends before its first prompt is an error, not a session" {
+  ln -s /bin/false bash
+  SHELL="$PWD/bash" run --separate-stderr term-open
+  assert_failure 1
+  assert_equal "$stderr" "term-open: error: the shell '$PWD/bash' ended before its first prompt (code=1)"
+  run term-list
+  assert_output '(no terminal sessions)'
+}
+
 @test "a name already taken in the chat is refused" {
   term-open --name main
   run --separate-stderr term-open --name main

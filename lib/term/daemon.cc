@@ -363,7 +363,8 @@ json::Value Daemon::open_result(Session* s) {
   r.set("pid", s->pid_ > 0 ? json::Value(static_cast<int64_t>(s->pid_)) : json::Value());
   const char* st = s->status_ == Session::Status::Exited ? "exited" : "running";
   r.set("status", st);
-  // The daemon's own setup is the only thing the shell prints before its first prompt.
+  // What the shell printed after its first prompt (before it, only the integration's own
+  // setup, which is never shown).
   Pos p = s->seen_;
   std::string out = s->output_since(&p);
   s->seen_ = p;
@@ -760,7 +761,20 @@ void Daemon::tick() {
   for (size_t i = 0; i < openings_.size();) {
     Opening& o = openings_[i];
     if (o.s->status_ == Session::Status::Starting && now < o.deadline) { ++i; continue; }
-    if (o.client >= 0) ok(o.client, open_result(o.s));
+    if (o.s->status_ == Session::Status::Exited && !o.s->at_prompt_) {
+      // It never reached a prompt: no session to speak of.
+      std::string why = o.s->exit_code_ ? "code=" + std::to_string(*o.s->exit_code_)
+                                        : "signal=" + signal_name(o.s->exit_signal_.value_or(0));
+      if (o.client >= 0) error(o.client, "the shell '" + o.s->shell_ + "' ended before its first prompt (" + why + ")");
+      if (o.s->master_ >= 0) {
+        epoll_ctl(ep_, EPOLL_CTL_DEL, o.s->master_, nullptr);
+        masters_.erase(o.s->master_);
+      }
+      o.s->hang_up();
+      o.s->status_ = Session::Status::Closed;
+    } else if (o.client >= 0) {
+      ok(o.client, open_result(o.s));
+    }
     openings_.erase(openings_.begin() + static_cast<long>(i));
   }
   for (auto& s : sessions_) if (s->status_ == Session::Status::Running) finish_jobs(s.get(), false);
