@@ -101,6 +101,18 @@ local_teardown() {
   assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
 
+@test "a node REPL (waiting in epoll, raw mode) is an input wait too" {
+  command -v node || skip "no node"
+  term-open
+  run term-send pty-1 'node'
+  assert_line --index 2 '> '
+  assert_line '[wait: input]'
+  run term-send pty-1 '6*7'
+  assert_output $'42\n> \n[wait: input]\n[session: running]'
+  run term-send pty-1 '.exit'
+  assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
 @test "a long command times out, SIGINT stops it, and the shell still works" {
   term-open
   run term-send --wait-ms 300 pty-1 'sleep 100'

@@ -65,7 +65,10 @@ struct Waiter {
 constexpr size_t kMaxRequest = 64 << 20;
 
 // The gap between the two looks that confirm a reader waits for input.
+// Longer for a poll/select/epoll wait: a program on its way out (node restoring the
+// terminal) sits there for a few ms too.
 constexpr int64_t kConfirmMs = 5;
+constexpr int64_t kPollConfirmMs = 60;
 
 // How long a reader other than the one we watched gets to take freshly written bytes.
 constexpr int64_t kReaderSettleMs = 30;
@@ -522,7 +525,7 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   pid_t pg = tcgetpgrp(s->master_);
   pid_t reader = 0;
   Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader) : Reading::Unknown;
-  if (r == Reading::Yes) {
+  if (r == Reading::Yes || r == Reading::Polling) {
     // Written bytes reach the line discipline a moment after write() returns: a reader that
     // has not run since then has not seen them yet, so it is not waiting for more.
     if (auto it = w.woke.find(reader); it != w.woke.end()) {
@@ -537,7 +540,7 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
     s->drain();
     if (s->prompts_ != w.start_prompts) return false;
     bool confirmed = w.reading_since > 0 && w.reader == reader && s->last_output_ms_ == before &&
-                     now - w.reading_since >= kConfirmMs;
+                     now - w.reading_since >= (r == Reading::Yes ? kConfirmMs : kPollConfirmMs);
     if (w.reader != reader || s->last_output_ms_ != before || w.reading_since == 0) {
       w.reader = reader;
       w.reading_since = now;

@@ -9,7 +9,9 @@
 
 namespace oda::term {
 
-enum class Reading { Yes, No, Unknown };
+// Yes: blocked in read() on the terminal. Polling: blocked in poll/select/epoll with the
+// terminal (in raw mode) as its input, as line editors wait; likely, not certain.
+enum class Reading { Yes, Polling, No, Unknown };
 
 // Whether a process of group `pgrp` is blocked reading the terminal `tty` (a device number):
 // in read() on it, or, when the terminal is in raw mode (`raw`, as line editors set it),
