@@ -472,7 +472,9 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   w.s = s;
   w.start_prompts = s->prompts_;
   w.deadline = now_ms() + std::max<long long>(0, wait_ms);
-  w.immediate = bytes.empty() && s->at_prompt_;
+  // Nothing to write and nothing running: the shell in front, idle at its prompt.
+  w.immediate = bytes.empty() && running && s->at_prompt_ && s->master_ >= 0 &&
+                tcgetpgrp(s->master_) == s->pid_ && shell_idle(s);
   w.pending_line = !submit && !bytes.empty();
   w.max_bytes = max_bytes;
   w.woke = std::move(woke);
