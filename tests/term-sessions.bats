@@ -276,18 +276,36 @@ local_teardown() {
   assert_output 'terminal session pty-1 was already closing'
 }
 
+# Reads the job until its output is not empty (or 10 s pass); leaves it in $output.
+read_job_until_output() {
+  for _ in $(seq 200); do
+    run term-read --job "$1"
+    [[ "${lines[0]}" != '(no new output)' ]] && return 0
+    sleep 0.05
+  done
+}
+
 @test "a background job: read before, during and after, never twice" {
   term-open
-  run term-send --background pty-1 'sleep 0.6; echo first; sleep 0.6; echo second'
+  run term-send --background pty-1 'until [ -e a ]; do sleep 0.02; done; echo first; until [ -e b ]; do sleep 0.02; done; echo second'
   assert_output 'started background job job-1'
   run term-read --job job-1
   assert_output $'(no new output)\n[job: job-1 running]'
-  sleep 0.9
-  run term-read --job job-1
+  touch a
+  read_job_until_output job-1
   assert_output $'first\n[job: job-1 running]'
-  sleep 0.8
   run term-read --job job-1
-  assert_output $'second\n[job: job-1 finished]\n[exit: 0]'
+  assert_output $'(no new output)\n[job: job-1 running]'
+  touch b
+  read_job_until_output job-1
+  assert_line --index 0 'second'
+  if [[ "${lines[1]}" == '[job: job-1 running]' ]]; then
+    # The output came before the prompt: the state follows on the next read.
+    for _ in $(seq 200); do run term-read --job job-1; [[ "$output" == *finished* ]] && break; sleep 0.05; done
+    assert_output $'(no new output)\n[job: job-1 finished]\n[exit: 0]'
+  else
+    assert_output $'second\n[job: job-1 finished]\n[exit: 0]'
+  fi
   run term-read --job job-1
   assert_output $'(no new output)\n[job: job-1 finished]\n[exit: 0]'
 }
@@ -405,8 +423,8 @@ local_teardown() {
 @test "a send stopped by SIGINT prints terminal send aborted; what it wrote stays written" {
   term-open
   term-send --background pty-1 'true' >/dev/null
-  term-send pty-1 'sleep 1; echo late' >aborted.out &
-  sleep 0.4
+  term-send pty-1 'sleep 1.01; echo late' >aborted.out &
+  until pgrep -f '^sleep 1.01' >/dev/null; do sleep 0.02; done
   kill -INT $!
   rc=0
   wait $! || rc=$?
