@@ -73,11 +73,14 @@ local_teardown() {
   assert_output $'line for head\n1\n2\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
 
-@test "the environment carries PAGER=cat and GIT_PAGER=cat; --env and --cwd apply" {
+@test "the environment carries PAGER=cat, GIT_PAGER=cat and the chat; --env and --cwd apply" {
   mkdir work
   term-open --env FOO=bar --cwd "$PWD/work"
-  run term-send pty-1 'echo "$PAGER $GIT_PAGER $FOO"; pwd'
-  assert_output $'cat cat bar\n'"$PWD/work"$'\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send pty-1 'echo "$PAGER $GIT_PAGER $FOO $ODA_CHAT"; pwd'
+  assert_output $'cat cat bar '"$ODA_CHAT"$'\n'"$PWD/work"$'\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  term-open --chat other
+  run term-send --chat other pty-2 'echo $ODA_CHAT'
+  assert_line --index 0 'other'
 }
 
 @test "read -p waits for input; the answer then reaches the shell" {
@@ -256,7 +259,7 @@ local_teardown() {
 @test "close ends the whole tree, even processes that ignore hangups or left the session" {
   term-open
   term-send pty-1 'sleep 1001 & (trap "" HUP TERM; sleep 1002) & setsid sleep 1003 & echo started'
-  pids=$(pgrep -f 'sleep 100[123]' | tr '\n' ' ')
+  pids=$(pgrep -f '^sleep 100[123]' | tr '\n' ' ')
   [[ -n "$pids" ]]
   run term-close pty-1
   assert_output 'closed terminal session pty-1'

@@ -112,7 +112,7 @@ bool Session::spawn(std::string* err) {
   std::vector<std::string> env;
   auto skip = [](const std::string& kv) {
     for (const char* k : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_TERM_SESSION=", "PS1=", "PS2=",
-                          "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="}) {
+                          "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES=", "ODA_CHAT="}) {
       if (kv.rfind(k, 0) == 0) return true;
     }
     return false;
@@ -122,6 +122,8 @@ bool Session::spawn(std::string* err) {
   env.push_back("PAGER=cat");
   env.push_back("GIT_PAGER=cat");
   env.push_back(tag_);
+  // Tools run inside the session work in the session's chat, not in the daemon starter's.
+  env.push_back("ODA_CHAT=" + chat_);
   for (const auto& kv : opt_.env) {
     std::string key = kv.substr(0, kv.find('=') + 1);
     std::erase_if(env, [&](const std::string& x) { return x.rfind(key, 0) == 0; });
