@@ -16,6 +16,8 @@ size_t cp_len(unsigned char c) {
 }
 // An OSC longer than this is kept only as far as needed to tell it is not a marker.
 constexpr size_t kMaxOsc = 512;
+// A line longer than this is split: one endless line must not hold unbounded memory.
+constexpr size_t kMaxLine = 1 << 20;
 }  // namespace
 
 void TextSink::commit_partial() {
@@ -126,6 +128,7 @@ void TextSink::feed(std::string_view bytes) {
             cur_.append(p, q - p);
             col_ = cur_.size();
             p = q;
+            if (cur_.size() > kMaxLine) newline();
             continue;
           }
           put(c);
