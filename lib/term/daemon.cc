@@ -54,6 +54,7 @@ struct Waiter {
   bool pending_line;  // text without Enter: a line-mode reader cannot take it yet
   size_t max_bytes;
   int64_t last_check = 0;
+  int64_t last_scan = 0;
   std::map<pid_t, long> woke;  // context switches of the front process when we wrote
   int64_t written_ms = 0;
   bool confirming = false;    // a prompt came; waiting to see the shell idle at it
@@ -69,6 +70,10 @@ constexpr size_t kMaxRequest = 64 << 20;
 // terminal) sits there for a few ms too.
 constexpr int64_t kConfirmMs = 5;
 constexpr int64_t kPollConfirmMs = 60;
+// How often a wait scans /proc for the front group's other members, and how often it looks
+// at all once nothing has happened for a second.
+constexpr int64_t kScanMs = 100;
+constexpr int64_t kSlowCheckMs = 50;
 
 // How long a reader other than the one we watched gets to take freshly written bytes.
 constexpr int64_t kReaderSettleMs = 30;
@@ -526,7 +531,12 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   if (inq > 0 && !(canonical && w.pending_line)) return false;
   pid_t pg = tcgetpgrp(s->master_);
   pid_t reader = 0;
-  Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader) : Reading::Unknown;
+  // The other members of the group are looked at every kScanMs only: a quiet command can
+  // run for hours and its wait must stay cheap.
+  bool scan = now - w.last_scan >= kScanMs;
+  if (scan) w.last_scan = now;
+  Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader, scan) : Reading::Unknown;
+  if (r == Reading::No && !scan) return false;
   if (r == Reading::Yes || r == Reading::Polling) {
     // Written bytes reach the line discipline a moment after write() returns: a reader that
     // has not run since then has not seen them yet, so it is not waiting for more.
@@ -801,7 +811,8 @@ void Daemon::tick() {
       }
     }
     else if (s->status_ != Session::Status::Running) reason = "exit";
-    else if (now - std::max(s->last_output_ms_, w.written_ms) >= 3 && now - w.last_check >= 5) {
+    else if (int64_t quiet = now - std::max(s->last_output_ms_, w.written_ms);
+             quiet >= 3 && now - w.last_check >= (quiet > 1000 ? kSlowCheckMs : 5)) {
       w.last_check = now;
       bool input = waiting_for_input(w, now);
       // The check drains the PTY: a marker it found settles the send right away.

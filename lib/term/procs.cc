@@ -125,12 +125,12 @@ Reading process_reading(pid_t pid, dev_t tty, bool raw) {
 
 Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw) { return process_reading(pid, tty, raw); }
 
-Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader) {
+Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader, bool scan_group) {
   // The group leader is nearly always the program itself; look at the others only when it
   // is not the one reading (a pipeline, a wrapper script).
   Reading best = process_reading(pgrp, tty, raw);
   if (reader) *reader = pgrp;
-  if (best == Reading::Yes) return best;
+  if (best == Reading::Yes || !scan_group) return best;
   for (pid_t pid : all_pids()) {
     if (pid == pgrp) continue;
     Stat st;

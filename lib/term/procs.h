@@ -16,7 +16,8 @@ enum class Reading { Yes, Polling, No, Unknown };
 // Whether a process of group `pgrp` is blocked reading the terminal `tty` (a device number):
 // in read() on it, or, when the terminal is in raw mode (`raw`, as line editors set it),
 // waiting in poll/select with the terminal as its standard input.
-Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader = nullptr);
+// scan_group false: look at the group's leader only (a scan of /proc costs a millisecond).
+Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader = nullptr, bool scan_group = true);
 
 // The same test for one process (no scan of the others).
 Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw);
