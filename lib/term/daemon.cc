@@ -966,6 +966,8 @@ int run_daemon(const DaemonOptions& opt, std::string* err) {
     FILE* f = std::fopen(pid_path().c_str(), "w");
     if (f) { std::fprintf(f, "%d\n", getpid()); std::fclose(f); }
   }
+  // Sessions start where their callers ask; the daemon itself pins no folder.
+  if (chdir("/") != 0) {}
   Daemon d(opt);
   int rc = d.run(fd);
   // Remove the socket and pid file only while they are still ours.

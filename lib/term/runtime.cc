@@ -11,7 +11,18 @@
 namespace oda::term {
 
 std::string runtime_dir() {
-  if (const char* d = std::getenv("ODA_RUNTIME_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("ODA_RUNTIME_DIR"); d && *d) {
+    // Relative to where the call was made, fixed once (the daemon moves to /).
+    if (d[0] != '/') {
+      char cwd[4096];
+      if (getcwd(cwd, sizeof cwd)) {
+        std::string abs = std::string(cwd) + "/" + d;
+        setenv("ODA_RUNTIME_DIR", abs.c_str(), 1);
+        return abs;
+      }
+    }
+    return d;
+  }
   if (const char* x = std::getenv("XDG_RUNTIME_DIR"); x && *x) return std::string(x) + "/oda";
   return "/tmp/oda-" + std::to_string(getuid());
 }
