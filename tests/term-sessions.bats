@@ -185,6 +185,21 @@ local_teardown() {
   assert_output $'199999\n200000\n[lines: 199999-200000 of 200000]'
 }
 
+@test "old lines drop past the daemon's --max-lines; numbers never shift" {
+  mkdir -p "$ODA_RUNTIME_DIR" && chmod 700 "$ODA_RUNTIME_DIR"
+  termd --max-lines 100000
+  term-open
+  term-send --max-bytes 64 pty-1 'seq 1 150000' >/dev/null
+  run term-read pty-1 --count 1
+  first=${lines[0]}
+  assert_equal "${lines[1]}" "[lines: $first-$first of 150000]"
+  (( first > 1 && 150000 - first + 1 >= 100000 ))
+  run term-read pty-1 --offset 0 --count 2
+  assert_output "$first"$'\n'"$((first + 1))"$'\n'"[lines: $first-$((first + 1)) of 150000]"
+  run term-read pty-1 --offset 149999
+  assert_output $'150000\n[lines: 150000-150000 of 150000]'
+}
+
 @test "a result over --max-bytes is cut at a character boundary and marked" {
   term-open
   run term-send pty-1 'seq 1 100' --max-bytes 64
