@@ -93,6 +93,17 @@ local_teardown() {
   assert_output $'hi bob\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
 
+@test "a password prompt on /dev/tty (getpass) is an input wait; the answer is never shown" {
+  command -v python3 || skip "no python3"
+  term-open
+  run term-send pty-1 "python3 -c 'import getpass; print(\"got\", len(getpass.getpass(\"Password: \")))'"
+  assert_output $'Password: \n[wait: input]\n[session: running]'
+  run term-send pty-1 'sekrit'
+  assert_output $'got 6\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-read pty-1
+  assert_output $'Password: \ngot 6\n[lines: 1-2 of 2]'
+}
+
 @test "a python3 REPL: the prompt is an input wait, 6*7 gives 42 without its echo, exit() returns" {
   command -v python3 || skip "no python3"
   term-open

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <map>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -65,7 +66,10 @@ std::vector<pid_t> all_pids() {
 bool fd_is(pid_t pid, long fd, dev_t tty) {
   struct stat st;
   std::string p = "/proc/" + std::to_string(pid) + "/fd/" + std::to_string(fd);
-  return stat(p.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == tty;
+  if (stat(p.c_str(), &st) != 0 || !S_ISCHR(st.st_mode)) return false;
+  // /dev/tty (getpass, ssh, sudo read passwords there) is the process's controlling
+  // terminal: ours, for a process of the session's front group.
+  return st.st_rdev == tty || st.st_rdev == makedev(5, 0);
 }
 
 // What one thread is blocked in: Yes when it reads the terminal; Unknown when /proc does

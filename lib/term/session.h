@@ -63,9 +63,8 @@ class Session {
   uint64_t committed() const { return store_.end(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
-  // Enter ends the line on a terminal even where nothing echoes it (a prompt such as ">>> "
-  // or "Name: "): what the program prints next starts a new line.
-  void end_line() { text_.commit_partial(); }
+  // Enter was sent (see TextSink::soft_break).
+  void end_line() { text_.soft_break(); }
   void exited(int status);  // from waitpid
   void hang_up();           // closes the PTY
   void release();           // frees the kept output of a closed session

@@ -25,6 +25,7 @@ void TextSink::commit_partial() {
 }
 
 void TextSink::newline() {
+  break_pending_ = false;
   store_->append(cur_);
   cur_.clear();
   col_ = 0;
@@ -42,6 +43,7 @@ bool TextSink::echo_drop(unsigned char c) {
 
 void TextSink::put(unsigned char c) {
   if (!expect_.empty() && expect_[expect_pos_] != '\n' && echo_drop(c)) return;
+  if (break_pending_) newline();
   if (col_ == cur_.size()) {
     cur_.push_back(static_cast<char>(c));
     ++col_;
@@ -121,6 +123,7 @@ void TextSink::feed(std::string_view bytes) {
     switch (state_) {
       case State::Ground: {
         if (c >= 0x20 && c != 0x7f) {
+          if (break_pending_ && expect_.empty()) newline();
           if (expect_.empty() && col_ == cur_.size()) {
             // The common case: plain text appended at the end of the line.
             const char* q = p;

@@ -31,6 +31,10 @@ class TextSink {
   const std::string& partial() const { return cur_; }
   // Ends the unfinished line if it holds anything.
   void commit_partial();
+  // Enter was sent: on a terminal that echoes, what follows starts a new line. The daemon
+  // keeps echo off, so the break is made here, when the next printed character arrives,
+  // unless the program ends the line itself first (getpass prints its own newline).
+  void soft_break() { break_pending_ = !cur_.empty(); }
 
  private:
   enum class State { Ground, Esc, EscIntermediate, Csi, Osc, OscEsc, Str, StrEsc };
@@ -51,6 +55,7 @@ class TextSink {
   std::string marker_prefix_;
   std::string expect_;
   size_t expect_pos_ = 0;
+  bool break_pending_ = false;
 };
 
 }  // namespace oda::term

@@ -73,6 +73,21 @@ TEST(TextSink, DropsTheEchoOfSentText) {
   EXPECT_EQ(t.partial(), ">>> ");
 }
 
+TEST(TextSink, EnterStartsANewLineUnlessTheProgramEndsItItself) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed(">>> ");
+  t.soft_break();
+  t.feed("9\r\n>>> ");
+  t.soft_break();
+  t.feed("\r\nok\n");
+  ASSERT_EQ(store.end(), 4u);
+  EXPECT_EQ(store.at(0), ">>> ");
+  EXPECT_EQ(store.at(1), "9");
+  EXPECT_EQ(store.at(2), ">>> ");
+  EXPECT_EQ(store.at(3), "ok");
+}
+
 TEST(TextSink, EchoExpectationEndsAtTheFirstDifference) {
   LineStore store;
   TextSink t(&store);
