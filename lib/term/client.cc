@@ -2,6 +2,7 @@
 // every caller shares, and the text renderings of SPEC 3 (see client.h).
 #include "term/client.h"
 
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cmath>
