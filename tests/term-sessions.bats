@@ -45,6 +45,24 @@ local_teardown() {
   assert_output '(no terminal sessions)'
 }
 
+@test "term-open validates its values: env, cols, name, type, cwd" {
+  run --separate-stderr term-open --env FOO
+  assert_failure 2
+  assert_equal "$stderr" "term-open: error: invalid env 'FOO': expected K=V"
+  run --separate-stderr term-open --cols 1
+  assert_failure 2
+  assert_equal "$stderr" "term-open: error: invalid cols '1': expected a whole number from 2 to 1000"
+  run --separate-stderr term-open --name pty-3
+  assert_failure 2
+  assert_equal "$stderr" "term-open: error: invalid name 'pty-3': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'"
+  run --separate-stderr term-open --type python
+  assert_failure 2
+  assert_equal "$stderr" "term-open: error: unknown session type 'python' (the type is 'shell')"
+  run --separate-stderr term-open --cwd "$PWD/nowhere"
+  assert_failure 1
+  assert_equal "$stderr" "term-open: error: no such folder '$PWD/nowhere'"
+}
+
 @test "a name already taken in the chat is refused" {
   term-open --name main
   run --separate-stderr term-open --name main
