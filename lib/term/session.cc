@@ -51,7 +51,7 @@ std::string pick_shell(const std::string& wanted) {
 
 Session::Session(int number, std::string chat, std::string name, const SpawnOptions& opt)
     : number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
-      store_(opt.keep_lines), screen_(opt.rows, opt.cols) {
+      store_(opt.keep_lines), screen_(std::make_unique<Screen>(opt.rows, opt.cols)) {
   nonce_ = make_nonce();
   text_.set_marker_prefix("6973;" + nonce_ + ";");
   text_.on_marker = [this](std::string_view rest) { on_marker(rest); };
@@ -63,6 +63,7 @@ void Session::release() {
   store_.clear();
   screen_pending_.clear();
   screen_pending_.shrink_to_fit();
+  screen_.reset();
 }
 
 void Session::hang_up() {
@@ -277,13 +278,13 @@ void Session::feed_screen() {
     if (b[q] == '\n' && --need == 0) { ++q; break; }
   }
   size_t from = need == 0 ? q : 0;
-  screen_.feed(b.substr(from));
+  if (screen_) screen_->feed(b.substr(from));
   screen_pending_.clear();
 }
 
 std::string Session::screen() {
   if (!screen_pending_.empty()) feed_screen();
-  return screen_.render();
+  return screen_ ? screen_->render() : std::string();
 }
 
 std::string Session::line(uint64_t n) const {

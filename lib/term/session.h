@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -98,7 +99,7 @@ class Session {
   void on_marker(std::string_view rest);
   LineStore store_;
   TextSink text_{&store_};
-  Screen screen_;
+  std::unique_ptr<Screen> screen_;  // null once released
   std::string outq_;
 };
 
