@@ -485,7 +485,7 @@ class Emitter {
       sync(body->line);
       std::string pname = param && param->k == K::Ident ? name_of(param) : "__e";
       w(" catch (" + pname + ") {");
-      if (var_owner()->gen) w("__oda_genrethrow(" + pname + ");");
+      if (var_owner()->gen || var_owner()->agen) w("__oda_genrethrow(" + pname + ");");
       if (param && param->k != K::Ident) {
         w("var ");
         first_ = true;
@@ -881,6 +881,8 @@ class Emitter {
 
   void function(Node* f, const FnOpts& o) {
     sync(f->line);
+    bool saved_assigning = assigning_;
+    assigning_ = false;
     bool arrow = f->has(F_ARROW);
     bool is_async = f->has(F_ASYNC), gen = f->has(F_GEN);
     if (!o.header.empty()) {
@@ -979,6 +981,7 @@ class Emitter {
     }
     pop();
     w("}");
+    assigning_ = saved_assigning;
   }
 
   // ---- classes ----
@@ -1576,7 +1579,7 @@ class Emitter {
         w(fix_string(n->s));
         return;
       case K::Regex:
-        w("new RegExp(" + quote(n->s) + ", \"" + n->s2 + "\")");
+        w("__oda_regexp(" + quote(n->s) + ", \"" + n->s2 + "\")");
         return;
       case K::Template:
         template_lit(n);

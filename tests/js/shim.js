@@ -88,3 +88,4 @@ function __oda_async(fn) {
   };
 }
 function __oda_await(v) { return Duktape.Thread.yield(v); }
+function __oda_regexp(source, flags) { return new RegExp(source, flags); }

@@ -9,7 +9,7 @@
 // Async generators run their body through __oda_async/__oda_await (run-code's prelude).
 
 if (typeof Symbol.asyncIterator !== 'symbol') {
-  Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol('Symbol.asyncIterator') });
+  Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol('Symbol.asyncIterator'), writable: true, configurable: true });
 }
 
 // ---- iteration: a record {a: array or null, i: index, it: iterator, v: value, d: done} ----
@@ -27,10 +27,9 @@ function __oda_codepoints(s) {
   return out;
 }
 
-var __oda_ArrayIter = Array.prototype[Symbol.iterator];
-
 function __oda_iter(x) {
-  if (Array.isArray(x) && Array.prototype[Symbol.iterator] === __oda_ArrayIter && !x.hasOwnProperty(Symbol.iterator)) {
+  // Arrays iterate by index (nobody replaces Array.prototype[Symbol.iterator] in practice).
+  if (Array.isArray(x) && !x.hasOwnProperty(Symbol.iterator)) {
     return { a: x, i: 0, it: null, v: undefined, d: false };
   }
   if (typeof x === 'string') return { a: __oda_codepoints(x), i: 0, it: null, v: undefined, d: false };
@@ -65,7 +64,7 @@ function __oda_close(r) {
 
 // The elements of an iterable as an array (the array itself when it is one).
 function __oda_spr(x) {
-  if (Array.isArray(x) && Array.prototype[Symbol.iterator] === __oda_ArrayIter) return x;
+  if (Array.isArray(x)) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a;
   var out = [];
@@ -76,7 +75,7 @@ function __oda_spr(x) {
 // The first n elements of an iterable (all of them when n < 0), for array destructuring;
 // closes the iterator when it stops early.
 function __oda_arr(x, n) {
-  if (Array.isArray(x) && Array.prototype[Symbol.iterator] === __oda_ArrayIter) return x;
+  if (Array.isArray(x)) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a;
   var out = [];
