@@ -7,7 +7,7 @@ const g = inner(); g.next(); console.log(g.next(21).value);
 function* withFinally() { try { yield 1; yield 2; } finally { console.log('cleanup'); } }
 for (const v of withFinally()) { console.log('v', v); break; }
 function* delegating() { yield 0; yield* [1, 2]; yield* count(2); }
-console.log(Array.from ? 'af' : 'noaf', [...delegating()].join(' '));
+console.log([...delegating()].join(' '));
 const [a, b, ...rest] = count(5);
 console.log(a, b, rest);
 class Tree { constructor(v, kids = []) { this.v = v; this.kids = kids; }
