@@ -683,7 +683,9 @@ class Emitter {
     bool is_await = n->has(F_AWAIT);
     std::string it = temp();
     std::string step = is_await ? temp() : "";
-    bool close = has_exit(n->a[2], 0);
+    // The iterator is closed on any early exit: break, return, a throw, or the generator
+    // holding the loop being closed at a yield. An array literal has nothing to close.
+    bool close = n->a[1]->k != K::Array || has_exit(n->a[2], 0);
     if (close) w("try {");
     jumps_.push_back({ls, true, false, fn_});
     size_t jump_idx = jumps_.size() - 1;

@@ -136,7 +136,8 @@ TEST(JsLower, ClassesWithFieldsPrivatesAndSuper) {
 
 TEST(JsLower, ForOfClosesIteratorsOnEarlyExit) {
   EXPECT_TRUE(has(lower("for (const x of xs) { if (x) break; }"), "finally { __oda_close("));
-  EXPECT_FALSE(has(lower("for (const x of xs) { f(x); }"), "finally"));
+  EXPECT_TRUE(has(lower("function* g() { for (const x of xs) yield x; }"), "finally { __oda_close("));
+  EXPECT_FALSE(has(lower("for (const x of [1, 2]) { f(x); }"), "finally"));
 }
 
 TEST(JsLower, ReportsUnsupportedSyntaxWithTheLine) {
