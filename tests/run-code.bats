@@ -221,10 +221,10 @@ worker_of() {
   run-code --timeout-ms 5000 --code 'while (true) {}' >/dev/null &
   local pid=$! w
   w=$(worker_of "$pid")
-  run cat "/proc/$w/environ"
+  run bash -c "tr '\\0' '\\n' < /proc/$w/environ"
   kill -INT "$pid"; wait "$pid" || true
   [[ "$output" != *hunter2* ]]
-  [[ "$output" == *PATH=* ]]
+  [[ "$output" != *ODA_STATE_DIR* ]]
 }
 
 # ---- the event loop ----
