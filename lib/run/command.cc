@@ -156,6 +156,8 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   if (!refusal.empty()) return cli::fail(cmd, cli::kUsage, refusal);
 
   RunSettings settings;
+  json::Value calls = json::Value::array();
+  settings.calls = &calls;
   int status = 0;
   if (!program_text(cmd, args, &settings.code, &status)) return status;
   if (args.has("timeout-ms")) {
@@ -185,7 +187,6 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   std::string run_id = new_run_id();
   std::string started = iso_now();
   RunOutcome o = supervise(settings);
-  json::Value calls = json::Value::array();
 
   json::Value record = result_json(o, run_id, calls);
   record.set("startedAt", started);

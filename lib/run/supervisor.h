@@ -42,6 +42,9 @@ struct RunSettings {
   size_t output_cap = size_t{64} << 20;  // printed lines and the returned value together
   bool test_faults = false;           // ODA_RUN_TEST_FAULTS: lets tests break the worker
   std::map<std::string, HostHandler> handlers;  // by method name
+  // Where handlers append one object per tool call (arguments, result, timing) for the
+  // --json result and the run record; owned by the caller, touched on the loop only.
+  json::Value* calls = nullptr;
 };
 
 struct RunOutcome {

@@ -60,6 +60,9 @@ int64_t now_ns() {
 // check (whatever it catches); until then a reserve past the ceiling is still granted, since
 // refusing would make Duktape retry every allocation after full collections, a crawl.
 constexpr size_t kHeader = 16;
+// A failure message is one line for people; a program that throws a huge string gets its
+// first mebibyte shown.
+constexpr size_t kMaxMessage = size_t{1} << 20;
 constexpr size_t kReserve = size_t{32} << 20;
 
 bool over_ceiling(size_t grow) {
@@ -205,9 +208,14 @@ duk_ret_t native_finish(duk_context* ctx) {
   if (g.end.ok) {
     g.end.value.clear();
     append_cesu_as_utf8(&g.end.value, t);
+    // A value that cannot fit the cap would not fit a frame either: say which limit it broke.
+    if (g.end.value.size() > g.output_cap + 2 && g.end.value.size() + g.output_used > kMaxFrame - 1024) {
+      g.end.value.clear();
+      g.stop = Stop::kOutput;
+    }
   } else {
     g.end.message.clear();
-    append_cesu_as_utf8(&g.end.message, t);
+    append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
   }
   return 0;
 }
