@@ -129,6 +129,33 @@ class Run {
   bool reaped_ = false;
   int wstatus_ = 0;
   int to_worker_ = -1, from_worker_ = -1;
+  // Frames for the worker wait here and go out as its pipe takes them: a blocking write
+  // could deadlock against a worker blocked writing its own lines to us.
+  std::string outbuf_;
+  size_t outpos_ = 0;
+  void send(char type, std::string_view payload) {
+    if (to_worker_ < 0) return;
+    append_frame(&outbuf_, type, payload);
+    flush();
+  }
+  void flush() {
+    while (outpos_ < outbuf_.size()) {
+      ssize_t w = ::write(to_worker_, outbuf_.data() + outpos_, outbuf_.size() - outpos_);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN) {  // the worker is gone: its end shows on the other pipe
+          outbuf_.clear();
+          outpos_ = 0;
+        }
+        break;
+      }
+      outpos_ += static_cast<size_t>(w);
+    }
+    if (outpos_ == outbuf_.size()) {
+      outbuf_.clear();
+      outpos_ = 0;
+    }
+  }
   int wake_rd_ = -1, wake_wr_ = -1;
   size_t used_ = 0;
   int pending_ = 0;
@@ -147,6 +174,7 @@ bool Run::spawn(std::string* err) {
   wake_rd_ = wake[0];
   wake_wr_ = wake[1];
   fcntl(from_worker_, F_SETFL, O_NONBLOCK);
+  fcntl(to_worker_, F_SETFL, O_NONBLOCK);
 
   // A fork without exec: the worker starts in well under a millisecond, with the engine
   // and its bytecode prelude already mapped. It keeps nothing of the caller: a new process
@@ -190,6 +218,11 @@ bool Run::spawn(std::string* err) {
 }
 
 void Run::add_line(int level, std::string text) {
+  if (out_.output.size() >= kMaxLines) {
+    fail("output-limit", "output limit reached (" + std::to_string(kMaxLines) + " lines)");
+    kill_worker();
+    return;
+  }
   size_t size = text.size() + 1;
   if (used_ + size > s_.output_cap) {
     size_t room = s_.output_cap > used_ + 1 ? s_.output_cap - used_ - 1 : 0;
@@ -255,7 +288,7 @@ void Run::deliver_replies() {
     put_u32(&payload, item.id);
     payload.push_back(item.ok ? '1' : '0');
     payload += json::write(item.value);
-    write_frame(to_worker_, kReply, payload);  // a dead worker shows up as EOF on its pipe
+    send(kReply, payload);
   }
 }
 
@@ -311,7 +344,7 @@ RunOutcome Run::go() {
                               std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
                               "\noutput_cap=" + std::to_string(s_.output_cap) +
                               "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n\n" + s_.code;
-    write_frame(to_worker_, kStart, start_frame);
+    send(kStart, start_frame);
   }
 
   FrameReader reader;
@@ -324,9 +357,13 @@ RunOutcome Run::go() {
       kill_worker();
       break;
     }
-    pollfd fds[3] = {{sigfd, POLLIN, 0}, {wake_rd_, POLLIN, 0}, {worker_open ? from_worker_ : -1, POLLIN, 0}};
+    pollfd fds[4] = {{sigfd, POLLIN, 0},
+                     {wake_rd_, POLLIN, 0},
+                     {worker_open ? from_worker_ : -1, POLLIN, 0},
+                     {outbuf_.empty() ? -1 : to_worker_, POLLOUT, 0}};
     int timeout = static_cast<int>((deadline + kGraceNs - now + 999999) / 1000000);
-    int r = poll(fds, 3, timeout);
+    int r = poll(fds, 4, timeout);
+    if (fds[3].revents) flush();
     if (r < 0 && errno != EINTR) break;
     if (fds[0].revents & POLLIN) {
       signalfd_siginfo si;

@@ -59,6 +59,10 @@ struct RunOutcome {
 
 RunOutcome supervise(const RunSettings& settings);
 
+// Past this many printed lines a run ends as output-limit too: a million empty lines are
+// only a megabyte of text but would cost the supervisor gigabytes as a --json result.
+inline constexpr size_t kMaxLines = size_t{1} << 20;
+
 // The standard texts of SPEC 4.2-4.4.
 inline constexpr const char* kUnresolved = "program finished without a result (unresolved promise)";
 inline constexpr const char* kCompletionNotLossless = "program completion must be lossless JSON";

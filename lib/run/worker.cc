@@ -18,6 +18,7 @@
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
+#include "run/supervisor.h"
 #include "run/utf8.h"
 
 namespace oda::run {
@@ -39,6 +40,7 @@ struct State {
   size_t heap_used = 0;
   size_t output_cap = 64u << 20;
   size_t output_used = 0;
+  size_t lines = 0;
   Stop stop = Stop::kNone;
   bool settled = false;
   EndFrame end;
@@ -165,6 +167,11 @@ duk_ret_t native_emit(duk_context* ctx) {
       oda_duk_interrupt_soon(ctx);
     }
     g.output_used += size;
+    // One line past the supervisor's line cap tells it which limit was hit; then stop.
+    if (++g.lines > kMaxLines) {
+      g.stop = Stop::kOutput;
+      oda_duk_interrupt_soon(ctx);
+    }
     if (!write_frame(kWorkerOut, kOutput, payload)) _exit(71);
   }
   return 0;
