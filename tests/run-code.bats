@@ -450,3 +450,10 @@ worker_of() {
   [ "$status" -eq 0 ]
   [ "${lines[-1]}" = "replies: 20000" ]
 }
+
+@test "a worker guard that cannot apply its limits stops the run before the program" {
+  export ODA_RUN_TEST_FAULTS=1 ODA_RUN_TEST_UNAVAILABLE='the kernel has no Landlock'
+  run run-code --code 'console.log("ran")'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (sandbox-unavailable): the kernel has no Landlock" ]
+}

@@ -179,6 +179,7 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
     settings.handlers["test.echo"] = [](uint32_t id, const json::Value& a, HostLink* link) {
       link->reply(id, true, a);
     };
+    if (const char* why = getenv("ODA_RUN_TEST_UNAVAILABLE")) settings.worker_settings["test.unavailable"] = why;
   }
   for (const SettingsHook* h = kSettingsHooks; *h; ++h) {
     if (!(*h)(args, &settings, &refusal)) return cli::fail(cmd, cli::kUsage, refusal);

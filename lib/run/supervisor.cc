@@ -343,7 +343,13 @@ RunOutcome Run::go() {
     std::string start_frame = "deadline_ns=" + std::to_string(deadline) + "\nbudget_ms=" +
                               std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
                               "\noutput_cap=" + std::to_string(s_.output_cap) +
-                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n\n" + s_.code;
+                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n";
+    for (const auto& [key, value] : s_.worker_settings) {
+      start_frame += "x." + key + "=";
+      json::append_quoted(&start_frame, value);
+      start_frame += "\n";
+    }
+    start_frame += "\n" + s_.code;
     send(kStart, start_frame);
   }
 

@@ -45,6 +45,8 @@ struct RunSettings {
   // Where handlers append one object per tool call (arguments, result, timing) for the
   // --json result and the run record; owned by the caller, touched on the loop only.
   json::Value* calls = nullptr;
+  // Settings for the worker-side hooks (hooks.h), sent in the start frame.
+  std::map<std::string, std::string> worker_settings;
 };
 
 struct RunOutcome {

@@ -10,11 +10,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
 #include <string>
 
 #include "duktape.h"
 #include "js/lower.h"
 #include "js/natives.h"
+#include "json/json.h"
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
@@ -23,7 +25,15 @@
 
 namespace oda::run {
 
-// Other helpers add their registrars here (fs sandbox, tool calls), before the nullptr.
+namespace {
+bool test_guard(std::string* kind, std::string* message);
+}
+
+// Other parts add their hooks here (the file sandbox, tool calls), before the nullptr.
+const WorkerGuard kWorkerGuards[] = {
+    test_guard,
+    nullptr,
+};
 const NativeRegistrar kNativeRegistrars[] = {
     nullptr,
 };
@@ -48,6 +58,7 @@ struct State {
   int pending_requests = 0;
   bool test_faults = false;
   duk_context* ctx = nullptr;
+  std::map<std::string, std::string, std::less<>> settings;  // the start frame's "x." lines
 };
 State g;
 
@@ -351,6 +362,12 @@ bool parse_settings(const std::string& start, std::string* code) {
     else if (key == "heap_bytes") g.heap_limit = static_cast<size_t>(v);
     else if (key == "output_cap") g.output_cap = static_cast<size_t>(v);
     else if (key == "test_faults") g.test_faults = v != 0;
+    else if (key.rfind("x.", 0) == 0) {
+      json::Value text;
+      std::string err;
+      if (!json::parse(std::string_view(line).substr(eq + 1), &text, &err) || !text.is_string()) return false;
+      g.settings[key.substr(2)] = text.as_string();
+    }
   }
   code->assign(start, pos + 1, std::string::npos);
   return true;
@@ -386,13 +403,37 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
   return st != FrameReader::kMalformed;
 }
 
+// Under the test switch, a worker setting "test.unavailable" plays a sandbox that cannot be
+// applied, so the refusal path is tested before the real sandbox exists.
+bool test_guard(std::string* kind, std::string* message) {
+  const std::string* why = worker_setting("test.unavailable");
+  if (!g.test_faults || !why) return true;
+  *kind = "sandbox-unavailable";
+  *message = *why;
+  return false;
+}
+
 }  // namespace
+
+const std::string* worker_setting(std::string_view key) {
+  auto it = g.settings.find(key);
+  return it == g.settings.end() ? nullptr : &it->second;
+}
 
 int worker_main() {
   std::string start, code;
   char type;
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
     return 72;
+  }
+  for (const WorkerGuard* guard = kWorkerGuards; *guard; ++guard) {
+    std::string kind, message;
+    if (!(*guard)(&kind, &message)) {
+      g.settled = true;
+      g.end.kind = kind.empty() ? "sandbox-unavailable" : kind;
+      g.end.message = message;
+      send_end_and_exit(0);
+    }
   }
   duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
   if (!ctx) return 73;
