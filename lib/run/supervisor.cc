@@ -425,6 +425,7 @@ RunOutcome Run::go() {
     if (!ended_) kill_worker();
     waitpid(pid_, &wstatus_, 0);
   }
+  if (s_.on_close) s_.on_close();
   for (int fd : {to_worker_, from_worker_, wake_rd_, wake_wr_, sigfd}) if (fd >= 0) close(fd);
   sigaction(SIGPIPE, &old_pipe, nullptr);
   pthread_sigmask(SIG_SETMASK, &old, nullptr);

@@ -51,7 +51,12 @@ struct RunSettings {
   // Where handlers append one object per tool call (arguments, result, timing) for the
   // --json result and the run record; owned by the caller, touched on the loop only.
   json::Value* calls = nullptr;
-  // Settings for the worker-side hooks (hooks.h), sent in the start frame.
+  // Called once when the run closes, before supervise() returns, whatever ended it: handlers
+  // still working (a timeout or an abort came first) stop here and join their threads, as
+  // a HostLink must not be used after supervise() returns.
+  std::function<void()> on_close;
+  // Settings for the worker-side hooks (hooks.h), sent in the start frame; keys are
+  // plain words without '=' or newlines.
   std::map<std::string, std::string> worker_settings;
 };
 
