@@ -413,13 +413,43 @@ class Emitter {
     destructure(t, src);
   }
 
-  // Prints an expression whose function or class gets its name from the binding.
+  // Prints an expression whose function or class gets its name from the binding
+  // (ES2015 NamedEvaluation). A function is only named when the name would not shadow
+  // something its body refers to.
   void named_expr(Node* e, const std::string& name) {
+    if (e->k == K::Paren && e->a[0]->k == K::Function) {
+      expr(e);
+      return;
+    }
     if (e->k == K::Class && e->s.empty()) {
       class_(e, name);
       return;
     }
+    if (e->k == K::Function && e->s.empty() && can_name(e, name)) {
+      FnOpts o;
+      o.name = name;
+      w("(");
+      function(e, o);
+      w(")");
+      return;
+    }
     expr(e);
+  }
+  static bool can_name(Node* f, const std::string& name) {
+    if (name.empty() || !f->scope || f->scope->foreign.count(name)) return false;
+    static const char* const reserved[] = {"break", "case", "catch", "class", "const", "continue", "debugger", "default",
+                                           "delete", "do", "else", "export", "extends", "finally", "for", "function",
+                                           "if", "import", "in", "instanceof", "new", "return", "super", "switch",
+                                           "this", "throw", "try", "typeof", "var", "void", "while", "with", "null",
+                                           "true", "false", "enum", "arguments", "eval", "let", "static", "yield",
+                                           "await", "implements", "interface", "package", "private", "protected", "public"};
+    for (const char* r : reserved)
+      if (name == r) return false;
+    for (size_t i = 0; i < name.size(); i++) {
+      unsigned char c = name[i];
+      if (!(isalpha(c) || c == '_' || c == '$' || (i && isdigit(c)))) return false;
+    }
+    return true;
   }
 
   void return_stmt(Node* n) {
@@ -761,7 +791,10 @@ class Emitter {
   }
 
   void assign_to(Node* target, const std::string& value) {
-    if (target->k == K::Ident) {
+    if (target->k == K::Ident && target->has(F_TDZ)) {
+      piece();
+      w("__oda_tdz(" + quote(target->s) + ")");
+    } else if (target->k == K::Ident) {
       piece();
       check_const(target);
       w(name_of(target) + " = " + value);
@@ -823,8 +856,9 @@ class Emitter {
           w(obj + " = " + src);
         }
         if (p->a.empty()) {
+          std::string t = temp();
           piece();
-          w("__oda_coerce(" + obj + ")");
+          w(t + " = __oda_coerce(" + obj + ")");
         }
         std::string keys;
         for (Node* e : p->a) {
@@ -873,6 +907,7 @@ class Emitter {
   // ---- functions ----
   struct FnOpts {
     std::string header;  // replaces "function NAME" (accessors: "get x")
+    std::string name;    // the inferred name of an anonymous function
     std::string home;    // super base for methods
     bool ctor = false;
     bool derived = false;
@@ -892,6 +927,7 @@ class Emitter {
     } else {
       w("function");
       if (!f->s.empty() && !arrow) w(" " + (f->b ? f->b->out : f->s));
+      else if (!o.name.empty()) w(" " + o.name);
     }
     w("(");
     Node* params = f->a[0];
@@ -1124,6 +1160,7 @@ class Emitter {
         w(");");
       } else {
         w("__oda_m(" + target + ", " + key + ", ");
+        if (!m->has(F_COMPUTED) && m->a[0]->k == K::Ident && can_name(m->a[1], m->a[0]->s)) o.name = m->a[0]->s;
         function(m->a[1], o);
         w(");");
       }
@@ -1379,6 +1416,10 @@ class Emitter {
       }
       return;
     }
+    if (t->k == K::Ident && t->has(F_TDZ)) {
+      w("__oda_tdz(" + quote(t->s) + ")");
+      return;
+    }
     if (t->k == K::Ident && t->b && t->b->kind == 'c') {
       w("(");
       expr(n->a[1]);
@@ -1473,6 +1514,7 @@ class Emitter {
     } else if (p->has(F_METHOD)) {
       FnOpts o;
       o.home = "Object.prototype";
+      if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
       function(p->a[1], o);
     } else {
       named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "");
@@ -1561,6 +1603,10 @@ class Emitter {
     sync(n->line);
     switch (n->k) {
       case K::Ident:
+        if (n->has(F_TDZ)) {
+          w("__oda_tdz(" + quote(n->s) + ")");
+          return;
+        }
         if (n->s == "arguments" && !n->b) {
           w(args_ref());
           return;
@@ -1775,7 +1821,7 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
     err->line = perr.line;
     return false;
   }
-  resolve_program(prog, arena);
+  if (!resolve_program(prog, arena, &err->message, &err->line)) return false;
   try {
     Emitter e;
     e.program(prog);

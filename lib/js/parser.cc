@@ -3,6 +3,7 @@
 // literals and arrow functions parsed through cover grammars.
 #include "js/parser.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace oda::js {
@@ -199,8 +200,15 @@ class Lexer {
     t.t = T::Num;
     std::string v;
     auto digits = [&](auto ok) {
+      bool prev_digit = false;
       while (pos_ < src_.size() && (ok(src_[pos_]) || src_[pos_] == '_')) {
-        if (src_[pos_] != '_') v += src_[pos_];
+        if (src_[pos_] == '_') {
+          if (!prev_digit || pos_ + 1 >= src_.size() || !ok(src_[pos_ + 1])) fail("SyntaxError: invalid numeric separator");
+          prev_digit = false;
+        } else {
+          v += src_[pos_];
+          prev_digit = true;
+        }
         pos_++;
       }
     };
@@ -222,6 +230,15 @@ class Lexer {
         v = buf;
       }
     } else {
+      if (c == '0' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '_' || isdigit((unsigned char)src_[pos_ + 1]))) {
+        // Legacy octal (and 08/09) literals: no separators allowed.
+        size_t b = pos_;
+        while (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) pos_++;
+        if (pos_ < src_.size() && src_[pos_] == '_') fail("SyntaxError: invalid numeric separator");
+        v = std::string(src_.substr(b, pos_ - b));
+        t.value = v;
+        return;
+      }
       digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
       if (pos_ < src_.size() && src_[pos_] == '.') {
         v += '.';
@@ -502,8 +519,8 @@ class Parser {
         expect("(");
         n->a.push_back(expression());
         expect(")");
-        n->a.push_back(statement());
-        n->a.push_back(eat("else") ? statement() : nullptr);
+        n->a.push_back(sub_statement());
+        n->a.push_back(eat("else") ? sub_statement() : nullptr);
         return n;
       }
       if (w == "for") return for_statement();
@@ -513,13 +530,13 @@ class Parser {
         expect("(");
         n->a.push_back(expression());
         expect(")");
-        n->a.push_back(statement());
+        n->a.push_back(sub_statement());
         return n;
       }
       if (w == "do") {
         advance();
         Node* n = make(K::DoWhile, line);
-        Node* body = statement();
+        Node* body = sub_statement();
         expect("while");
         expect("(");
         n->a.push_back(expression());
@@ -583,6 +600,18 @@ class Parser {
     return n;
   }
 
+  // The body of if/while/for/labels: declarations other than var are not allowed there.
+  Node* sub_statement() {
+    int line = tok_.line;
+    Node* n = statement();
+    Node* inner = n;
+    while (inner->k == K::Labeled) inner = inner->a[0];
+    if ((inner->k == K::VarDecl && inner->s != "var") || (inner->k == K::Class && inner->has(F_DECL)) ||
+        (inner->k == K::Function && inner->has(F_DECL) && (inner != n || inner->has(F_ASYNC | F_GEN))))
+      fail("SyntaxError: lexical declaration cannot appear in a single-statement context", line);
+    return n;
+  }
+
   Node* block() {
     Node* n = make(K::Block);
     expect("{");
@@ -603,12 +632,18 @@ class Parser {
       Node* d = make(K::Declarator);
       d->a.push_back(binding_target());
       d->a.push_back(eat("=") ? assign(no_in) : nullptr);
+      d->end_seq = int(ar_.nodes.size());
       n->a.push_back(d);
     } while (eat(","));
     return n;
   }
   Node* var_statement() {
     Node* n = var_decl(false);
+    if (n->s == "const")
+      for (Node* d : n->a)
+        if (!d->a[1]) fail("SyntaxError: missing initializer in const declaration", d->line);
+    for (Node* d : n->a)
+      if (!d->a[1] && d->a[0]->k != K::Ident) fail("SyntaxError: missing initializer in destructuring declaration", d->line);
     semicolon();
     return n;
   }
@@ -638,14 +673,22 @@ class Parser {
       advance();
       Node* n = make(of ? K::ForOf : K::ForIn, line);
       if (is_await) n->flags |= F_AWAIT;
-      if (init->k != K::VarDecl) init = to_pattern(init);
+      if (init->k != K::VarDecl) {
+        init = to_pattern(init);
+      } else if (init->a.size() != 1 || (init->a[0]->a[1] && (of || init->s != "var" || init->a[0]->a[0]->k != K::Ident))) {
+        fail(std::string("SyntaxError: invalid left-hand side in for-") + (of ? "of" : "in") + " loop", line);
+      }
       n->a.push_back(init);
       n->a.push_back(of ? assign(false) : expression());
       expect(")");
-      n->a.push_back(statement());
+      n->a.push_back(sub_statement());
       return n;
     }
     if (is_await) unexpected();
+    if (init && init->k == K::VarDecl)
+      for (Node* d : init->a)
+        if (!d->a[1] && (init->s == "const" || d->a[0]->k != K::Ident))
+          fail("SyntaxError: missing initializer in " + std::string(init->s == "const" ? "const" : "destructuring") + " declaration", line);
     Node* n = make(K::For, line);
     n->a.push_back(init);
     expect(";");
@@ -653,7 +696,7 @@ class Parser {
     expect(";");
     n->a.push_back(at(")") ? nullptr : expression());
     expect(")");
-    n->a.push_back(statement());
+    n->a.push_back(sub_statement());
     return n;
   }
 
@@ -719,9 +762,37 @@ class Parser {
     return f;
   }
 
+  static void param_names(Node* p, std::vector<std::string>& out) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: out.push_back(p->s); break;
+      case K::AssignPat:
+      case K::Rest: param_names(p->a[0], out); break;
+      case K::ArrPat:
+        for (Node* e : p->a) param_names(e, out);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) param_names(e->k == K::Rest ? e : e->a[1], out);
+        break;
+      default: break;
+    }
+  }
+  // Duplicate parameter names are only allowed in plain sloppy functions with simple lists.
+  void check_params(Node* params, bool strict_like, int line) {
+    bool simple = true;
+    for (Node* p : params->a) simple &= p->k == K::Ident;
+    std::vector<std::string> names;
+    for (Node* p : params->a) param_names(p, names);
+    if (simple && !strict_like) return;
+    std::sort(names.begin(), names.end());
+    for (size_t i = 1; i < names.size(); i++)
+      if (names[i] == names[i - 1]) fail("SyntaxError: duplicate parameter name '" + names[i] + "'", line);
+  }
+
   void function_rest(Node* f, bool is_async, bool gen) {
     fn_.push_back({is_async, gen, false});
     f->a.push_back(params());
+    check_params(f->a[0], f->has(F_METHOD), f->line);
     f->a.push_back(function_body());
     f->end_line = f->a[1]->end_line;
     fn_.pop_back();
@@ -774,6 +845,7 @@ class Parser {
           advance();
           r->a.push_back(binding_target());
           n->a.push_back(r);
+          if (!at("]")) fail("SyntaxError: rest element must be last element");
         } else {
           n->a.push_back(binding_element());
         }
@@ -791,6 +863,7 @@ class Parser {
           advance();
           r->a.push_back(binding_target());
           n->a.push_back(r);
+          if (!at("}")) fail("SyntaxError: rest element must be last element");
         } else {
           Node* p = make(K::Prop);
           if (at("[")) {
@@ -983,6 +1056,7 @@ class Parser {
     Node* f = make(K::Function, line);
     f->flags |= F_ARROW;
     if (is_async) f->flags |= F_ASYNC;
+    check_params(params, true, line);
     f->a.push_back(params);
     if (tok_.nl) unexpected();
     expect("=>");
@@ -1103,6 +1177,8 @@ class Parser {
       case K::Array: {
         Node* p = make(K::ArrPat, e->line);
         for (Node* x : e->a) p->a.push_back(x->k == K::Hole ? x : to_pattern(x));
+        for (size_t i = 0; i + 1 < p->a.size(); i++)
+          if (p->a[i]->k == K::Rest) fail("SyntaxError: rest element must be last element", e->line);
         return p;
       }
       case K::Object: {
@@ -1111,10 +1187,12 @@ class Parser {
           if (x->has(F_SPREAD)) {
             Node* r = make(K::Rest, x->line);
             r->a.push_back(to_pattern(x->a[1]));
+            if (r->a[0]->k != K::Ident && r->a[0]->k != K::Dot) fail("SyntaxError: invalid rest element", x->line);
             p->a.push_back(r);
             continue;
           }
           if (x->has(F_METHOD | F_GET | F_SET)) fail("SyntaxError: invalid destructuring target", x->line);
+          if (!p->a.empty() && p->a.back()->k == K::Rest) fail("SyntaxError: rest element must be last element", x->line);
           x->a[1] = to_pattern(x->a[1]);
           p->a.push_back(x);
         }
@@ -1184,6 +1262,12 @@ class Parser {
       std::string op(tok_.text);
       advance();
       Node* right = op == "**" ? binary(p, no_in) : binary(p + 1, no_in);
+      auto logical = [](Node* x) { return x->k == K::Binary && (x->s == "&&" || x->s == "||"); };
+      if ((op == "??" && (logical(left) || logical(right))) ||
+          ((op == "&&" || op == "||") && ((left->k == K::Binary && left->s == "??") || (right->k == K::Binary && right->s == "??"))))
+        fail("SyntaxError: cannot mix ?? with && or || without parentheses");
+      if (op == "**" && (left->k == K::Unary || left->k == K::Await))
+        fail("SyntaxError: unary operator before ** needs parentheses");
       Node* n = make(K::Binary, line);
       n->s = op;
       n->a.push_back(left);
