@@ -417,8 +417,10 @@ class Emitter {
   // (ES2015 NamedEvaluation). A function is only named when the name would not shadow
   // something its body refers to.
   void named_expr(Node* e, const std::string& name) {
-    if (e->k == K::Paren && e->a[0]->k == K::Function) {
-      expr(e);
+    if (e->k == K::Paren && (e->a[0]->k == K::Function || e->a[0]->k == K::Class)) {
+      w("(");
+      named_expr(e->a[0], name);
+      w(")");
       return;
     }
     if (e->k == K::Class && e->s.empty()) {
@@ -1063,7 +1065,7 @@ class Emitter {
       if (!m->has(F_BLOCK) && !m->a.empty() && m->a[0] && m->a[0]->k == K::PrivateName) {
         bool seen = false;
         for (auto& [n, v] : cls.privates) seen |= n == m->a[0]->s;
-        if (!seen) cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + m->a[0]->s});
+        if (!seen) cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + std::to_string(cls.privates.size())});
       }
     }
     classes_.push_back(&cls);
@@ -1079,7 +1081,7 @@ class Emitter {
     w("){");
     std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + ")";
     if (has_fields) decl += ", __fi = []";
-    for (auto& [n, v] : cls.privates) decl += ", " + v + " = Symbol(\"#" + n + "\")";
+    for (auto& [n, v] : cls.privates) decl += ", " + v + " = Symbol(" + quote("#" + n) + ")";
     Binding* inner_b = nullptr;
     if (c->scope)
       for (auto& [n, b] : c->scope->names) inner_b = b;

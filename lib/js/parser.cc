@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 
 namespace oda::js {
 namespace {
@@ -90,9 +91,19 @@ class Lexer {
     unsigned char c = src_[pos_];
     if (id_start(c)) {
       t.t = T::Name;
+      bool escaped = false;
       while (pos_ < src_.size() && id_part(src_[pos_])) {
-        if (src_[pos_] == '\\') pos_++;
-        pos_++;
+        if (src_[pos_] == '\\') {
+          escaped = true;
+          skip_escape();
+        } else {
+          pos_++;
+        }
+      }
+      if (escaped) {
+        t.text = unescape_name(t.start, pos_);
+        t.end = pos_;
+        return t;
       }
     } else if ((c >= '0' && c <= '9') || (c == '.' && pos_ + 1 < src_.size() && isdigit(src_[pos_ + 1]))) {
       number(t);
@@ -105,8 +116,16 @@ class Lexer {
       pos_++;
       t.t = T::Private;
       size_t b = pos_;
-      while (pos_ < src_.size() && id_part(src_[pos_])) pos_++;
-      t.text = src_.substr(b, pos_ - b);
+      bool escaped = false;
+      while (pos_ < src_.size() && id_part(src_[pos_])) {
+        if (src_[pos_] == '\\') {
+          escaped = true;
+          skip_escape();
+        } else {
+          pos_++;
+        }
+      }
+      t.text = escaped ? unescape_name(b, pos_) : src_.substr(b, pos_ - b);
       t.end = pos_;
       return t;
     } else {
@@ -402,9 +421,44 @@ class Lexer {
     pos_++;
   }
 
+  void skip_escape() {
+    pos_++;
+    if (pos_ < src_.size() && src_[pos_] == 'u') pos_++;
+    if (pos_ < src_.size() && src_[pos_] == '{') {
+      while (pos_ < src_.size() && src_[pos_] != '}') pos_++;
+      pos_++;
+    } else {
+      for (int k = 0; k < 4 && pos_ < src_.size() && hexval(src_[pos_]) >= 0; k++) pos_++;
+    }
+  }
+
+  // An identifier written with \uXXXX or \u{...} escapes, as the name it spells (UTF-8).
+  std::string_view unescape_name(size_t b, size_t e) {
+    std::string out;
+    for (size_t i = b; i < e; i++) {
+      if (src_[i] != '\\') {
+        out += src_[i];
+        continue;
+      }
+      if (i + 1 >= e || src_[i + 1] != 'u') fail("SyntaxError: invalid escape in identifier");
+      uint32_t cp = 0;
+      i += 2;
+      if (i < e && src_[i] == '{') {
+        for (i++; i < e && src_[i] != '}'; i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
+      } else {
+        for (int k = 0; k < 4 && i < e; k++, i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
+        i--;
+      }
+      append_utf8(out, cp);
+    }
+    names_.push_back(std::move(out));
+    return names_.back();
+  }
+
   std::string_view src_;
   size_t pos_ = 0;
   int line_ = 1;
+  std::deque<std::string> names_;  // unescaped identifiers the tokens point into
 };
 
 bool is_reserved(std::string_view n) {
@@ -589,7 +643,7 @@ class Parser {
           Node* n = make(K::Labeled, line);
           n->s = ident_name();
           advance();
-          n->a.push_back(statement());
+          n->a.push_back(sub_statement());
           return n;
         }
       }
