@@ -227,7 +227,36 @@ class Emitter {
     return "__args";
   }
 
-  std::string name_of(Node* id) { return id->b ? id->b->out : id->s; }
+  std::string name_of(Node* id) { return ascii_name(id->b ? id->b->out : id->s); }
+  // Duktape's identifier tables are narrower than ES2023's: names with non-ASCII letters
+  // are spelled with $uXXXX instead.
+  static std::string ascii_name(const std::string& n) {
+    bool plain = true;
+    for (unsigned char c : n) plain &= c < 0x80;
+    if (plain) return n;
+    std::string o;
+    for (size_t i = 0; i < n.size();) {
+      unsigned char c = n[i];
+      if (c < 0x80) {
+        o += char(c);
+        i++;
+        continue;
+      }
+      int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      uint32_t cp = c & (0xFF >> (len + 1));
+      for (int k = 1; k < len && i + k < n.size(); k++) cp = (cp << 6) | (n[i + k] & 0x3F);
+      char buf[16];
+      snprintf(buf, sizeof buf, "$u%04x", cp);
+      o += buf;
+      i += len;
+    }
+    return o;
+  }
+  static bool ascii(const std::string& n) {
+    for (unsigned char c : n)
+      if (c >= 0x80) return false;
+    return true;
+  }
 
   // ---- statements ----
   void stmts(const std::vector<Node*>& list, size_t from = 0) {
@@ -465,7 +494,7 @@ class Emitter {
       return;
     }
     if (fn_->derived_ctor && n->a.empty()) {
-      w("return __self;");
+      w("return __oda_self(__self);");
       return;
     }
     w("return");
@@ -703,7 +732,7 @@ class Emitter {
         fn_->used_return = true;
         w("if (typeof " + r + " === \"object\") return " + r + ";");
       } else if (fn_->derived_ctor) {
-        w("if (typeof " + r + " === \"object\") return " + r + ".r === void 0 ? __self : " + r + ".r;");
+        w("if (typeof " + r + " === \"object\") return " + r + ".r === void 0 ? __oda_self(__self) : " + r + ".r;");
       } else {
         w("if (typeof " + r + " === \"object\") return " + r + ".r;");
       }
@@ -878,7 +907,7 @@ class Emitter {
             access = obj + "[" + k + "]";
             if (has_rest) keys += (keys.empty() ? "" : ", ") + k;
           } else if (key->k == K::Ident) {
-            access = obj + "." + key->s;
+            access = ascii(key->s) ? obj + "." + key->s : obj + "[" + quote(key->s) + "]";
             if (has_rest) keys += (keys.empty() ? "" : ", ") + quote(key->s);
           } else if (key->k == K::Str) {
             access = obj + "[" + fix_string(key->s) + "]";
@@ -1014,7 +1043,7 @@ class Emitter {
       stmts(body->a);
       sync(body->end_line);
     }
-    if (o.derived) w("return __self;");
+    if (o.derived) w("return __oda_self(__self);");
     if (wrapped) {
       pop();
       w(is_async && !gen ? "})();" : "});");
@@ -1304,6 +1333,8 @@ class Emitter {
       w("]");
     } else if (p->k == K::PrivateName) {
       w("[" + private_var(p->s, p->line) + "]");
+    } else if (!ascii(p->s)) {
+      w("[" + quote(p->s) + "]");
     } else {
       w("." + p->s);
     }
@@ -1383,6 +1414,7 @@ class Emitter {
       return o + "[" + k + "]";
     }
     if (t->a[1]->k == K::PrivateName) return o + "[" + private_var(t->a[1]->s, t->line) + "]";
+    if (!ascii(t->a[1]->s)) return o + "[" + quote(t->a[1]->s) + "]";
     return o + "." + t->a[1]->s;
   }
 
@@ -1526,7 +1558,7 @@ class Emitter {
   void prop(Node* p) {
     sync(p->line);
     Node* k = p->a[0];
-    std::string key = k->k == K::Str ? fix_string(k->s) : k->s;
+    std::string key = k->k == K::Str ? fix_string(k->s) : (k->k == K::Ident && !ascii(k->s)) ? quote(k->s) : k->s;
     if (k->k == K::PrivateName) fail("SyntaxError: unexpected private name", p->line);
     if (p->has(F_GET) || p->has(F_SET)) {
       FnOpts o;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <map>
 
 namespace oda::js {
 namespace {
@@ -843,11 +844,25 @@ class Parser {
       if (names[i] == names[i - 1]) fail("SyntaxError: duplicate parameter name '" + names[i] + "'", line);
   }
 
+  // "use strict" in a function whose parameters are not a plain list is an early error.
+  void strict_params(Node* params, Node* body, int line) {
+    bool simple = true;
+    for (Node* p : params->a) simple &= p->k == K::Ident;
+    if (simple) return;
+    for (Node* st : body->a) {
+      if (st->k != K::ExprStmt || st->a[0]->k != K::Str) break;
+      const std::string& d = st->a[0]->s;
+      if (d.size() == 12 && d.substr(1, 10) == "use strict")
+        fail("SyntaxError: \"use strict\" not allowed in function with non-simple parameters", line);
+    }
+  }
+
   void function_rest(Node* f, bool is_async, bool gen) {
     fn_.push_back({is_async, gen, false});
     f->a.push_back(params());
     check_params(f->a[0], f->has(F_METHOD), f->line);
     f->a.push_back(function_body());
+    strict_params(f->a[0], f->a[1], f->line);
     f->end_line = f->a[1]->end_line;
     fn_.pop_back();
   }
@@ -1013,6 +1028,7 @@ class Parser {
     if (eat("extends")) c->a.push_back(lhs_expression());
     else c->a.push_back(nullptr);
     expect("{");
+    std::map<std::string, char> privates;
     while (!at("}")) {
       if (eat(";")) continue;
       if (at("@")) unsupported("decorators");
@@ -1061,7 +1077,24 @@ class Parser {
         }
       }
       if (m->a.empty()) member_key(m);
+      Node* mkey = m->a[0];
+      auto key_is = [&](const char* name) {
+        if (m->has(F_COMPUTED)) return false;
+        if (mkey->k == K::Ident) return mkey->s == name;
+        return mkey->k == K::Str && mkey->s.size() == strlen(name) + 2 && mkey->s.substr(1, strlen(name)) == name;
+      };
+      if (mkey->k == K::PrivateName) {
+        char kind = m->has(F_GET) ? 'g' : m->has(F_SET) ? 's' : 'm';
+        auto it = privates.find(mkey->s);
+        if (mkey->s == "constructor") fail("SyntaxError: classes may not have a private field named '#constructor'");
+        if (it != privates.end() && !((it->second == 'g' && kind == 's') || (it->second == 's' && kind == 'g')))
+          fail("SyntaxError: duplicate private name '#" + mkey->s + "'");
+        privates[mkey->s] = kind;
+      }
       if (at("(")) {
+        if (!m->has(F_STATIC) && key_is("constructor") && (is_async || gen || m->has(F_GET | F_SET)))
+          fail("SyntaxError: class constructor may not be an accessor, a generator or async");
+        if (m->has(F_STATIC) && key_is("prototype")) fail("SyntaxError: classes may not have a static property named 'prototype'");
         m->flags |= F_METHOD;
         Node* key = m->a[0];
         if (!m->has(F_STATIC | F_COMPUTED) && key->k == K::Ident && key->s == "constructor") m->flags |= F_CTOR;
@@ -1069,6 +1102,8 @@ class Parser {
           m->flags |= F_CTOR;
         m->a.push_back(method_function(m->line, is_async, gen));
       } else {
+        if (key_is("constructor") || (m->has(F_STATIC) && key_is("prototype")))
+          fail("SyntaxError: classes may not have a field named '" + std::string(mkey->k == K::Ident ? mkey->s : "constructor") + "'");
         m->flags |= F_FIELD;
         if (eat("=")) {
           fn_.push_back({false, false, false});
@@ -1120,6 +1155,7 @@ class Parser {
     if (at("{")) {
       f->a.push_back(function_body());
       f->end_line = f->a[1]->end_line;
+      strict_params(params, f->a[1], line);
     } else {
       f->flags |= F_EXPRBODY;
       f->a.push_back(assign(no_in_));

@@ -1,6 +1,6 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals defined here: __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
-// __oda_coerce __oda_new __oda_tdz __oda_constassign __oda_class __oda_ck __oda_super __oda_fi __oda_sf
+// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_ck __oda_super __oda_fi __oda_sf
 // __oda_m __oda_acc __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
@@ -108,6 +108,12 @@ function __oda_new(F, args) {
 
 function __oda_tdz(name) {
   throw new ReferenceError("Cannot access '" + name + "' before initialization");
+}
+
+// The end of a derived constructor: super() must have run.
+function __oda_self(self) {
+  if (self === undefined) throw new ReferenceError("Must call super constructor in derived class before accessing 'this' or returning from derived constructor");
+  return self;
 }
 
 function __oda_constassign(name) {
