@@ -758,10 +758,13 @@ class Emitter {
       w("); !(" + step + " = __oda_await(" + it + ".next())).done;) ");
       value = step + ".value";
     } else {
+      // Arrays (the common case) step through locals; other iterables through __oda_step.
+      std::string arr = temp(), idx = temp();
       w("for (" + it + " = __oda_iter(");
       expr(n->a[1]);
-      w("); " + it + ".a ? " + it + ".i < " + it + ".a.length : __oda_step(" + it + ");) ");
-      value = "(" + it + ".a ? " + it + ".a[" + it + ".i++] : " + it + ".v)";
+      w("), " + arr + " = " + it + ".a, " + idx + " = 0; " + arr + " ? " + idx + " < " + arr + ".length : __oda_step(" + it +
+        ");) ");
+      value = "(" + arr + " ? " + arr + "[" + idx + "++] : " + it + ".v)";
     }
     // The element assignment runs in the loop's own function, before any per-iteration closure.
     Node* left = n->a[0];
@@ -861,7 +864,8 @@ class Emitter {
         bool rest = !p->a.empty() && p->a.back()->k == K::Rest;
         std::string arr = temp();
         piece();
-        w(arr + " = __oda_arr(" + src + ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
+        w(arr + " = " + src + ", " + arr + " = " + arr + " instanceof Array ? " + arr + " : __oda_arr(" + arr + ", " +
+          std::to_string(rest ? -1 : int(p->a.size())) + ")");
         for (size_t i = 0; i < p->a.size(); i++) {
           Node* e = p->a[i];
           if (e->k == K::Hole) continue;
@@ -1589,11 +1593,14 @@ class Emitter {
     w("]");
   }
 
+  // `a${b}c` is ("a" + (b) + "c"); empty parts are left out, except a leading "" that makes
+  // the first substitution a string.
   void template_lit(Node* t) {
     w("(");
     for (size_t i = 0; i * 2 < t->strs.size(); i++) {
-      if (i) w(" + ");
-      w(quote(t->strs[i * 2]));
+      const std::string& part = t->strs[i * 2];
+      if (i == 0) w(quote(part));
+      else if (!part.empty()) w(" + " + quote(part));
       if (i < t->a.size()) {
         w(" + (");
         expr(t->a[i]);

@@ -4,6 +4,7 @@
 #include "js/parser.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -73,6 +74,14 @@ class Lexer {
     int line;
   };
   State save() const { return {pos_, line_}; }
+  // The next two characters after blanks and comments, without lexing a token.
+  std::string_view peek_raw(bool* nl) {
+    State st = save();
+    *nl = skip_space();
+    std::string_view r = src_.substr(pos_, 2);
+    restore(st);
+    return r;
+  }
   void restore(State s) {
     pos_ = s.pos;
     line_ = s.line;
@@ -404,18 +413,26 @@ class Lexer {
   }
 
   void punct(Token& t) {
+    // Longest match among the operators starting with this character.
     static const char* const ops[] = {">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=",
                                       "||=",  "?\?=", "=>",  "==",  "!=",  "<=",  ">=",  "&&",  "||",
                                       "??",   "?.",  "++",  "--",  "+=",  "-=",  "*=",  "/=",  "%=",
                                       "&=",   "|=",  "^=",  "**",  "<<",  ">>"};
+    static const auto table = [] {
+      std::array<std::vector<std::string_view>, 128> t;
+      for (const char* op : ops) t[(unsigned char)op[0]].push_back(op);
+      return t;
+    }();
     t.t = T::Punct;
     std::string_view rest = src_.substr(pos_);
-    for (const char* op : ops) {
-      size_t n = strlen(op);
-      if (rest.substr(0, n) == op) {
-        if (n == 2 && op[0] == '?' && op[1] == '.' && rest.size() > 2 && isdigit((unsigned char)rest[2])) continue;
-        pos_ += n;
-        return;
+    unsigned char c = rest[0];
+    if (c < 128) {
+      for (std::string_view op : table[c]) {
+        if (rest.size() >= op.size() && rest.compare(0, op.size(), op) == 0) {
+          if (op == "?." && rest.size() > 2 && isdigit((unsigned char)rest[2])) continue;
+          pos_ += op.size();
+          return;
+        }
       }
     }
     if (!strchr("{}()[];,<>+-*/%&|^!~?:=.@#", rest[0])) fail(std::string("SyntaxError: unexpected character '") + rest[0] + "'");
@@ -463,13 +480,14 @@ class Lexer {
 };
 
 bool is_reserved(std::string_view n) {
-  static const char* const words[] = {"break",    "case",   "catch",  "class",   "const",      "continue", "debugger",
+  if (n.size() < 2 || n.size() > 10 || n[0] < 'b' || n[0] > 'w') return false;
+  static constexpr std::string_view words[] = {"break",    "case",   "catch",  "class",   "const",      "continue", "debugger",
                                       "default",  "delete", "do",     "else",    "export",     "extends",  "finally",
                                       "for",      "function", "if",   "import",  "in",         "instanceof", "new",
                                       "return",   "super",  "switch", "this",    "throw",      "try",      "typeof",
                                       "var",      "void",   "while",  "with",    "null",       "true",     "false",
                                       "enum"};
-  for (const char* w : words)
+  for (std::string_view w : words)
     if (n == w) return true;
   return false;
 }
@@ -638,9 +656,9 @@ class Parser {
       }
       if (w == "export") unsupported("export declarations");
       if (w == "enum") unsupported("enum declarations");
-      if (!is_reserved(w)) {
-        Token p = peek();
-        if (p.is(":") && !(w == "await" && in_async()) && !(w == "yield" && in_gen())) {
+      bool nl;
+      if (!is_reserved(w) && lex_.peek_raw(&nl).substr(0, 1) == ":") {
+        if (!(w == "await" && in_async()) && !(w == "yield" && in_gen())) {
           Node* n = make(K::Labeled, line);
           n->s = ident_name();
           advance();
@@ -1134,9 +1152,9 @@ class Parser {
   }
 
   static bool is_assign_op(std::string_view op) {
-    static const char* const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=",
+    static constexpr std::string_view ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=",
                                       "&=", "|=", "^=", "&&=", "||=", "?\?="};
-    for (const char* o : ops)
+    for (std::string_view o : ops)
       if (op == o) return true;
     return false;
   }
@@ -1207,9 +1225,9 @@ class Parser {
           tok_ = save;
         }
       }
-      if (!is_reserved(tok_.text)) {
-        Token p = peek();
-        if (p.is("=>") && !p.nl) {
+      bool nl;
+      if (lex_.peek_raw(&nl) == "=>" && !nl && !is_reserved(tok_.text)) {
+        {
           Node* params = make(K::Params);
           Node* id = make(K::Ident);
           id->s = binding_ident();
@@ -1313,6 +1331,9 @@ class Parser {
   static int precedence(const Token& t, bool no_in) {
     if (t.t != T::Punct && t.t != T::Name) return -1;
     std::string_view o = t.text;
+    if (t.t == T::Punct && (o[0] == ')' || o[0] == ';' || o[0] == ',' || o[0] == ']' || o[0] == '}' || o[0] == '.' ||
+                            o[0] == '(' || (o[0] == '=' && o.size() == 1)))
+      return -1;
     if (t.t == T::Name) {
       if (o == "instanceof") return 7;
       if (o == "in" && !no_in) return 7;
