@@ -969,6 +969,10 @@ class Emitter {
     std::vector<std::pair<Node*, std::string>> complex;  // pattern or default, param name
     size_t rest_at = std::string::npos;
     int pn = 0;
+    // The function's length counts the parameters before the first default or rest; later
+    // ones are read from arguments in the prologue.
+    bool listed = true;
+    std::vector<std::pair<std::string, size_t>> late;  // name, index
     for (size_t i = 0; i < params->a.size(); i++) {
       Node* p = params->a[i];
       sync(p->line);
@@ -976,16 +980,22 @@ class Emitter {
         rest_at = i;
         break;
       }
-      if (i) w(", ");
+      if (p->k == K::AssignPat) listed = false;
+      std::string nm;
       if (p->k == K::Ident) {
-        w(name_of(p));
+        nm = name_of(p);
       } else if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
-        w(name_of(p->a[0]));
-        complex.push_back({p, name_of(p->a[0])});
-      } else {
-        std::string nm = "__p" + std::to_string(pn++);
-        w(nm);
+        nm = name_of(p->a[0]);
         complex.push_back({p, nm});
+      } else {
+        nm = "__p" + std::to_string(pn++);
+        complex.push_back({p, nm});
+      }
+      if (listed) {
+        if (i) w(", ");
+        w(nm);
+      } else {
+        late.push_back({nm, i});
       }
     }
     w(") {");
@@ -999,6 +1009,12 @@ class Emitter {
     if (o.derived) fc.this_name = "__self";
     push(&fc);
     if (!o.ctor_prologue.empty()) w(o.ctor_prologue);
+    if (!late.empty()) {
+      w("var ");
+      for (size_t i = 0; i < late.size(); i++)
+        w((i ? ", " : "") + late[i].first + " = arguments[" + std::to_string(late[i].second) + "]");
+      w(";");
+    }
     for (auto& [p, nm] : complex) {
       if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
         w("if (" + nm + " === void 0) " + nm + " = ");
@@ -1265,8 +1281,16 @@ class Emitter {
   void call(Node* n) {
     Node* callee = n->a[0];
     if (callee->k == K::Super) {
-      // super(...) in a derived constructor.
-      w("(__self = __oda_super(__super, this, ");
+      // super(...) in a derived constructor (or an arrow inside it, through its this).
+      std::string raw_this = "this";
+      for (Fn* f = fn_; f && !f->derived_ctor; f = f->parent) {
+        if (f->kind != Fn::Arrow && f->kind != Fn::Closure && f->kind != Fn::Inner) break;
+        if (f->parent && f->parent->derived_ctor) {
+          f->parent->need_this = true;
+          raw_this = "__this";
+        }
+      }
+      w("(__self = __oda_super(__super, " + raw_this + ", ");
       if (has_spread(n, 1)) spread_array(n->a, 1);
       else {
         w("[");
@@ -1358,7 +1382,8 @@ class Emitter {
     std::string this_tmp;
     for (size_t i = 0; i < links.size(); i++) {
       Node* l = links[i];
-      bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call && links[i + 1]->has(F_OPTIONAL);
+      bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call &&
+                           (links[i + 1]->has(F_OPTIONAL) || has_spread(links[i + 1], 1));
       if (l->has(F_OPTIONAL)) {
         std::string t = temp();
         out.insert(seg, "(" + t + " = ");
@@ -1366,7 +1391,11 @@ class Emitter {
         seg = out.size();
         w(t);
         if (l->k == K::Call) {
-          if (!this_tmp.empty()) {
+          if (has_spread(l, 1)) {
+            w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
+            spread_array(l->a, 1);
+            w(")");
+          } else if (!this_tmp.empty()) {
             w(".call(" + this_tmp);
             for (size_t j = 1; j < l->a.size(); j++) {
               w(", ");
@@ -1384,7 +1413,13 @@ class Emitter {
         continue;
       }
       if (l->k == K::Call) {
-        args(l, 1);
+        if (has_spread(l, 1)) {
+          w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
+          spread_array(l->a, 1);
+          w(")");
+        } else {
+          args(l, 1);
+        }
         this_tmp.clear();
         continue;
       }

@@ -102,7 +102,7 @@ class Lexer {
     if (id_start(c)) {
       t.t = T::Name;
       bool escaped = false;
-      while (pos_ < src_.size() && id_part(src_[pos_])) {
+      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
         if (src_[pos_] == '\\') {
           escaped = true;
           skip_escape();
@@ -127,7 +127,7 @@ class Lexer {
       t.t = T::Private;
       size_t b = pos_;
       bool escaped = false;
-      while (pos_ < src_.size() && id_part(src_[pos_])) {
+      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
         if (src_[pos_] == '\\') {
           escaped = true;
           skip_escape();
@@ -199,14 +199,13 @@ class Lexer {
         pos_++;
       } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
         pos_++;
-      } else if (c == 0xC2 && pos_ + 1 < src_.size() && (unsigned char)src_[pos_ + 1] == 0xA0) {
-        pos_ += 2;
-      } else if (c == 0xEF && src_.substr(pos_, 3) == "\xEF\xBB\xBF") {
-        pos_ += 3;
-      } else if (c == 0xE2 && src_.substr(pos_, 2) == "\xE2\x80" && pos_ + 2 < src_.size() &&
-                 ((unsigned char)src_[pos_ + 2] == 0xA8 || (unsigned char)src_[pos_ + 2] == 0xA9)) {
-        nl = true;
-        pos_ += 3;
+      } else if (size_t n = c >= 0xC2 ? space_at(pos_) : 0) {
+        if (n == 3 && (unsigned char)src_[pos_] == 0xE2 && ((unsigned char)src_[pos_ + 2] == 0xA8 || (unsigned char)src_[pos_ + 2] == 0xA9) &&
+            (unsigned char)src_[pos_ + 1] == 0x80) {
+          nl = true;
+          line_++;
+        }
+        pos_ += n;
       } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
         while (pos_ < src_.size() && src_[pos_] != '\n') pos_++;
       } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '*') {
@@ -437,6 +436,21 @@ class Lexer {
     }
     if (!strchr("{}()[];,<>+-*/%&|^!~?:=.@#", rest[0])) fail(std::string("SyntaxError: unexpected character '") + rest[0] + "'");
     pos_++;
+  }
+
+  // The length of the Unicode blank or line terminator at p (0: none): NBSP, BOM, the
+  // U+2000 block spaces, U+2028/2029, U+202F, U+205F, U+3000, U+1680.
+  size_t space_at(size_t p) const {
+    unsigned char c = src_[p];
+    if (c < 0xC2) return 0;
+    auto at = [&](size_t i) -> unsigned char { return p + i < src_.size() ? (unsigned char)src_[p + i] : 0; };
+    if (c == 0xC2 && at(1) == 0xA0) return 2;
+    if (c == 0xEF && at(1) == 0xBB && at(2) == 0xBF) return 3;
+    if (c == 0xE2 && at(1) == 0x80 && ((at(2) >= 0x80 && at(2) <= 0x8A) || at(2) == 0xA8 || at(2) == 0xA9 || at(2) == 0xAF)) return 3;
+    if (c == 0xE2 && at(1) == 0x81 && at(2) == 0x9F) return 3;
+    if (c == 0xE3 && at(1) == 0x80 && at(2) == 0x80) return 3;
+    if (c == 0xE1 && at(1) == 0x9A && at(2) == 0x80) return 3;
+    return 0;
   }
 
   void skip_escape() {
