@@ -29,6 +29,7 @@ check_corpus() {
 @test "agent-classes: inheritance, private state, iteration" { check_corpus agent-classes; }
 @test "agent-generators: lazy pipelines that close their sources" { check_corpus agent-generators; }
 @test "agent-errors: finally ordering, rethrow, optional catch binding" { check_corpus agent-errors; }
+@test "agent-patterns: Map entries, accessors, super in async methods, labels, defaults" { check_corpus agent-patterns; }
 
 @test "unsupported syntax fails naming the construct and the line as written" {
   run run-code --code $'const a = 1\n\nimport fs from "fs"'

@@ -37,7 +37,7 @@ function __oda_iter(x) {
   var f = x[Symbol.iterator];
   if (typeof f !== 'function') {
     if (Array.isArray(x) || (typeof x === 'object' && typeof x.length === 'number' && x instanceof Object && Object.prototype.toString.call(x).indexOf('Arguments') >= 0)) {
-      return { a: x, i: 0, it: null, v: undefined, d: false };
+      return { a: Array.prototype.slice.call(x), i: 0, it: null, v: undefined, d: false };
     }
     throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
   }
