@@ -3,7 +3,8 @@
 node, each test wrapped the same way (harness + test as the body of an async function), and
 prints per-folder pass counts and our pass rate over the tests node passes.
 
-Usage: bench/test262.py TEST262_DIR [--max-per-folder N] [--jobs N] [--fails FILE] [FOLDER...]
+Usage: bench/test262.py TEST262_DIR [--max-per-folder N] [--jobs N] [--fails FILE]
+                        [--run-code PATH] [FOLDER...]
 (never commit test262: fetch it elsewhere, e.g. /work/peers/test262)."""
 import argparse
 import concurrent.futures as cf
@@ -148,7 +149,10 @@ def main():
     ap.add_argument('--max-per-folder', type=int, default=0, help='sample evenly down to N tests')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--fails', help='write the tests node passes and we fail here')
+    ap.add_argument('--run-code', default=RUN_CODE, help='the run-code binary (default build/bin/run-code)')
     a = ap.parse_intermixed_args()
+    global RUN_CODE
+    RUN_CODE = a.run_code
     folders = a.folders or FOLDERS
     tmpdir = tempfile.mkdtemp(prefix='t262-')
     tests = {}
