@@ -1129,20 +1129,20 @@ class Emitter {
     if (ext) w("__super");
     w("){");
     std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + ")";
-    if (has_fields) decl += ", __fi = []";
-    for (auto& [n, v] : cls.privates) decl += ", " + v + " = Symbol(" + quote("#" + n) + ")";
+    if (has_fields) decl += ", __fi";
+    for (auto& [n, v] : cls.privates) decl += ", " + v + " = __oda_pname(" + quote("#" + n) + ")";
     Binding* inner_b = nullptr;
     if (c->scope)
       for (auto& [n, b] : c->scope->names) inner_b = b;
     std::string out_name = c->b ? c->b->out : (inner_b ? inner_b->out : name);
     if (out_name != name) decl += ", " + out_name + " = " + name;
     w(decl + ";");
-    std::string fi = has_fields ? "__oda_fi(this, __fi);" : "";
-    std::string ck = "__oda_ck(this, " + name + ");";
+    std::string fi = has_fields ? "__fi.call(this);" : "";
+    std::string ck = "if (!(this instanceof " + name + ")) __oda_nonew(" + name + ");";
     auto default_ctor = [&] {
       if (ext) {
         w("function " + name + "() {" + ck + "var __self = __oda_super(__super, this, arguments);" +
-          (has_fields ? "__oda_fi(__self, __fi);" : "") + "return __self;}");
+          (has_fields ? "__fi.call(__self);" : "") + "return __self;}");
       } else {
         w("function " + name + "() {" + ck + fi + "}");
       }
@@ -1150,6 +1150,7 @@ class Emitter {
     if (!ctor) default_ctor();
     std::string home_proto = ext ? "__super.prototype" : "Object.prototype";
     std::string home_static = ext ? "__super" : "Function.prototype";
+    bool fields_done = false;
     for (size_t i = 1; i < c->a.size(); i++) {
       Node* m = c->a[i];
       sync(m->line);
@@ -1181,14 +1182,40 @@ class Emitter {
       }
       std::string key;
       key_text(m, key);
+      if (m->has(F_FIELD) && !st) {
+        // Every instance field goes into one initializer (at the first field), run by the
+        // constructor on each new object. Private names are hidden keys, so plain stores.
+        if (fields_done) continue;
+        fields_done = true;
+        w("__fi = function(){");
+        Fn ff;
+        ff.kind = Fn::Normal;
+        ff.insert_at = out.size();
+        ff.home = home_proto;
+        push(&ff);
+        for (size_t j = i; j < c->a.size(); j++) {
+          Node* f = c->a[j];
+          if (!f->has(F_FIELD) || f->has(F_STATIC)) continue;
+          sync(f->line);
+          std::string fkey;
+          key_text(f, fkey);
+          w("this[" + fkey + "] = ");
+          if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
+          else w("void 0");
+          w(";");
+        }
+        pop();
+        w("};");
+        continue;
+      }
       if (m->has(F_FIELD)) {
-        w(st ? "__oda_sf(" + name + ", " + key + ", " : "__fi.push([" + key + ", ");
+        w("__oda_sf(" + name + ", " + key + ", ");
         if (m->a[1]) {
           w("function(){");
           Fn ff;
           ff.kind = Fn::Normal;
           ff.insert_at = out.size();
-          ff.home = st ? home_static : home_proto;
+          ff.home = home_static;
           push(&ff);
           w("return (");
           std::string hint_name = m->a[0]->k == K::Ident ? m->a[0]->s : "";
@@ -1199,7 +1226,7 @@ class Emitter {
         } else {
           w("null");
         }
-        w(st ? ");" : "]);");
+        w(");");
         continue;
       }
       FnOpts o;
@@ -1304,7 +1331,7 @@ class Emitter {
       Fn* cf = fn_;
       while (cf && !cf->derived_ctor) cf = cf->parent;
       if (!cf) fail("SyntaxError: 'super' keyword unexpected here", n->line);
-      if (cf->ctor_fields) w(", __oda_fi(__self, __fi)");
+      if (cf->ctor_fields) w(", __fi.call(__self)");
       w(", __self)");
       return;
     }

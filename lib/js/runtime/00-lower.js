@@ -1,7 +1,7 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals defined here: __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
-// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_ck __oda_super __oda_fi __oda_sf
-// __oda_m __oda_acc __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
+// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
+// __oda_m __oda_acc __oda_nonew __oda_pname __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
@@ -131,8 +131,16 @@ function __oda_class(C, S) {
   return proto;
 }
 
-function __oda_ck(self, C) {
-  if (!(self instanceof C)) throw new TypeError("Class constructor " + C.name + " cannot be invoked without 'new'");
+function __oda_nonew(C) {
+  throw new TypeError("Class constructor " + C.name + " cannot be invoked without 'new'");
+}
+
+// Private names (#x): Duktape hidden keys when the natives provide them (invisible to every
+// reflection), else symbols. Each class evaluation gets its own.
+var __oda_hiddenkey = typeof __oda_hidden_key === 'function' ? __oda_hidden_key : null, __oda_pcount = 0;
+function __oda_pname(name) {
+  __oda_pcount++;
+  return __oda_hiddenkey ? __oda_hiddenkey('p' + __oda_pcount + name) : Symbol(name);
 }
 
 function __oda_isnative(S) {
@@ -149,14 +157,6 @@ function __oda_super(S, self, args) {
   var o = Reflect.construct(S, args);
   Object.setPrototypeOf(o, Object.getPrototypeOf(self));
   return o;
-}
-
-// Instance fields: [key, initializer or null] pairs run on each new object.
-function __oda_fi(self, fields) {
-  for (var i = 0; i < fields.length; i++) {
-    var f = fields[i][1];
-    Object.defineProperty(self, fields[i][0], { value: f ? f.call(self) : undefined, writable: true, enumerable: typeof fields[i][0] !== 'symbol', configurable: true });
-  }
 }
 
 function __oda_sf(C, key, f) {
