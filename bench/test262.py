@@ -143,6 +143,7 @@ def run_ours(t):
 
 
 def main():
+    global RUN_CODE
     ap = argparse.ArgumentParser()
     ap.add_argument('test262')
     ap.add_argument('folders', nargs='*')
@@ -151,7 +152,6 @@ def main():
     ap.add_argument('--fails', help='write the tests node passes and we fail here')
     ap.add_argument('--run-code', default=RUN_CODE, help='the run-code binary (default build/bin/run-code)')
     a = ap.parse_intermixed_args()
-    global RUN_CODE
     RUN_CODE = a.run_code
     folders = a.folders or FOLDERS
     tmpdir = tempfile.mkdtemp(prefix='t262-')

@@ -159,6 +159,7 @@ class Emitter {
   std::vector<ClassCtx*> classes_;
   int line_ = 1;
   int tpl_sites_ = 0;
+  int class_counter_ = 0;
 
   [[noreturn]] void fail(const std::string& m, int line) { throw Fail{m, line}; }
 
@@ -1101,8 +1102,7 @@ class Emitter {
   }
 
   void class_(Node* c, const std::string& hint) {
-    static int class_counter = 0;
-    int id = ++class_counter;
+    int id = ++class_counter_;
     ClassCtx cls;
     std::string name = !c->s.empty() ? c->s : (hint.empty() ? "_class" : hint);
     cls.name = name;
