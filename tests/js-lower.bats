@@ -22,6 +22,7 @@ check_corpus() {
 @test "lang-cls: classes with fields, #private, static blocks, accessors, extends Error, new.target" { check_corpus lang-cls; }
 @test "lang-gen: generators, yield*, return/throw, for-of closing, strings by code point" { check_corpus lang-gen; }
 @test "lang-async: async functions, arrows and methods, async generators, for await" { check_corpus lang-async; }
+@test "lang-delegate: yield* forwarding next, return and throw, sync and async" { check_corpus lang-delegate; }
 @test "agent-pool: a bounded pool of tasks with Promise.all, allSettled, race, any" { check_corpus agent-pool; }
 @test "agent-retry: retries with backoff and a custom error class" { check_corpus agent-retry; }
 @test "agent-logs: log parsing with named groups, Map and Set" { check_corpus agent-logs; }

@@ -244,6 +244,7 @@ function __oda_genresume(g, v, mode) {
   }
   if (g._st === 3) return { value: r, done: true };
   g._st = 1;
+  if (r instanceof __oda_RawResult) return r.r;
   return { value: r, done: false };
 }
 
@@ -272,28 +273,45 @@ function __oda_genrethrow(e) {
   if (e instanceof __oda_GenReturn) throw e;
 }
 
+// yield* delegates next/throw/return to the inner iterator and hands its result objects
+// through unchanged (a __oda_RawResult tells __oda_genresume not to wrap them).
+function __oda_RawResult(r) { this.r = r; }
+
 function __oda_yieldstar(x) {
-  var r = __oda_iter(x), v;
+  var r = __oda_iter(x);
   if (r.a) {
     for (var i = 0; i < r.a.length; i++) Duktape.Thread.yield(r.a[i]);
     return undefined;
   }
-  var it = r.it, s = it.next(), received;
-  while (!s.done) {
-    try {
-      received = Duktape.Thread.yield(s.value);
-    } catch (e) {
-      if (e instanceof __oda_GenReturn) {
-        if (typeof it['return'] === 'function') it['return'](e.v);
-        throw e;
+  var it = r.it, received, mode = 0, res, f;
+  for (;;) {
+    if (mode === 0) {
+      res = it.next(received);
+    } else if (mode === 1) {
+      f = it['throw'];
+      if (f === undefined || f === null) {
+        f = it['return'];
+        if (f !== undefined && f !== null) f.call(it);
+        throw new TypeError('The iterator does not provide a \'throw\' method');
       }
-      if (typeof it['throw'] === 'function') { s = it['throw'](e); continue; }
-      throw e;
+      res = f.call(it, received);
+    } else {
+      f = it['return'];
+      if (f === undefined || f === null) throw new __oda_GenReturn(received);
+      res = f.call(it, received);
     }
-    s = it.next(received);
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
+    if (res.done) {
+      if (mode === 2) throw new __oda_GenReturn(res.value);
+      return res.value;
+    }
+    try {
+      received = Duktape.Thread.yield(new __oda_RawResult(res));
+      mode = 0;
+    } catch (e) {
+      if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
+    }
   }
-  v = s.value;
-  return v;
 }
 
 // ---- async generators: the body runs as an async function; each yield hands a value to
@@ -369,9 +387,35 @@ function __oda_agen(fn) {
 }
 
 function __oda_ayieldstar(g, x) {
-  var it = __oda_aiter(x), s;
-  while (!(s = __oda_await(it.next())).done) __oda_await(g.y(s.value));
-  return s.value;
+  var it = __oda_aiter(x), received, mode = 0, res, f;
+  for (;;) {
+    if (mode === 0) {
+      res = __oda_await(it.next(received));
+    } else if (mode === 1) {
+      f = it['throw'];
+      if (f === undefined || f === null) {
+        f = it['return'];
+        if (f !== undefined && f !== null) __oda_await(f.call(it));
+        throw new TypeError('The iterator does not provide a \'throw\' method');
+      }
+      res = __oda_await(f.call(it, received));
+    } else {
+      f = it['return'];
+      if (f === undefined || f === null) throw new __oda_GenReturn(received);
+      res = __oda_await(f.call(it, received));
+    }
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
+    if (res.done) {
+      if (mode === 2) throw new __oda_GenReturn(res.value);
+      return res.value;
+    }
+    try {
+      received = __oda_await(g.y(res.value));
+      mode = 0;
+    } catch (e) {
+      if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
+    }
+  }
 }
 
 // An async iterator over x (its Symbol.asyncIterator, or its sync iterator with awaited values).
