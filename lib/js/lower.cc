@@ -801,7 +801,10 @@ class Emitter {
         std::string v = temp();
         w(v + " = " + value);
         first_ = false;
+        bool saved = assigning_;
+        assigning_ = true;
         destructure(left, v);
+        assigning_ = saved;
         w(";");
       }
       pre.swap(out);
@@ -865,8 +868,8 @@ class Emitter {
         bool rest = !p->a.empty() && p->a.back()->k == K::Rest;
         std::string arr = temp();
         piece();
-        w(arr + " = " + src + ", " + arr + " = " + arr + " instanceof Array ? " + arr + " : __oda_arr(" + arr + ", " +
-          std::to_string(rest ? -1 : int(p->a.size())) + ")");
+        w(arr + " = " + src + ", " + arr + " = " + arr + " instanceof Array && " + arr + "[__oda_SI] === __oda_AP.values ? " +
+          arr + " : __oda_arr(" + arr + ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
         for (size_t i = 0; i < p->a.size(); i++) {
           Node* e = p->a[i];
           if (e->k == K::Hole) continue;

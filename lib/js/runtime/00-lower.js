@@ -1,5 +1,5 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
-// Globals defined here: __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
+// Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
 // __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
 // __oda_m __oda_acc __oda_nonew __oda_pname __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
@@ -27,9 +27,12 @@ function __oda_codepoints(s) {
   return out;
 }
 
+// Arrays iterate by index while their @@iterator is the stock one (Array.prototype.values,
+// which the runtime installs as Array.prototype[Symbol.iterator]).
+var __oda_SI = Symbol.iterator, __oda_AP = Array.prototype;
+
 function __oda_iter(x) {
-  // Arrays iterate by index (nobody replaces Array.prototype[Symbol.iterator] in practice).
-  if (Array.isArray(x) && !x.hasOwnProperty(Symbol.iterator)) {
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) {
     return { a: x, i: 0, it: null, v: undefined, d: false };
   }
   if (typeof x === 'string') return { a: __oda_codepoints(x), i: 0, it: null, v: undefined, d: false };
@@ -64,7 +67,7 @@ function __oda_close(r) {
 
 // The elements of an iterable as an array (the array itself when it is one).
 function __oda_spr(x) {
-  if (Array.isArray(x)) return x;
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a;
   var out = [];
@@ -75,7 +78,7 @@ function __oda_spr(x) {
 // The first n elements of an iterable (all of them when n < 0), for array destructuring;
 // closes the iterator when it stops early.
 function __oda_arr(x, n) {
-  if (Array.isArray(x)) return x;
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a;
   var out = [];
@@ -420,7 +423,13 @@ function __oda_ayieldstar(g, x) {
 
 // An async iterator over x (its Symbol.asyncIterator, or its sync iterator with awaited values).
 function __oda_aiter(x) {
-  if (x !== null && x !== undefined && typeof x[Symbol.asyncIterator] === 'function') return x[Symbol.asyncIterator]();
+  var f = x === null || x === undefined ? undefined : x[Symbol.asyncIterator];
+  if (f !== undefined && f !== null) {
+    if (typeof f !== 'function') throw new TypeError('Symbol.asyncIterator is not a function');
+    var it = f.call(x);
+    if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.asyncIterator method is not an object');
+    return it;
+  }
   var r = __oda_iter(x);
   return {
     next: function () {
