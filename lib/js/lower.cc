@@ -1684,7 +1684,8 @@ class Emitter {
         cooked += ", ";
         raw += ", ";
       }
-      cooked += quote(t->strs[i * 2]);
+      // A cooked part with an invalid escape (marked "\x01" by the parser) is undefined.
+      cooked += t->has(F_SPREAD) && t->strs[i * 2] == "\x01" ? "void 0" : quote(t->strs[i * 2]);
       raw += quote(t->strs[i * 2 + 1]);
     }
     cooked += "]";

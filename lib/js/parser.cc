@@ -27,6 +27,8 @@ struct Token {
   int line = 1;
   bool nl = false;        // a line terminator precedes it
   bool tail = false;      // Template: ends with a backquote
+  bool escaped = false;   // Name: written with \u escapes (never a keyword then)
+  bool bad_escape = false;  // Template: an escape only a tagged template may hold
   size_t start = 0, end = 0;
   bool is(std::string_view p) const { return (t == T::Punct || t == T::Name) && text == p; }
 };
@@ -112,6 +114,7 @@ class Lexer {
       }
       if (escaped) {
         t.text = unescape_name(t.start, pos_);
+        t.escaped = true;
         t.end = pos_;
         return t;
       }
@@ -352,7 +355,14 @@ class Lexer {
         case 'b': cooked += '\b'; break;
         case 'f': cooked += '\f'; break;
         case 'v': cooked += '\v'; break;
-        case '0': cooked += '\0'; break;
+        case '0':
+          if (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) t.bad_escape = true;
+          cooked += '\0';
+          break;
+        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+          t.bad_escape = true;
+          cooked += e;
+          break;
         case '\r':
           if (pos_ < src_.size() && src_[pos_] == '\n') pos_++;
           line_++;
@@ -362,7 +372,10 @@ class Lexer {
         case 'x': {
           int h1 = pos_ + 1 < src_.size() ? hexval(src_[pos_]) : -1;
           int h2 = h1 >= 0 ? hexval(src_[pos_ + 1]) : -1;
-          if (h2 < 0) fail("SyntaxError: invalid escape in template literal");
+          if (h2 < 0) {
+            t.bad_escape = true;
+            break;
+          }
           append_utf8(cooked, h1 * 16 + h2);
           pos_ += 2;
           break;
@@ -371,18 +384,34 @@ class Lexer {
           uint32_t cp = 0;
           if (pos_ < src_.size() && src_[pos_] == '{') {
             pos_++;
-            while (pos_ < src_.size() && src_[pos_] != '}') {
+            bool ok = true;
+            size_t digits = 0;
+            while (pos_ < src_.size() && src_[pos_] != '}' && src_[pos_] != '`') {
               int h = hexval(src_[pos_++]);
-              if (h < 0) fail("SyntaxError: invalid escape in template literal");
-              cp = cp * 16 + h;
+              if (h < 0) ok = false;
+              else cp = cp * 16 + h;
+              digits++;
+              if (cp > 0x10FFFF) ok = false;
             }
-            pos_++;
+            if (pos_ < src_.size() && src_[pos_] == '}') pos_++;
+            else ok = false;
+            if (!ok || digits == 0) {
+              t.bad_escape = true;
+              break;
+            }
           } else {
-            for (int i = 0; i < 4; i++) {
+            bool ok = true;
+            for (int i = 0; i < 4 && ok; i++) {
               int h = pos_ < src_.size() ? hexval(src_[pos_]) : -1;
-              if (h < 0) fail("SyntaxError: invalid escape in template literal");
-              cp = cp * 16 + h;
-              pos_++;
+              if (h < 0) ok = false;
+              else {
+                cp = cp * 16 + h;
+                pos_++;
+              }
+            }
+            if (!ok) {
+              t.bad_escape = true;
+              break;
             }
             if (cp >= 0xD800 && cp < 0xDC00 && pos_ + 5 < src_.size() && src_[pos_] == '\\' &&
                 src_[pos_ + 1] == 'u') {
@@ -542,7 +571,9 @@ class Parser {
     lex_.restore(st);
     return t;
   }
-  bool at(std::string_view p) const { return (tok_.t == T::Punct || tok_.t == T::Name) && tok_.text == p; }
+  bool at(std::string_view p) const {
+    return (tok_.t == T::Punct || (tok_.t == T::Name && !tok_.escaped)) && tok_.text == p;
+  }
   bool eat(std::string_view p) {
     if (at(p)) {
       advance();
@@ -570,6 +601,7 @@ class Parser {
   std::string binding_ident() {
     if (tok_.t != T::Name || is_reserved(tok_.text)) unexpected();
     if (tok_.text == "await" && in_async()) unexpected();
+    if (tok_.text == "yield" && in_gen()) unexpected();
     return ident_name();
   }
 
@@ -584,7 +616,7 @@ class Parser {
       }
       if (at("@")) unsupported("decorators");
     }
-    if (tok_.t == T::Name) {
+    if (tok_.t == T::Name && !tok_.escaped) {
       std::string_view w = tok_.text;
       if (w == "var" || w == "const") return var_statement();
       if (w == "let") {
@@ -1267,12 +1299,15 @@ class Parser {
 
   static bool valid_target(Node* n) {
     if (n->k == K::Paren) return valid_target(n->a[0]);
-    return n->k == K::Ident || n->k == K::Dot;
+    if (n->k == K::Ident) return n->s != "null" && n->s != "true" && n->s != "false";
+    return n->k == K::Dot;
   }
 
   Node* to_pattern(Node* e) {
     switch (e->k) {
       case K::Ident:
+        if (!valid_target(e)) break;
+        return e;
       case K::Dot:
         return e;
       case K::Paren:
@@ -1583,7 +1618,7 @@ class Parser {
         if (chain) fail("SyntaxError: tagged template in an optional chain");
         Node* t = make(K::Tagged, line);
         t->a.push_back(e);
-        t->a.push_back(template_literal());
+        t->a.push_back(template_literal(true));
         e = t;
       } else {
         break;
@@ -1597,10 +1632,12 @@ class Parser {
     return e;
   }
 
-  Node* template_literal() {
+  Node* template_literal(bool tagged = false) {
     Node* t = make(K::Template);
     for (;;) {
-      t->strs.push_back(tok_.value);
+      if (tok_.bad_escape && !tagged) fail("SyntaxError: invalid escape sequence in template literal");
+      if (tok_.bad_escape) t->flags |= F_SPREAD;  // a tagged template with an undefined cooked part
+      t->strs.push_back(tok_.bad_escape ? std::string("\x01") : tok_.value);
       t->strs.push_back(tok_.raw);
       if (tok_.tail) {
         t->end_line = lex_.save().line;
@@ -1656,7 +1693,8 @@ class Parser {
       case T::Name:
         break;
     }
-    std::string_view w = tok_.text;
+    // An escaped name is never a keyword: it matches none of the words below.
+    std::string_view w = tok_.escaped ? std::string_view("\\") : tok_.text;
     if (w == "function") return function(false, false, line);
     if (w == "class") return class_(false);
     if (w == "this") {
@@ -1695,7 +1733,9 @@ class Parser {
         return call;
       }
     }
-    if (is_reserved(w) && w != "null" && w != "true" && w != "false") unexpected();
+    w = tok_.text;
+    if (is_reserved(w) && (tok_.escaped || (w != "null" && w != "true" && w != "false"))) unexpected();
+    if (tok_.escaped && ((w == "yield" && in_gen()) || (w == "await" && in_async()))) unexpected();
     Node* n = make(K::Ident);
     n->s = std::string(w);
     advance();
