@@ -477,3 +477,11 @@ worker_of() {
   [ "$status" -eq 0 ]
   [ "$output" = "[2500,true,true]" ]
 }
+
+@test "a worker stuck in native code is killed at the deadline and reported as a timeout" {
+  export ODA_RUN_TEST_FAULTS=1
+  run run-code --timeout-ms 500 --code 'console.log("stuck"); __oda_test_fault("hang")'
+  [ "$status" -eq 124 ]
+  [ "${lines[0]}" = "code run failed (timeout): execution deadline reached (500ms)" ]
+  [ "${lines[2]}" = "stuck" ]
+}
