@@ -1,0 +1,33 @@
+/* run-code's settings for Debian's Duktape, spliced into a copy of its duk_config.h at the
+ * __OVERRIDE_DEFINES__ marker by lib/run/run.mk (plain C: duktape.c includes it too). */
+
+/* The deadline: the executor asks oda_duk_exec_timeout() every interrupt-counter period and
+ * keeps rethrowing past every catch while it answers true, so a busy loop inside try/catch
+ * still ends. The worker also answers true once the heap ceiling or the output cap is hit. */
+#define DUK_USE_INTERRUPT_COUNTER
+#if defined(__cplusplus)
+extern "C" int oda_duk_exec_timeout(void *udata);
+#else
+extern int oda_duk_exec_timeout(void *udata);
+#endif
+#define DUK_USE_EXEC_TIMEOUT_CHECK(udata) oda_duk_exec_timeout((udata))
+/* Brings that check forward to the next instruction (lib/run/duk_extra.c). */
+#if defined(__cplusplus)
+extern "C" void oda_duk_interrupt_soon(void *ctx);
+#else
+extern void oda_duk_interrupt_soon(void *ctx);
+#endif
+
+/* Integer arithmetic without double round trips: loops and indexing are most of what
+ * agents' glue programs do. */
+#define DUK_USE_FASTINT
+
+/* JSON.stringify of plain data (the common case for console lines) skips the slow path. */
+#define DUK_USE_JSON_STRINGIFY_FASTPATH
+
+/* Marking a long chain of pending promises (p = p.then(...) in a loop) goes deeper than
+ * Duktape's 256 levels, and past that limit every collection rescans the whole heap once per
+ * 256 levels: quadratic. 4096 levels of mark recursion take about 1.5 MB of C stack, well
+ * inside the worker's 8 MB. */
+#undef DUK_USE_MARK_AND_SWEEP_RECLIMIT
+#define DUK_USE_MARK_AND_SWEEP_RECLIMIT 4096

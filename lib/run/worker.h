@@ -1,0 +1,16 @@
+// The worker: one process per run (forked by the supervisor), one Duktape heap, the program
+// and its event loop. It reads its start frame and the supervisor's replies on one fd and
+// writes its frames on another (protocol.h); it never touches the caller's stdio.
+#pragma once
+
+namespace oda::run {
+
+// The fds a worker is started with (the supervisor dup2s its pipe ends onto them).
+constexpr int kWorkerIn = 3;
+constexpr int kWorkerOut = 4;
+
+// Runs one program and ends the process (_exit) once its end frame is sent; returns only
+// when the start frame never came, with the exit status to use.
+int worker_main();
+
+}  // namespace oda::run
