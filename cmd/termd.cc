@@ -1,12 +1,21 @@
-// termd: the per-user terminal session daemon. Not available until its issue lands; --help already works.
+// termd: the per-user terminal session daemon (SPEC 3.1; protocol in man/termd.8).
+#include <unistd.h>
+
 #include "cli/cli.h"
+#include "term/daemon.h"
 
 namespace {
 
+using oda::cli::Kind;
 const oda::cli::Command kCommand{
     .name = "termd",
     .tool = nullptr,
     .summary = "the per-user terminal session daemon",
+    .options = {
+        {.name = "foreground", .help = "stay attached to the terminal (for debugging)"},
+        {.name = "idle-exit", .kind = Kind::Int, .value_name = "SECONDS", .help = "exit after this long without a session (default 600)"},
+        {.name = "max-lines", .kind = Kind::Int, .value_name = "N", .help = "lines kept per session, at least 100000 (default 1000000)"},
+    },
 };
 
 }  // namespace
@@ -15,5 +24,18 @@ int main(int argc, char** argv) {
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;
-  return oda::cli::fail(kCommand, oda::cli::kFailed, "not available yet");
+  // Whatever the starting client left open (a test runner's pipes) must not live on in us.
+  close_range(3, ~0U, 0);
+  oda::term::DaemonOptions opt;
+  opt.foreground = args.flag("foreground");
+  long long idle = args.integer("idle-exit", 600);
+  long long lines = args.integer("max-lines", 1000000);
+  if (idle < 0) return oda::cli::fail(kCommand, oda::cli::kUsage, "invalid idle-exit '" + std::to_string(idle) + "': expected seconds not below zero");
+  if (lines < 100000) return oda::cli::fail(kCommand, oda::cli::kUsage, "invalid max-lines '" + std::to_string(lines) + "': expected at least 100000");
+  opt.idle_exit_s = static_cast<int>(idle);
+  opt.keep_lines = static_cast<uint64_t>(lines);
+  std::string err;
+  int rc = oda::term::run_daemon(opt, &err);
+  if (!err.empty()) return oda::cli::fail(kCommand, oda::cli::kFailed, err);
+  return rc;
 }

@@ -114,3 +114,21 @@ check_completions() {
     assert_success
   done
 }
+
+@test "make install puts binaries, man pages and completions under DESTDIR; uninstall removes them" {
+  dest="$BATS_TEST_TMPDIR/dest"
+  run make -s -C "$ODA_ROOT" install DESTDIR="$dest" PREFIX=/usr/local
+  assert_success
+  for c in $(oda_commands); do
+    [[ -x "$dest/usr/local/bin/$c" ]]
+    [[ -f "$dest/usr/local/share/bash-completion/completions/$c" ]]
+    [[ -f "$dest/usr/local/share/zsh/site-functions/_$c" ]]
+    [[ -f "$dest/usr/local/share/fish/vendor_completions.d/$c.fish" ]]
+  done
+  [[ -f "$dest/usr/local/share/man/man1/run-code.1" ]]
+  [[ -f "$dest/usr/local/share/man/man8/termd.8" ]]
+  run make -s -C "$ODA_ROOT" uninstall DESTDIR="$dest" PREFIX=/usr/local
+  assert_success
+  run find "$dest" -type f
+  assert_output ""
+}

@@ -1,0 +1,40 @@
+// The one entry point to the terminal tools, shared by the term-* commands and run-code's
+// in-program terminal_* functions: validate a tool request, reach (or start) termd, and
+// hand back the result object (the --json form) and its text rendering.
+#pragma once
+
+#include <csignal>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "cli/cli.h"
+#include "json/json.h"
+
+namespace oda::term {
+
+struct CallOptions {
+  std::string chat;
+  size_t max_bytes = 262144;
+  // Set (by a signal handler) to stop waiting; the call then fails "terminal send aborted".
+  const volatile sig_atomic_t* abort = nullptr;
+};
+
+// tool: "terminal_open" ... "terminal_list"; request: the tool's arguments with the seed's
+// field names (type, name, session, text, submit, run_in_background, offset, count, signal;
+// also cwd, env, cols, rows, escapes, wait_ms, tail, screen, job, ids). Returns false with
+// *err (the message after "<command>: error: ") and *exit_code (SPEC 1) when refused or
+// failed; *result is the --json object otherwise. Does not check ODA_CODE_MODE.
+bool call(std::string_view tool, const json::Value& request, const CallOptions& opt,
+          json::Value* result, std::string* err, int* exit_code);
+
+// The text form of a result of `tool`.
+std::string render_text(std::string_view tool, const json::Value& result);
+
+// Decodes the -e/--escapes forms (\n \r \t \e \xHH \uHHHH \\); false with *err on a bad one.
+bool decode_escapes(std::string_view in, std::string* out, std::string* err);
+
+// The whole main() of a term-* command: parse, code-call mode, chat, call, print.
+int run_command(const cli::Command& cmd, int argc, char** argv);
+
+}  // namespace oda::term

@@ -1,0 +1,20 @@
+// termd: one per user, serving the chats' terminal sessions over a Unix socket with one
+// epoll loop (no thread per client). The protocol is documented in man/termd.8.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace oda::term {
+
+struct DaemonOptions {
+  bool foreground = false;     // stay attached (debugging); else detach once listening
+  int idle_exit_s = 600;       // exit after this long without a session
+  uint64_t keep_lines = 1000000;
+};
+
+// Binds the socket and serves until idle. Returns the process exit code; *err says why
+// it could not start (another daemon answering, an unsafe runtime folder).
+int run_daemon(const DaemonOptions& opt, std::string* err);
+
+}  // namespace oda::term

@@ -1,0 +1,152 @@
+// /proc inspection (see procs.h).
+#include "term/procs.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <map>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace oda::term {
+
+namespace {
+
+bool read_small(const std::string& path, std::string* out, size_t max = 4096) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  out->clear();
+  char buf[4096];
+  while (out->size() < max) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    out->append(buf, static_cast<size_t>(n));
+  }
+  close(fd);
+  return true;
+}
+
+struct Stat {
+  char state = '?';
+  pid_t ppid = 0, pgrp = 0, sid = 0;
+};
+
+bool read_stat(pid_t pid, Stat* st) {
+  std::string s;
+  if (!read_small("/proc/" + std::to_string(pid) + "/stat", &s)) return false;
+  size_t r = s.rfind(')');
+  if (r == std::string::npos || r + 2 >= s.size()) return false;
+  int ppid = 0, pgrp = 0, sid = 0;
+  char state = '?';
+  if (std::sscanf(s.c_str() + r + 2, "%c %d %d %d", &state, &ppid, &pgrp, &sid) != 4) return false;
+  st->state = state;
+  st->ppid = ppid;
+  st->pgrp = pgrp;
+  st->sid = sid;
+  return true;
+}
+
+std::vector<pid_t> all_pids() {
+  std::vector<pid_t> pids;
+  DIR* d = opendir("/proc");
+  if (!d) return pids;
+  while (dirent* e = readdir(d)) {
+    char* end;
+    long v = std::strtol(e->d_name, &end, 10);
+    if (*end == '\0' && v > 0) pids.push_back(static_cast<pid_t>(v));
+  }
+  closedir(d);
+  return pids;
+}
+
+bool fd_is(pid_t pid, long fd, dev_t tty) {
+  struct stat st;
+  std::string p = "/proc/" + std::to_string(pid) + "/fd/" + std::to_string(fd);
+  return stat(p.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == tty;
+}
+
+// Yes/No for one process; Unknown when /proc does not say.
+Reading process_reading(pid_t pid, dev_t tty, bool raw) {
+  std::string s;
+  if (!read_small("/proc/" + std::to_string(pid) + "/syscall", &s) || s.empty()) return Reading::Unknown;
+  if (s.compare(0, 7, "running") == 0) return Reading::No;
+  char* end;
+  long nr = std::strtol(s.c_str(), &end, 10);
+  if (end == s.c_str()) return Reading::Unknown;
+  long arg0 = std::strtol(end, nullptr, 16);
+  switch (nr) {
+    case SYS_read:
+    case SYS_readv:
+    case SYS_pread64:
+      return fd_is(pid, arg0, tty) ? Reading::Yes : Reading::No;
+#ifdef SYS_select
+    case SYS_select:
+#endif
+#ifdef SYS_poll
+    case SYS_poll:
+#endif
+    case SYS_pselect6:
+    case SYS_ppoll:
+      return raw && fd_is(pid, 0, tty) ? Reading::Yes : Reading::No;
+    default:
+      return Reading::No;
+  }
+}
+
+}  // namespace
+
+Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw) {
+  // The group leader is nearly always the program itself; look at the others only when it
+  // is not the one reading (a pipeline, a wrapper script).
+  Reading r = process_reading(pgrp, tty, raw);
+  if (r == Reading::Yes) return r;
+  bool unknown = r == Reading::Unknown;
+  for (pid_t pid : all_pids()) {
+    if (pid == pgrp) continue;
+    Stat st;
+    if (!read_stat(pid, &st) || st.pgrp != pgrp) continue;
+    Reading q = process_reading(pid, tty, raw);
+    if (q == Reading::Yes) return q;
+    if (q == Reading::Unknown) unknown = true;
+  }
+  return unknown ? Reading::Unknown : Reading::No;
+}
+
+std::vector<pid_t> session_processes(pid_t leader, const std::string& tag) {
+  std::map<pid_t, Stat> procs;
+  pid_t self = getpid();
+  for (pid_t pid : all_pids()) {
+    Stat st;
+    if (pid != self && read_stat(pid, &st) && st.state != 'Z') procs[pid] = st;
+  }
+  std::vector<pid_t> out;
+  for (auto& [pid, st] : procs) {
+    bool mine = st.sid == leader || pid == leader;
+    // Walk up the parents: a descendant that left the session is still ours.
+    for (pid_t p = st.ppid; !mine && p > 1;) {
+      if (p == leader) { mine = true; break; }
+      auto it = procs.find(p);
+      if (it == procs.end()) break;
+      p = it->second.ppid;
+    }
+    if (!mine && !tag.empty()) {
+      std::string env;
+      if (read_small("/proc/" + std::to_string(pid) + "/environ", &env, 1 << 20)) {
+        size_t at = 0;
+        while (at < env.size()) {
+          size_t z = env.find('\0', at);
+          if (z == std::string::npos) z = env.size();
+          if (env.compare(at, z - at, tag) == 0) { mine = true; break; }
+          at = z + 1;
+        }
+      }
+    }
+    if (mine) out.push_back(pid);
+  }
+  return out;
+}
+
+}  // namespace oda::term

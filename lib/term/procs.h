@@ -1,0 +1,23 @@
+// What /proc tells about a session's processes: whether the program in front is blocked
+// reading the terminal (the exact "waits for input" test), and every process that belongs
+// to a session (for closes that leave no orphan).
+#pragma once
+
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace oda::term {
+
+enum class Reading { Yes, No, Unknown };
+
+// Whether a process of group `pgrp` is blocked reading the terminal `tty` (a device number):
+// in read() on it, or, when the terminal is in raw mode (`raw`, as line editors set it),
+// waiting in poll/select with the terminal as its standard input.
+Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw);
+
+// Every live process of the session led by `leader`: its session members, its descendants,
+// and processes carrying `tag` (NAME=VALUE) in their environment (double-forked daemons).
+std::vector<pid_t> session_processes(pid_t leader, const std::string& tag);
+
+}  // namespace oda::term

@@ -1,0 +1,74 @@
+// The runtime folder and the protocol framing (see runtime.h).
+#include "term/runtime.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace oda::term {
+
+std::string runtime_dir() {
+  if (const char* d = std::getenv("ODA_RUNTIME_DIR"); d && *d) return d;
+  if (const char* x = std::getenv("XDG_RUNTIME_DIR"); x && *x) return std::string(x) + "/oda";
+  return "/tmp/oda-" + std::to_string(getuid());
+}
+std::string socket_path() { return runtime_dir() + "/termd.sock"; }
+std::string pid_path() { return runtime_dir() + "/termd.pid"; }
+std::string lock_path() { return runtime_dir() + "/termd.sock.lock"; }
+
+static bool check_dir(const std::string& dir, std::string* err) {
+  struct stat st;
+  if (lstat(dir.c_str(), &st) != 0) {
+    if (errno == ENOENT) { err->clear(); return false; }
+    *err = "cannot inspect runtime folder '" + dir + "': " + std::strerror(errno);
+    return false;
+  }
+  if (S_ISLNK(st.st_mode)) { *err = "runtime folder '" + dir + "' is a symbolic link"; return false; }
+  if (!S_ISDIR(st.st_mode)) { *err = "runtime folder '" + dir + "' is not a directory"; return false; }
+  if (st.st_uid != getuid()) { *err = "runtime folder '" + dir + "' is not owned by you"; return false; }
+  if ((st.st_mode & 077) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    *err = "runtime folder '" + dir + "' is open to others (mode " + mode + ")";
+    return false;
+  }
+  return true;
+}
+
+bool check_runtime_dir(std::string* err) { return check_dir(runtime_dir(), err); }
+
+bool ensure_runtime_dir(std::string* err) {
+  std::string dir = runtime_dir();
+  if (check_dir(dir, err)) return true;
+  if (!err->empty()) return false;
+  // Parents first (a test's private folder may not exist yet), each private to the user.
+  for (size_t i = 1; i < dir.size(); ++i) {
+    if (dir[i] != '/') continue;
+    std::string parent = dir.substr(0, i);
+    if (mkdir(parent.c_str(), 0700) != 0 && errno != EEXIST) break;
+  }
+  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+    *err = "cannot create runtime folder '" + dir + "': " + std::strerror(errno);
+    return false;
+  }
+  if (check_dir(dir, err)) return true;
+  if (err->empty()) *err = "cannot create runtime folder '" + dir + "'";
+  return false;
+}
+
+bool LineBuffer::next(std::string* line) {
+  size_t nl = buf_.find('\n', pos_);
+  if (nl == std::string::npos) {
+    if (pos_ > 0 && pos_ == buf_.size()) { buf_.clear(); pos_ = 0; }
+    return false;
+  }
+  line->assign(buf_, pos_, nl - pos_);
+  pos_ = nl + 1;
+  if (pos_ > 65536 && pos_ * 2 > buf_.size()) { buf_.erase(0, pos_); pos_ = 0; }
+  return true;
+}
+
+}  // namespace oda::term

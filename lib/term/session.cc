@@ -1,0 +1,275 @@
+// A shell on a PTY with the daemon's prompt (see session.h).
+#include "term/session.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace oda::term {
+
+int64_t now_ms() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+namespace {
+
+std::string make_nonce() {
+  unsigned char raw[16];
+  if (getrandom(raw, sizeof raw, 0) != static_cast<ssize_t>(sizeof raw)) {
+    for (auto& b : raw) b = static_cast<unsigned char>(std::rand());
+  }
+  static const char* hex = "0123456789abcdef";
+  std::string s;
+  for (unsigned char b : raw) { s.push_back(hex[b >> 4]); s.push_back(hex[b & 15]); }
+  return s;
+}
+
+std::string pick_shell() {
+  const char* sh = std::getenv("SHELL");
+  if (sh && *sh && access(sh, X_OK) == 0) {
+    std::string s = sh;
+    std::string base = s.substr(s.rfind('/') + 1);
+    if (base == "bash" || base == "zsh") return s;
+  }
+  return "/bin/bash";
+}
+
+}  // namespace
+
+Session::Session(int number, std::string chat, std::string name, const SpawnOptions& opt)
+    : number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
+      store_(opt.keep_lines), screen_(opt.rows, opt.cols) {
+  nonce_ = make_nonce();
+  text_.set_marker_prefix("6973;" + nonce_ + ";");
+  text_.on_marker = [this](std::string_view rest) { on_marker(rest); };
+}
+
+Session::~Session() { hang_up(); }
+
+void Session::hang_up() {
+  if (master_ >= 0) close(master_);
+  if (slave_ >= 0) close(slave_);
+  master_ = slave_ = -1;
+}
+
+bool Session::spawn(std::string* err) {
+  master_ = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (master_ < 0 || grantpt(master_) != 0 || unlockpt(master_) != 0) {
+    *err = std::string("cannot open a pseudo-terminal: ") + std::strerror(errno);
+    return false;
+  }
+  const char* pts = ptsname(master_);
+  std::string slave_name = pts ? pts : "";
+  slave_ = open(slave_name.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (slave_ < 0) {
+    *err = std::string("cannot open the terminal: ") + std::strerror(errno);
+    return false;
+  }
+  struct stat st;
+  fstat(slave_, &st);
+  tty_ = st.st_rdev;
+  termios t;
+  tcgetattr(slave_, &t);
+  // Echo off from the first byte: the shell reads without a line editor, so nothing the
+  // daemon writes comes back as output.
+  t.c_lflag |= ICANON | ISIG | IEXTEN;
+  t.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ECHOCTL | ECHOKE);
+  t.c_iflag |= ICRNL | IUTF8;
+  t.c_oflag |= OPOST | ONLCR;
+  tcsetattr(slave_, TCSANOW, &t);
+  winsize ws{};
+  ws.ws_col = static_cast<unsigned short>(opt_.cols);
+  ws.ws_row = static_cast<unsigned short>(opt_.rows);
+  ioctl(master_, TIOCSWINSZ, &ws);
+  fcntl(master_, F_SETFL, fcntl(master_, F_GETFL) | O_NONBLOCK);
+
+  shell_ = pick_shell();
+  bool zsh = shell_.substr(shell_.rfind('/') + 1) == "zsh";
+  tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
+
+  // Everything the child needs is built before fork: after it only async-signal-safe calls.
+  std::vector<std::string> env;
+  auto skip = [](const std::string& kv) {
+    for (const char* k : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_TERM_SESSION=", "PS1=", "PS2=",
+                          "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="}) {
+      if (kv.rfind(k, 0) == 0) return true;
+    }
+    return false;
+  };
+  for (char** e = environ; *e; ++e) if (!skip(*e)) env.push_back(*e);
+  env.push_back("TERM=xterm-256color");
+  env.push_back("PAGER=cat");
+  env.push_back("GIT_PAGER=cat");
+  env.push_back(tag_);
+  for (const auto& kv : opt_.env) {
+    std::string key = kv.substr(0, kv.find('=') + 1);
+    std::erase_if(env, [&](const std::string& x) { return x.rfind(key, 0) == 0; });
+    env.push_back(kv);
+  }
+  std::vector<char*> envp;
+  for (auto& s : env) envp.push_back(s.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> argv_s = zsh ? std::vector<std::string>{shell_, "-f", "-i"}
+                                        : std::vector<std::string>{shell_, "--noprofile", "--norc", "--noediting", "-i"};
+  std::vector<char*> argv;
+  for (auto& s : argv_s) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  std::string cwd = opt_.cwd.empty() ? "/" : opt_.cwd;
+
+  pid_t pid = fork();
+  if (pid < 0) {
+    *err = std::string("cannot start the shell: ") + std::strerror(errno);
+    return false;
+  }
+  if (pid == 0) {
+    setsid();
+    int fd = open(slave_name.c_str(), O_RDWR);
+    if (fd < 0) _exit(127);
+    ioctl(fd, TIOCSCTTY, 0);
+    dup2(fd, 0);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    if (fd > 2) close(fd);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU}) signal(s, SIG_DFL);
+    if (chdir(cwd.c_str()) != 0) _exit(126);
+    execve(argv[0], argv.data(), envp.data());
+    _exit(127);
+  }
+  pid_ = pid;
+  std::string init;
+  if (zsh) {
+    init = " unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
+           " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce_ + ";%?\\a%}'\n";
+  } else {
+    init = " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce_ + ";$?\\a'\n";
+  }
+  write(init);
+  flush();
+  last_output_ms_ = now_ms();
+  return true;
+}
+
+void Session::on_marker(std::string_view rest) {
+  ++prompts_;
+  last_exit_ = std::atoi(std::string(rest).c_str());
+  at_prompt_ = true;
+}
+
+void Session::ingest(std::string_view bytes) {
+  last_output_ms_ = now_ms();
+  if (status_ == Status::Starting) {
+    startup_.append(bytes);
+    std::string head = "\x1b]6973;" + nonce_ + ";";
+    size_t at = startup_.find(head);
+    if (at == std::string::npos) return;
+    size_t bel = startup_.find('\a', at);
+    if (bel == std::string::npos) return;
+    last_exit_ = 0;
+    at_prompt_ = true;
+    status_ = Status::Running;
+    std::string rest = startup_.substr(bel + 1);
+    startup_.clear();
+    if (!rest.empty()) ingest(rest);
+    return;
+  }
+  text_.feed(bytes);
+  screen_.feed(bytes);
+}
+
+bool Session::drain() {
+  if (master_ < 0) return false;
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(master_, buf, sizeof buf);
+    if (n > 0) {
+      ingest(std::string_view(buf, static_cast<size_t>(n)));
+      if (n < static_cast<ssize_t>(sizeof buf)) return true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return true;
+    return false;
+  }
+}
+
+void Session::write(std::string_view bytes) { outq_.append(bytes); }
+
+bool Session::flush() {
+  while (!outq_.empty() && master_ >= 0) {
+    ssize_t n = ::write(master_, outq_.data(), outq_.size());
+    if (n > 0) { outq_.erase(0, static_cast<size_t>(n)); continue; }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return true;
+    outq_.clear();
+    return false;
+  }
+  return true;
+}
+
+std::string Session::line(uint64_t n) const {
+  if (n < store_.end()) return std::string(store_.at(n));
+  return text_.partial();
+}
+
+std::string Session::output_since(Pos* pos, uint64_t until) const {
+  std::string out;
+  bool first = true;
+  auto add = [&](std::string_view s) {
+    if (!first) out.push_back('\n');
+    out.append(s);
+    first = false;
+  };
+  uint64_t end = until < store_.end() ? until : store_.end();
+  bool with_partial = until == UINT64_MAX;
+  uint64_t n = pos->line < store_.first() ? store_.first() : pos->line;
+  if (n == pos->line && !pos->partial.empty()) {
+    // That line was returned while still being written: show only what it gained.
+    std::string text = n < store_.end() ? std::string(store_.at(n)) : text_.partial();
+    std::string rest = text.rfind(pos->partial, 0) == 0 ? text.substr(pos->partial.size()) : text;
+    if (n < end) {
+      if (!rest.empty()) add(rest);
+      ++n;
+    } else if (with_partial) {
+      if (!rest.empty()) add(rest);
+      pos->partial = text;
+      return out;
+    }
+  }
+  for (; n < end; ++n) add(store_.at(n));
+  pos->line = end;
+  pos->partial.clear();
+  if (with_partial && !text_.partial().empty()) {
+    add(text_.partial());
+    pos->partial = text_.partial();
+  }
+  return out;
+}
+
+void Session::mark_seen(const Pos& p) {
+  if (p.line > seen_.line || (p.line == seen_.line && p.partial.size() > seen_.partial.size())) seen_ = p;
+}
+
+void Session::exited(int status) {
+  if (WIFEXITED(status)) exit_code_ = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) exit_signal_ = WTERMSIG(status);
+  if (status_ == Status::Starting || status_ == Status::Running) status_ = Status::Exited;
+  pid_ = -pid_;  // keeps the number for the record, never signalled again
+}
+
+}  // namespace oda::term

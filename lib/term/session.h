@@ -1,0 +1,97 @@
+// One terminal session: a shell on a real PTY whose prompt the daemon owns. The prompt is an
+// OSC marker carrying a per-session nonce and the last exit status, so the daemon knows when
+// a command finished; the nonce lives only in the shell's own (unexported) prompt variable,
+// never in what programs inherit, so program output cannot fake a completion.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+#include "term/lines.h"
+#include "term/screen.h"
+#include "term/text.h"
+
+namespace oda::term {
+
+// A point in a session's output: the line number and, when that line was still being
+// written, the part of it already returned.
+struct Pos {
+  uint64_t line = 0;
+  std::string partial;
+};
+
+struct SpawnOptions {
+  std::string cwd;
+  std::vector<std::string> env;  // K=V overrides
+  int cols = 80, rows = 24;
+  uint64_t keep_lines = 1000000;
+};
+
+class Session {
+ public:
+  enum class Status { Starting, Running, Exited, Closing, Closed };
+
+  Session(int number, std::string chat, std::string name, const SpawnOptions& opt);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Forks the shell. false with *err set when the PTY or the fork fails.
+  bool spawn(std::string* err);
+  // Reads what the PTY has (non-blocking); false at end of stream.
+  bool drain();
+  // Queues bytes for the shell; flush() writes what the PTY takes now.
+  void write(std::string_view bytes);
+  bool flush();
+  bool wants_write() const { return !outq_.empty(); }
+
+  // The text that arrived after *pos, up to `until` (a line number; npos: to the end,
+  // unfinished line included); moves *pos there. Lines are joined with '\n'.
+  std::string output_since(Pos* pos, uint64_t until = UINT64_MAX) const;
+  // Lines [from, from + count) of what is kept, the unfinished line counting as the last.
+  uint64_t total_lines() const { return store_.end() + (text_.partial().empty() ? 0 : 1); }
+  uint64_t first_line() const { return store_.first(); }
+  std::string line(uint64_t n) const;
+  std::string screen() const { return screen_.render(); }
+  void mark_seen(const Pos& p);
+  Pos end_pos() const { return Pos{store_.end(), text_.partial()}; }
+  uint64_t committed() const { return store_.end(); }
+
+  void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
+  void exited(int status);  // from waitpid
+  void hang_up();           // closes the PTY
+
+  std::string id() const { return "pty-" + std::to_string(number_); }
+  std::string label() const { return name_.empty() ? id() : id() + " (" + name_ + ")"; }
+
+  int number_;
+  std::string chat_, name_, type_ = "shell", shell_;
+  SpawnOptions opt_;
+  pid_t pid_ = -1;
+  int master_ = -1, slave_ = -1;
+  dev_t tty_ = 0;
+  std::string nonce_, tag_;
+  Status status_ = Status::Starting;
+  uint64_t prompts_ = 0;  // prompt markers seen since the first
+  int last_exit_ = 0;
+  bool at_prompt_ = false;
+  std::optional<int> exit_code_, exit_signal_;
+  Pos seen_;
+  int64_t last_output_ms_ = 0;
+  std::string startup_;  // bytes before the first marker (the integration's own noise)
+
+ private:
+  void ingest(std::string_view bytes);
+  void on_marker(std::string_view rest);
+  LineStore store_;
+  TextSink text_{&store_};
+  Screen screen_;
+  std::string outq_;
+};
+
+int64_t now_ms();
+
+}  // namespace oda::term
