@@ -368,20 +368,24 @@ void Scheduler::add(std::string name, Handler handler, bool ask) {
 
 bool Scheduler::has(std::string_view name) const { return tools_.find(name) != tools_.end(); }
 
-int64_t Scheduler::submit(const std::string& tool, json::Value arguments) {
-  std::lock_guard lock(mu_);
+int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done done) {
+  std::unique_lock lock(mu_);
   Record r;
   r.id = static_cast<int64_t>(records_.size()) + 1;
   r.tool = tool;
   r.arguments = std::move(arguments);
   records_.push_back(std::move(r));
+  done_.push_back(done);
   int64_t id = records_.back().id;
   if (!has(tool) || dropping_ || cancel_.cancelled()) {
     Record& rec = records_.back();
     rec.outcome = !has(tool) ? Outcome::fail(Outcome::Status::Error, "no tool named '" + tool + "'")
                              : Outcome::fail(Outcome::Status::Dropped, "the run is closing");
     finished_.push_back({id, rec.outcome});
+    Outcome out = rec.outcome;
     (void)!::write(notify_[1], "x", 1);
+    lock.unlock();
+    if (done) done(out);
     return id;
   }
   queue_.push_back(id);
@@ -413,12 +417,19 @@ void Scheduler::pool_thread() {
     lock.unlock();
     Outcome out = run_call(tool, handler, ask, arguments);
     lock.lock();
-    Record& done = records_[id - 1];
-    done.outcome = out;
-    done.duration_ms = now() - done.started_ms;
-    finished_.push_back({id, std::move(out)});
-    running_--;
+    Record& rec2 = records_[id - 1];
+    rec2.outcome = out;
+    rec2.duration_ms = now() - rec2.started_ms;
+    finished_.push_back({id, out});
+    Done done = std::move(done_[id - 1]);
     (void)!::write(notify_[1], "x", 1);
+    if (done) {
+      // Told before the call counts as settled, so whoever waits for idle sees it answered.
+      lock.unlock();
+      done(out);
+      lock.lock();
+    }
+    running_--;
     idle_cv_.notify_all();
   }
 }
@@ -450,12 +461,19 @@ std::vector<Scheduler::Finished> Scheduler::take_finished() {
 }
 
 void Scheduler::drop_queued() {
-  std::lock_guard lock(mu_);
-  dropping_ = true;
-  for (int64_t id : queue_)
-    records_[id - 1].outcome = Outcome::fail(
-        Outcome::Status::Dropped, "the program returned before the call started");
-  queue_.clear();
+  std::vector<std::pair<Done, Outcome>> tell;
+  {
+    std::lock_guard lock(mu_);
+    dropping_ = true;
+    for (int64_t id : queue_) {
+      records_[id - 1].outcome = Outcome::fail(
+          Outcome::Status::Dropped, "the program returned before the call started");
+      finished_.push_back({id, records_[id - 1].outcome});
+      if (done_[id - 1]) tell.emplace_back(std::move(done_[id - 1]), records_[id - 1].outcome);
+    }
+    queue_.clear();
+  }
+  for (auto& [done, out] : tell) done(out);
 }
 
 void Scheduler::cancel_all() {

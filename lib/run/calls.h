@@ -142,7 +142,10 @@ class Scheduler {
   bool has(std::string_view name) const;
 
   // Queues a call and returns its id (1, 2, ...). An unknown tool finishes at once, failed.
-  int64_t submit(const std::string& tool, json::Value arguments);
+  // `done` (optional) is told the outcome once, on whichever thread settles the call, never
+  // under the scheduler's lock.
+  using Done = std::function<void(const Outcome&)>;
+  int64_t submit(const std::string& tool, json::Value arguments, Done done = nullptr);
 
   struct Finished {
     int64_t id;
@@ -182,6 +185,7 @@ class Scheduler {
   std::condition_variable idle_cv_;  // running_ fell
   std::condition_variable work_cv_;  // queue_ grew, or stopping_
   std::vector<Record> records_;       // index id-1
+  std::vector<Done> done_;            // index id-1
   std::deque<int64_t> queue_;
   std::vector<Finished> finished_;
   std::vector<std::thread> threads_;

@@ -8,12 +8,14 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "run/calls_bind.h"
 #include "run/record.h"
 #include "run/result.h"
 
 namespace oda::run {
 
 const SettingsHook kSettingsHooks[] = {
+    calls::settings_hook,
     nullptr,
 };
 
@@ -178,7 +180,7 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   std::string run_id = new_run_id();
   std::string started = iso_now();
   RunOutcome o = supervise(settings);
-  json::Value calls = json::Value::array();
+  json::Value calls = calls::take_records();
 
   json::Value record = result_json(o, run_id, calls);
   record.set("startedAt", started);

@@ -230,6 +230,7 @@ void Run::on_frame(char type, const std::string& payload) {
     case kEnd: {
       if (ended_ || !decode_end(payload, &end_)) break;
       ended_ = true;
+      if (s_.on_program_end) s_.on_program_end(end_.ok);
       return;
     }
     default:
@@ -305,7 +306,9 @@ RunOutcome Run::go() {
     std::string start_frame = "deadline_ns=" + std::to_string(deadline) + "\nbudget_ms=" +
                               std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
                               "\noutput_cap=" + std::to_string(s_.output_cap) +
-                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n\n" + s_.code;
+                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n";
+    for (const auto& [key, value] : s_.worker_settings) start_frame += key + "=" + value + "\n";
+    start_frame += "\n" + s_.code;
     write_frame(to_worker_, kStart, start_frame);
   }
 
@@ -353,6 +356,8 @@ RunOutcome Run::go() {
       }
     }
   }
+  // Calls still under way are stopped before link_ (which they reply through) goes.
+  if (s_.on_close) s_.on_close(!(ended_ && pending_ == 0));
   if (ended_) finish_end();
   if (!done_) fail("worker-exit", "the run ended without an outcome");
 

@@ -42,6 +42,13 @@ struct RunSettings {
   size_t output_cap = size_t{64} << 20;  // printed lines and the returned value together
   bool test_faults = false;           // ODA_RUN_TEST_FAULTS: lets tests break the worker
   std::map<std::string, HostHandler> handlers;  // by method name
+  // For the program's calls (lib/run/calls): more key=value lines of the worker's start frame
+  // (values on one line), and what the supervisor tells the calls as the run goes on, on its
+  // loop: the program settled (ok: it finished), and the run closes (failed: a timeout,
+  // abort or other end with replies still owed; what still runs must stop now).
+  std::vector<std::pair<std::string, std::string>> worker_settings;
+  std::function<void(bool ok)> on_program_end;
+  std::function<void(bool failed)> on_close;
 };
 
 struct RunOutcome {

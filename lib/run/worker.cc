@@ -10,12 +10,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
 #include <string>
 
 #include "duktape.h"
 #include "js/lower.h"
 #include "js/natives.h"
 #include "run/hooks.h"
+#include "run/calls_bind.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
 #include "run/utf8.h"
@@ -24,6 +26,7 @@ namespace oda::run {
 
 // Other helpers add their registrars here (fs sandbox, tool calls), before the nullptr.
 const NativeRegistrar kNativeRegistrars[] = {
+    calls::register_natives,
     nullptr,
 };
 
@@ -312,6 +315,9 @@ void fail_with_error(duk_context* ctx) {
   _exit(status);
 }
 
+// The start-frame lines other parts added (see worker_setting).
+std::map<std::string, std::string> g_settings;
+
 bool parse_settings(const std::string& start, std::string* code) {
   size_t pos = 0;
   for (;;) {
@@ -329,6 +335,7 @@ bool parse_settings(const std::string& start, std::string* code) {
     else if (key == "heap_bytes") g.heap_limit = static_cast<size_t>(v);
     else if (key == "output_cap") g.output_cap = static_cast<size_t>(v);
     else if (key == "test_faults") g.test_faults = v != 0;
+    else g_settings[key] = line.substr(eq + 1);
   }
   code->assign(start, pos + 1, std::string::npos);
   return true;
@@ -365,6 +372,11 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
 }
 
 }  // namespace
+
+const std::string* worker_setting(const std::string& key) {
+  auto it = g_settings.find(key);
+  return it == g_settings.end() ? nullptr : &it->second;
+}
 
 int worker_main() {
   std::string start, code;
