@@ -388,32 +388,39 @@ int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done d
     if (done) done(out);
     return id;
   }
-  queue_.push_back(id);
-  // The pool grows to max_concurrent threads and no further, which is the concurrency bound.
-  if (idle_threads_ < queue_.size() && threads_.size() < static_cast<size_t>(options_.max_concurrent))
+  if (running_ < static_cast<size_t>(options_.max_concurrent)) start_locked(id);
+  else queue_.push_back(id);
+  return id;
+}
+
+// A call gets its slot here and counts as started from now on: the program returning later
+// no longer drops it, however soon that happens.
+void Scheduler::start_locked(int64_t id) {
+  records_[id - 1].started_ms = now();
+  running_++;
+  ready_.push_back(id);
+  // The pool grows to max_concurrent threads and no further.
+  if (idle_threads_ < ready_.size() && threads_.size() < static_cast<size_t>(options_.max_concurrent))
     threads_.emplace_back(&Scheduler::pool_thread, this);
   else
     work_cv_.notify_one();
-  return id;
 }
 
 void Scheduler::pool_thread() {
   std::unique_lock lock(mu_);
   for (;;) {
     idle_threads_++;
-    work_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    work_cv_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
     idle_threads_--;
-    if (queue_.empty()) return;  // stopping
-    int64_t id = queue_.front();
-    queue_.pop_front();
+    if (ready_.empty()) return;  // stopping
+    int64_t id = ready_.front();
+    ready_.pop_front();
     Record& rec = records_[id - 1];
-    rec.started_ms = now();
     const Entry& e = tools_.find(rec.tool)->second;
     Handler handler = e.handler;
     bool ask = e.ask;
     std::string tool = rec.tool;
     json::Value arguments = rec.arguments;
-    running_++;
     lock.unlock();
     Outcome out = run_call(tool, handler, ask, arguments);
     lock.lock();
@@ -430,6 +437,11 @@ void Scheduler::pool_thread() {
       lock.lock();
     }
     running_--;
+    if (!dropping_ && !cancel_.cancelled() && !queue_.empty()) {
+      int64_t next = queue_.front();
+      queue_.pop_front();
+      start_locked(next);
+    }
     idle_cv_.notify_all();
   }
 }

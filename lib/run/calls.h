@@ -173,6 +173,7 @@ class Scheduler {
     Handler handler;
     bool ask = false;
   };
+  void start_locked(int64_t id);
   void pool_thread();
   Outcome run_call(const std::string& tool, const Handler& handler, bool ask,
                    const json::Value& arguments);
@@ -186,7 +187,8 @@ class Scheduler {
   std::condition_variable work_cv_;  // queue_ grew, or stopping_
   std::vector<Record> records_;       // index id-1
   std::vector<Done> done_;            // index id-1
-  std::deque<int64_t> queue_;
+  std::deque<int64_t> queue_;         // waiting for a slot
+  std::deque<int64_t> ready_;         // started, waiting for a pool thread
   std::vector<Finished> finished_;
   std::vector<std::thread> threads_;
   size_t running_ = 0;
