@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "json/json.h"
 #include "run/calls.h"
@@ -32,6 +33,9 @@ struct Options {
   bool allow_private = false;  // SANDBOX_ALLOW_PRIVATE_NETWORK=1
   int64_t timeout_ms = kTimeoutMs;
   size_t max_body_chars = kMaxBodyChars;
+  // For tests only (ODA_FETCH_TEST_PUBLIC=ADDR,...): addresses, as inet_ntop writes them,
+  // treated as public, so a local server can stand in for a public one.
+  std::vector<std::string> test_public;
 };
 
 // Options from the environment of run-code.
