@@ -253,3 +253,41 @@ JSON
   assert_output --partial '"tool":"fail_tool"'
   assert_output --partial '"error":"disk quota exceeded"'
 }
+
+@test "with no approver the controlling terminal is asked: y allows, anything else denies" {
+  command -v script >/dev/null || skip "script(1) is not installed"
+  prog='return guarded({a: 1}).catch(function (e) { return e.message; })'
+  run bash -c "(sleep 0.5; printf 'y\n') | script -qec \"run-code --tools tools.json --code '$prog'\" /dev/null"
+  assert_success
+  assert_output --partial "run-code: allow a call to 'guarded' with {\"a\":1}? [y/N] "
+  assert_output --partial 'ran'
+  [ -e stamps/guarded-ran ]
+  rm stamps/guarded-ran
+  run bash -c "(sleep 0.5; printf 'n\n') | script -qec \"run-code --tools tools.json --code '$prog'\" /dev/null"
+  assert_success
+  assert_output --partial "call to 'guarded' denied on the terminal"
+  [ ! -e stamps/guarded-ran ]
+}
+
+@test "waiting for an approval counts against the run's budget" {
+  run run-code --tools tools.json --approver 'sleep 5' --timeout-ms 500 --json --code 'return guarded()'
+  assert_failure 124
+  assert_output --partial '"kind":"timeout"'
+  assert_output --partial '"tool":"guarded","arguments":{},"ok":false,"status":"cancelled"'
+  [ ! -e stamps/guarded-ran ]
+}
+
+@test "an aborted run stops the calls under way" {
+  run-code --tools tools.json --json --code 'return slow()' > out.json 3>&- &
+  pid=$!
+  sleep 0.5
+  kill -INT "$pid"
+  code=0
+  wait "$pid" || code=$?
+  [ "$code" -eq 130 ]
+  run cat out.json
+  assert_output --partial '"kind":"abort"'
+  assert_output --partial '"tool":"slow","arguments":{},"ok":false,"status":"cancelled"'
+  sleep 5
+  [ ! -e stamps/slow-finished ]
+}
