@@ -53,6 +53,7 @@ struct Waiter {
   bool pending_line;  // text without Enter: a line-mode reader cannot take it yet
   size_t max_bytes;
   int64_t last_check = 0;
+  std::map<pid_t, long> woke;  // context switches of the front processes when we wrote
 };
 
 struct Opening {
@@ -310,6 +311,10 @@ Session* Daemon::find(int fd, const std::string& chat, const std::string& key, b
     if (s->id() == key && (live(s.get()) || closed_already)) best = s.get();
     else if (!s->name_.empty() && s->name_ == key && live(s.get())) return s.get();
   }
+  // A repeated close by name finds the session that name last meant.
+  if (!best && closed_already) {
+    for (auto& s : sessions_) if (s->chat_ == chat && s->name_ == key) best = s.get();
+  }
   if (best) {
     if (!live(best) && closed_already) *closed_already = true;
     return best;
@@ -391,6 +396,12 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   std::string bytes = text;
   if (!bool_arg(a, "escapes", false)) std::replace(bytes.begin(), bytes.end(), '\n', '\r');
   if (submit) bytes.push_back('\r');
+  std::map<pid_t, long> woke;
+  if (running && !bytes.empty() && s->master_ >= 0 && !background && (submit || text.empty())) {
+    // Taken before writing: a reader that runs from now on has taken what we write.
+    pid_t pg = tcgetpgrp(s->master_);
+    if (pg > 0) for (pid_t p : group_members(pg)) woke[p] = context_switches(p);
+  }
   if (running && !bytes.empty()) {
     termios t{};
     tcgetattr(s->master_, &t);
@@ -433,6 +444,7 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   w.immediate = bytes.empty() && s->at_prompt_;
   w.pending_line = !submit && !bytes.empty();
   w.max_bytes = max_bytes;
+  w.woke = std::move(woke);
   waiters_.push_back(w);
 }
 
@@ -464,8 +476,12 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   ioctl(s->slave_, TIOCINQ, &inq);
   if (inq > 0 && !(canonical && w.pending_line)) return false;
   pid_t pg = tcgetpgrp(s->master_);
-  Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical) : Reading::Unknown;
+  pid_t reader = 0;
+  Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader) : Reading::Unknown;
   if (r == Reading::Yes) {
+    // Written bytes reach the line discipline a moment after write() returns: a reader that
+    // has not run since then has not seen them yet, so it is not waiting for more.
+    if (auto it = w.woke.find(reader); it != w.woke.end() && context_switches(reader) == it->second) return false;
     // The reader may have printed its prompt marker just before blocking: take it first.
     s->drain();
     return s->prompts_ == w.start_prompts;
@@ -623,11 +639,11 @@ void Daemon::advance_close(Closing& c, int64_t now) {
     c.s = nullptr;
     return;
   }
-  // A grace period for each step: 200 ms after the hangup, then a second after SIGTERM.
-  if (c.phase == 0 && now - c.started >= 200) {
+  // A grace period for each step: 100 ms after the hangup, then 400 ms after SIGTERM.
+  if (c.phase == 0 && now - c.started >= 100) {
     for (pid_t p : left) kill(p, SIGTERM);
     c.phase = 1;
-  } else if (c.phase == 1 && now - c.started >= 1200) {
+  } else if (c.phase == 1 && now - c.started >= 500) {
     c.phase = 2;
   }
   if (c.phase == 2) for (pid_t p : left) kill(p, SIGKILL);

@@ -98,10 +98,11 @@ Reading process_reading(pid_t pid, dev_t tty, bool raw) {
 
 }  // namespace
 
-Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw) {
+Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader) {
   // The group leader is nearly always the program itself; look at the others only when it
   // is not the one reading (a pipeline, a wrapper script).
   Reading r = process_reading(pgrp, tty, raw);
+  if (reader) *reader = pgrp;
   if (r == Reading::Yes) return r;
   bool unknown = r == Reading::Unknown;
   for (pid_t pid : all_pids()) {
@@ -109,10 +110,34 @@ Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw) {
     Stat st;
     if (!read_stat(pid, &st) || st.pgrp != pgrp) continue;
     Reading q = process_reading(pid, tty, raw);
-    if (q == Reading::Yes) return q;
+    if (q == Reading::Yes) {
+      if (reader) *reader = pid;
+      return q;
+    }
     if (q == Reading::Unknown) unknown = true;
   }
   return unknown ? Reading::Unknown : Reading::No;
+}
+
+long context_switches(pid_t pid) {
+  std::string s;
+  if (!read_small("/proc/" + std::to_string(pid) + "/status", &s, 8192)) return -1;
+  long total = 0;
+  for (const char* key : {"voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:"}) {
+    size_t at = s.find(std::string("\n") + key);
+    if (at == std::string::npos) return -1;
+    total += std::strtol(s.c_str() + at + 1 + std::strlen(key), nullptr, 10);
+  }
+  return total;
+}
+
+std::vector<pid_t> group_members(pid_t pgrp) {
+  std::vector<pid_t> out;
+  for (pid_t pid : all_pids()) {
+    Stat st;
+    if (read_stat(pid, &st) && st.pgrp == pgrp && st.state != 'Z') out.push_back(pid);
+  }
+  return out;
 }
 
 std::vector<pid_t> session_processes(pid_t leader, const std::string& tag) {

@@ -14,7 +14,13 @@ enum class Reading { Yes, No, Unknown };
 // Whether a process of group `pgrp` is blocked reading the terminal `tty` (a device number):
 // in read() on it, or, when the terminal is in raw mode (`raw`, as line editors set it),
 // waiting in poll/select with the terminal as its standard input.
-Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw);
+Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader = nullptr);
+
+// How often a process has been switched out so far (voluntary and not); -1 when gone. A
+// reader whose count has not moved since bytes were written has not woken to take them.
+long context_switches(pid_t pid);
+// The live processes of group pgrp.
+std::vector<pid_t> group_members(pid_t pgrp);
 
 // Every live process of the session led by `leader`: its session members, its descendants,
 // and processes carrying `tag` (NAME=VALUE) in their environment (double-forked daemons).

@@ -154,7 +154,7 @@ bool Session::spawn(std::string* err) {
   pid_ = pid;
   std::string init;
   if (zsh) {
-    init = " unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
+    init = " stty -echo 2>/dev/null; unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
            " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce_ + ";%?\\a%}'\n";
   } else {
     init = " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce_ + ";$?\\a'\n";

@@ -130,7 +130,8 @@ void TextSink::feed(std::string_view bytes) {
           }
           put(c);
         } else if (c == '\n') {
-          if (!expect_.empty() && expect_[expect_pos_] == '\n') echo_drop(c);
+          // The echo of Enter ends the line; a line that held only the echo is no line.
+          if (!expect_.empty() && expect_[expect_pos_] == '\n' && echo_drop(c) && cur_.empty()) break;
           newline();
         } else if (c == '\r') {
           col_ = 0;

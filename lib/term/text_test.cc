@@ -1,0 +1,85 @@
+// The PTY byte stream to clean lines: escapes, \r and backspace, markers, echo.
+#include "term/text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace oda::term {
+
+namespace {
+std::vector<std::string> lines(std::string_view bytes, std::string* partial = nullptr) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed(bytes);
+  std::vector<std::string> out;
+  for (uint64_t i = store.first(); i < store.end(); ++i) out.emplace_back(store.at(i));
+  if (partial) *partial = t.partial();
+  return out;
+}
+using V = std::vector<std::string>;
+}  // namespace
+
+TEST(TextSink, FoldsCrLfAndStripsEscapes) {
+  EXPECT_EQ(lines("a\r\n\x1b[1;31mred\x1b[0m\r\n\x1b]0;title\x07t\n"), (V{"a", "red", "t"}));
+}
+
+TEST(TextSink, CarriageReturnOverwrites) {
+  EXPECT_EQ(lines("10%\r20%\r100%\n"), (V{"100%"}));
+  EXPECT_EQ(lines("abcdef\rxy\n"), (V{"xycdef"}));
+}
+
+TEST(TextSink, BackspaceAndEraseLine) {
+  EXPECT_EQ(lines("abx\bc\n"), (V{"abc"}));
+  EXPECT_EQ(lines("long line\r\x1b[Kshort\n"), (V{"short"}));
+  EXPECT_EQ(lines("abc\x1b[2Dz\n"), (V{"azc"}));
+}
+
+TEST(TextSink, OverwritesWholeUtf8Characters) {
+  EXPECT_EQ(lines("\xc3\xa9\xc3\xa9\rx\n"), (V{"x\xc3\xa9"}));
+}
+
+TEST(TextSink, KeepsTheUnfinishedLine) {
+  std::string partial;
+  EXPECT_EQ(lines("done\nName: ", &partial), (V{"done"}));
+  EXPECT_EQ(partial, "Name: ");
+}
+
+TEST(TextSink, MarkersNeedTheNonce) {
+  LineStore store;
+  TextSink t(&store);
+  t.set_marker_prefix("6973;abc;");
+  std::vector<std::string> seen;
+  t.on_marker = [&](std::string_view rest) { seen.emplace_back(rest); };
+  t.feed("out\x1b]6973;xyz;0\x07more\x1b]6973;abc;3\x07");
+  EXPECT_EQ(seen, (V{"3"}));
+  ASSERT_EQ(store.end(), 1u);
+  EXPECT_EQ(store.at(0), "outmore");
+  t.feed("\x1b]6973;ab");
+  t.feed("c;0\x1b\\");
+  EXPECT_EQ(seen, (V{"3", "0"}));
+}
+
+TEST(TextSink, DropsTheEchoOfSentText) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed(">>> ");
+  t.expect_echo("6*7\n");
+  t.feed("6*7\r\n42\r\n>>> ");
+  ASSERT_EQ(store.end(), 2u);
+  EXPECT_EQ(store.at(0), ">>> ");
+  EXPECT_EQ(store.at(1), "42");
+  EXPECT_EQ(t.partial(), ">>> ");
+}
+
+TEST(TextSink, EchoExpectationEndsAtTheFirstDifference) {
+  LineStore store;
+  TextSink t(&store);
+  t.expect_echo("hi\n");
+  t.feed("ho\n");
+  ASSERT_EQ(store.end(), 1u);
+  EXPECT_EQ(store.at(0), "o");
+}
+
+}  // namespace oda::term
