@@ -322,11 +322,11 @@ json::Value Record::to_json() const {
   o.set("id", id);
   o.set("tool", tool);
   o.set("arguments", arguments);
-  bool ok = outcome.status == Outcome::Status::Ok;
+  bool ok = settled && outcome.status == Outcome::Status::Ok;
   o.set("ok", ok);
-  o.set("status", status_name(outcome.status));
+  o.set("status", settled ? status_name(outcome.status) : "unfinished");
   if (ok) o.set("result", outcome.result);
-  else o.set("error", outcome.error);
+  else o.set("error", settled ? outcome.error : "the call had not finished when the run closed");
   o.set("startedMs", started_ms < 0 ? json::Value() : json::Value(started_ms));
   o.set("durationMs", duration_ms);
   return o;
@@ -379,6 +379,7 @@ int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done d
   int64_t id = records_.back().id;
   if (!has(tool) || dropping_ || cancel_.cancelled()) {
     Record& rec = records_.back();
+    rec.settled = true;
     rec.outcome = !has(tool) ? Outcome::fail(Outcome::Status::Error, "no tool named '" + tool + "'")
                              : Outcome::fail(Outcome::Status::Dropped, "the run is closing");
     finished_.push_back({id, rec.outcome});
@@ -426,6 +427,7 @@ void Scheduler::pool_thread() {
     lock.lock();
     Record& rec2 = records_[id - 1];
     rec2.outcome = out;
+    rec2.settled = true;
     rec2.duration_ms = now() - rec2.started_ms;
     finished_.push_back({id, out});
     Done done = std::move(done_[id - 1]);
@@ -480,6 +482,7 @@ void Scheduler::drop_queued() {
     for (int64_t id : queue_) {
       records_[id - 1].outcome = Outcome::fail(
           Outcome::Status::Dropped, "the program returned before the call started");
+      records_[id - 1].settled = true;
       finished_.push_back({id, records_[id - 1].outcome});
       if (done_[id - 1]) tell.emplace_back(std::move(done_[id - 1]), records_[id - 1].outcome);
     }

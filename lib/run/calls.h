@@ -117,6 +117,7 @@ struct Record {
   Outcome outcome;
   int64_t started_ms = -1;   // since the run started; -1 when it never started
   int64_t duration_ms = 0;
+  bool settled = false;      // false: still under way (shown as "unfinished")
   json::Value to_json() const;
 };
 
@@ -163,6 +164,8 @@ class Scheduler {
   bool wait_idle(int64_t deadline_ms);
   size_t running() const;
   size_t queued() const;
+  // The run's clock, in ms (what deadline_ms and the records count in).
+  int64_t now_ms() const { return now(); }
 
   // Every call so far, in submission order.
   std::vector<Record> records() const;

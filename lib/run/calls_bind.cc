@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "duktape.h"
@@ -55,6 +56,26 @@ Outcome terminal_call(const std::string& tool, const std::string& chat, const js
 // Set when the run is stopped: term::call watches a sig_atomic_t, not our flag.
 volatile sig_atomic_t g_term_abort = 0;
 
+// How long a stopped run waits for its calls to notice; a call stuck past it (a DNS lookup,
+// an unresponsive daemon) is left behind rather than holding the run open.
+constexpr int64_t kStopGraceMs = 5000;
+
+// The supervisor's HostLink lives as long as the run; replies after it closed go nowhere.
+struct Replies {
+  std::mutex mu;
+  bool open = true;
+  void send(HostLink* link, uint32_t id, const std::string& tool, const Outcome& o) {
+    std::lock_guard lock(mu);
+    if (!open) return;
+    if (o.status == Outcome::Status::Ok) link->reply(id, true, o.result);
+    else link->reply(id, false, error_value(tool, o));
+  }
+  void close() {
+    std::lock_guard lock(mu);
+    open = false;
+  }
+};
+
 }  // namespace
 
 bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal) {
@@ -101,22 +122,17 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
 
   // "call": {tool, arguments}; "fetch": {url, init}. Both only queue: the supervisor's loop
   // never waits on a call.
-  settings->handlers["call"] = [s](uint32_t id, const json::Value& a, HostLink* link) {
+  auto replies = std::make_shared<Replies>();
+  settings->handlers["call"] = [s, replies](uint32_t id, const json::Value& a, HostLink* link) {
     const json::Value* tool = a.get("tool");
     const json::Value* arguments = a.get("arguments");
     std::string name = tool && tool->is_string() ? tool->as_string() : "";
     if (name == "fetch") name.clear();  // only through fetch()
     s->submit(name, arguments ? *arguments : json::Value::object(),
-              [id, link, name](const Outcome& o) {
-                if (o.status == Outcome::Status::Ok) link->reply(id, true, o.result);
-                else link->reply(id, false, error_value(name, o));
-              });
+              [id, link, name, replies](const Outcome& o) { replies->send(link, id, name, o); });
   };
-  settings->handlers["fetch"] = [s](uint32_t id, const json::Value& a, HostLink* link) {
-    s->submit("fetch", a, [id, link](const Outcome& o) {
-      if (o.status == Outcome::Status::Ok) link->reply(id, true, o.result);
-      else link->reply(id, false, error_value("fetch", o));
-    });
+  settings->handlers["fetch"] = [s, replies](uint32_t id, const json::Value& a, HostLink* link) {
+    s->submit("fetch", a, [id, link, replies](const Outcome& o) { replies->send(link, id, "fetch", o); });
   };
   settings->on_program_end = [s](bool ok) {
     if (ok) {
@@ -126,12 +142,13 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
       s->cancel_all();
     }
   };
-  settings->on_close = [s](bool failed) {
+  settings->on_close = [s, replies](bool failed) {
     if (failed) {
       g_term_abort = 1;
       s->cancel_all();
+      s->wait_idle(s->now_ms() + kStopGraceMs);
     }
-    s->wait_idle(-1);
+    replies->close();
   };
 
   json::Value config = json::Value::object();
@@ -146,7 +163,10 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
 json::Value take_records() {
   if (!g_scheduler) return json::Value::array();
   json::Value r = g_scheduler->records_json();
-  g_scheduler.reset();
+  // A call stuck past the grace keeps its thread; the process is about to end, so the
+  // scheduler is left to it rather than joined.
+  if (g_scheduler->running() == 0) g_scheduler.reset();
+  else (void)g_scheduler.release();
   return r;
 }
 

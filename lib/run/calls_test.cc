@@ -267,3 +267,24 @@ TEST(CallsScheduler, ApprovalDeniedRejects) {
 
 }  // namespace
 }  // namespace oda::run::calls
+
+namespace oda::run::calls {
+namespace {
+
+TEST(CallsScheduler, UnsettledCallsReadUnfinished) {
+  Scheduler s(SchedulerOptions{});
+  s.add("hang", [](const json::Value&, const CancelFlag& c) {
+    while (!c.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return Outcome::fail(Outcome::Status::Cancelled, "the run was stopped");
+  });
+  s.submit("hang", json::Value::object());
+  json::Value r = s.records()[0].to_json();
+  EXPECT_EQ(r.get("status")->as_string(), "unfinished");
+  EXPECT_FALSE(r.get("ok")->as_bool());
+  s.cancel_all();
+  ASSERT_TRUE(s.wait_idle(s.now_ms() + 5000));
+  EXPECT_EQ(s.records()[0].to_json().get("status")->as_string(), "cancelled");
+}
+
+}  // namespace
+}  // namespace oda::run::calls
