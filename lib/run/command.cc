@@ -173,6 +173,13 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   }
   const char* faults = getenv("ODA_RUN_TEST_FAULTS");
   settings.test_faults = faults && std::string(faults) == "1";
+  if (settings.test_faults) {
+    // A host request answered at once with its own arguments: tests drive the generic
+    // request/reply path with it before any real tool exists.
+    settings.handlers["test.echo"] = [](uint32_t id, const json::Value& a, HostLink* link) {
+      link->reply(id, true, a);
+    };
+  }
   for (const SettingsHook* h = kSettingsHooks; *h; ++h) {
     if (!(*h)(args, &settings, &refusal)) return cli::fail(cmd, cli::kUsage, refusal);
   }

@@ -48,6 +48,7 @@ struct State {
   uint32_t next_request = 1;
   int pending_requests = 0;
   bool test_faults = false;
+  duk_context* ctx = nullptr;
 };
 State g;
 
@@ -58,16 +59,24 @@ int64_t now_ns() {
 }
 
 // The counting allocator: a 16-byte header keeps each block's size, so the heap ceiling is
-// the sum of what Duktape holds. A refused allocation also stops the program at the next
-// executor check: past the ceiling the run ends, whatever the program catches.
+// the sum of what Duktape holds. Reaching the ceiling stops the program at the next executor
+// check (whatever it catches); until then a reserve past the ceiling is still granted, since
+// refusing would make Duktape retry every allocation after full collections, a crawl.
 constexpr size_t kHeader = 16;
+constexpr size_t kReserve = size_t{32} << 20;
+
+bool over_ceiling(size_t grow) {
+  if (g.heap_used + grow <= g.heap_limit) return false;
+  if (g.stop == Stop::kNone) {
+    g.stop = Stop::kHeap;
+    if (g.ctx) oda_duk_interrupt_soon(g.ctx);
+  }
+  return g.heap_used + grow > g.heap_limit + kReserve;
+}
 
 void* heap_alloc(void*, duk_size_t size) {
   if (size == 0) return nullptr;
-  if (g.heap_used + size > g.heap_limit) {
-    g.stop = Stop::kHeap;
-    return nullptr;
-  }
+  if (over_ceiling(size)) return nullptr;
   auto* p = static_cast<char*>(std::malloc(size + kHeader));
   if (!p) return nullptr;
   std::memcpy(p, &size, sizeof size);
@@ -93,10 +102,7 @@ void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
   char* p = static_cast<char*>(ptr) - kHeader;
   size_t old;
   std::memcpy(&old, p, sizeof old);
-  if (size > old && g.heap_used + (size - old) > g.heap_limit) {
-    g.stop = Stop::kHeap;
-    return nullptr;
-  }
+  if (size > old && over_ceiling(size - old)) return nullptr;
   auto* q = static_cast<char*>(std::realloc(p, size + kHeader));
   if (!q) return nullptr;
   std::memcpy(q, &size, sizeof size);
@@ -156,6 +162,7 @@ duk_ret_t native_emit(duk_context* ctx) {
       size_t keep = room > 1 ? room - 1 : 0;
       payload.resize(1 + utf8_prefix(std::string_view(payload).substr(1), keep));
       g.stop = Stop::kOutput;
+      oda_duk_interrupt_soon(ctx);
     }
     g.output_used += size;
     if (!write_frame(kWorkerOut, kOutput, payload)) _exit(71);
@@ -386,6 +393,7 @@ int worker_main() {
   }
   duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
   if (!ctx) return 73;
+  g.ctx = ctx;
 
   put_native(ctx, "__oda_emit", native_emit, 2);
   put_native(ctx, "__oda_now", native_now, 0);
