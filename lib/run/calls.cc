@@ -61,7 +61,13 @@ constexpr std::array kKept{
     "Intl", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURI", "encodeURIComponent",
     "decodeURI", "decodeURIComponent", "escape", "unescape", "print", "alert", "require",
     "module", "exports", "process", "Buffer", "URL", "URLSearchParams", "Headers", "Request",
-    "Response", "AbortController", "AbortSignal"};
+    "Response", "AbortController", "AbortSignal", "DOMException", "performance", "crypto",
+    "navigator", "self", "window", "global", "Iterator", "AsyncIterator", "WebAssembly",
+    "setImmediate", "clearImmediate", "Blob", "FormData", "Event", "EventTarget",
+    // Object.prototype's members: a tool by one of these names would break $tools.
+    "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString",
+    "toString", "valueOf", "__proto__", "__defineGetter__", "__defineSetter__",
+    "__lookupGetter__", "__lookupSetter__"};
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 

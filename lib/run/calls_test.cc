@@ -51,7 +51,8 @@ TEST(CallsNames, EachRuleNamesItsReason) {
   for (const char* w : {"class", "lambda", "await", "yield", "let", "static", "enum"})
     EXPECT_EQ(name_problem(w), "is reserved by the language") << w;
   for (const char* w : {"console", "fetch", "fs", "args", "dv", "metadata", "Promise", "JSON",
-                        "setTimeout", "Duktape", "terminal_send", "structuredClone", "__oda_x"})
+                        "setTimeout", "Duktape", "terminal_send", "structuredClone", "__oda_x",
+                        "__proto__", "constructor", "URL"})
     EXPECT_EQ(name_problem(w), "is kept by the run's environment") << w;
 }
 

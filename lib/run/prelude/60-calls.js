@@ -23,6 +23,10 @@
   var tools = {};
   for (var i = 0; i < cfg.tools.length; i++) {
     var name = cfg.tools[i];
+    // The supervisor refuses the names it knows the runtime keeps; this catches the rest.
+    if (Object.prototype.hasOwnProperty.call(global, name)) {
+      throw new Error("tool '" + name + "' is kept by the run's environment");
+    }
     tools[name] = tool(name);
     keep(name, tools[name]);
   }
