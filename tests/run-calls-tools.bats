@@ -14,7 +14,7 @@ local_setup() {
    "env": ["STAMP_DIR"]},
   {"name": "mark", "command": ["sh", "-c", "sleep 0.3; cat > $STAMP_DIR/mark.$(date +%s%N); echo marked"],
    "env": ["STAMP_DIR"]},
-  {"name": "slow", "command": ["sh", "-c", "sleep 5; touch $STAMP_DIR/slow-finished"], "env": ["STAMP_DIR"]},
+  {"name": "slow", "command": ["sh", "-c", "sleep 2; touch $STAMP_DIR/slow-finished"], "env": ["STAMP_DIR"]},
   {"name": "quick_timeout", "command": ["sleep", "5"], "timeoutMs": 200},
   {"name": "show_env", "command": ["sh", "-c", "echo \"[$SECRET_TOKEN][$PASSED_NAME][$PATH]\""], "env": ["PASSED_NAME"]},
   {"name": "guarded", "command": ["sh", "-c", "touch $STAMP_DIR/guarded-ran; echo ran"], "env": ["STAMP_DIR"],
@@ -143,7 +143,7 @@ intervals() {
   assert_failure 124
   assert_output --partial '"kind":"timeout"'
   assert_output --partial '"tool":"slow","arguments":{},"ok":false,"status":"cancelled"'
-  sleep 5.5
+  sleep 2.5
   [ ! -e stamps/slow-finished ]
 }
 
@@ -288,6 +288,15 @@ JSON
   run cat out.json
   assert_output --partial '"kind":"abort"'
   assert_output --partial '"tool":"slow","arguments":{},"ok":false,"status":"cancelled"'
-  sleep 5
+  sleep 2.5
+  [ ! -e stamps/slow-finished ]
+}
+
+@test "a program that fails stops the calls it left running" {
+  run run-code --tools tools.json --json --code 'slow(); throw new Error("gave up")'
+  assert_failure 1
+  assert_output --partial '"kind":"exception","message":"Error: gave up'
+  assert_output --partial '"tool":"slow","arguments":{},"ok":false,"status":"cancelled"'
+  sleep 2.5
   [ ! -e stamps/slow-finished ]
 }
