@@ -251,18 +251,6 @@ bool load_catalogs(const std::vector<std::string>& files, const std::string& oda
   return true;
 }
 
-json::Value describe(const std::vector<Tool>& tools) {
-  json::Value arr = json::Value::array();
-  for (const auto& t : tools) {
-    json::Value o = json::Value::object();
-    o.set("name", t.name);
-    o.set("description", t.description);
-    o.set("input_schema", t.input_schema);
-    arr.push(std::move(o));
-  }
-  return arr;
-}
-
 bool parse_object_option(std::string_view what, const std::string& text, bool strings,
                          json::Value* out, std::string* err) {
   std::string prefix = "invalid " + std::string(what) + ": ";

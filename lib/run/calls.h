@@ -55,9 +55,6 @@ bool load_catalog(const std::string& file, const std::string& path_env, std::vec
 bool load_catalogs(const std::vector<std::string>& files, const std::string& oda_tools,
                    const std::string& path_env, std::vector<Tool>* out, std::string* err);
 
-// The catalog tools as the --schema-like list an approver or a record shows.
-json::Value describe(const std::vector<Tool>& tools);
-
 // `--args`, `--metadata`: a JSON object ({} when text is empty). `--dv`: the same, with every
 // value turned into a string (numbers as JavaScript prints them, other data as compact JSON).
 // `what` names the option in the error ("invalid --dv: expected a JSON object").
