@@ -57,3 +57,15 @@ load helpers
   assert_success
   assert_output '1'
 }
+
+@test "the same session life cycle written the way agents write it" {
+  run run-code --code '
+    const s = await terminal_open({name: "build"});
+    const sent = await terminal_send({session: s.id, text: "printf \"%s\\n\" one two"});
+    const { output, total } = await terminal_read({session: "build"});
+    await terminal_close({session: s.id});
+    const { sessions } = await terminal_list();
+    return { sent: sent.output, output, total, left: sessions.length };'
+  assert_success
+  assert_output '{"sent":"one\ntwo","output":"one\ntwo","total":2,"left":0}'
+}
