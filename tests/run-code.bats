@@ -429,3 +429,31 @@ worker_of() {
   [ "$status" -eq 0 ]
   [ "$output" = "(no runs recorded)" ]
 }
+
+@test "a million lines is the line cap: the run ends as output-limit" {
+  local rc=0
+  run-code --code 'while (true) console.log("")' > out.txt || rc=$?
+  [ "$rc" -eq 1 ]
+  [ "$(head -1 out.txt)" = "code run failed (output-limit): output limit reached (1048576 lines)" ]
+  [ "$(wc -l < out.txt)" -eq $((1048576 + 2)) ]
+}
+
+@test "host replies and printed lines in both directions at once do not deadlock" {
+  export ODA_RUN_TEST_FAULTS=1
+  run run-code --timeout-ms 60000 --code '
+    var ps = [];
+    for (var i = 0; i < 20000; i++) {
+      ps.push(__oda_host("test.echo", {i: i, pad: "x".repeat(200)}));
+      console.log("line " + i + " ".repeat(200));
+    }
+    return Promise.all(ps).then(function (r) { return "replies: " + r.length })'
+  [ "$status" -eq 0 ]
+  [ "${lines[-1]}" = "replies: 20000" ]
+}
+
+@test "a worker guard that cannot apply its limits stops the run before the program" {
+  export ODA_RUN_TEST_FAULTS=1 ODA_RUN_TEST_UNAVAILABLE='the kernel has no Landlock'
+  run run-code --code 'console.log("ran")'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (sandbox-unavailable): the kernel has no Landlock" ]
+}

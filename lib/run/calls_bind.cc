@@ -22,8 +22,9 @@ namespace {
 constexpr const char* kConfigKey = "calls";
 constexpr long long kMaxConcurrentCeiling = 1024;
 
-// The run this process supervises (one per process).
-std::unique_ptr<Scheduler> g_scheduler;
+// The run this process supervises (one per process). Never freed: a call stuck past the
+// stop grace keeps its thread, and joining it at exit would hold the process open.
+Scheduler* g_scheduler = nullptr;
 
 std::string env_or(const char* name) {
   const char* v = std::getenv(name);
@@ -100,8 +101,8 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
     return false;
   std::string chat = args.has("chat") ? args.str("chat") : env_or("ODA_CHAT");
 
-  g_scheduler = std::make_unique<Scheduler>(so);
-  Scheduler* s = g_scheduler.get();
+  g_scheduler = new Scheduler(so);
+  Scheduler* s = g_scheduler;
   json::Value names = json::Value::array();
   for (const auto& name : terminal_tool_names()) {
     s->add(name, [name, chat](const json::Value& a, const CancelFlag& c) {
@@ -142,13 +143,17 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
       s->cancel_all();
     }
   };
-  settings->on_close = [s, replies](bool failed) {
-    if (failed) {
+  // After a normal end every call has answered; after a timeout, an abort or a dead worker
+  // the calls still under way are stopped here, before the supervisor's link goes.
+  json::Value* log = settings->calls;
+  settings->on_close = [s, replies, log] {
+    if (s->running() > 0 || s->queued() > 0) {
       g_term_abort = 1;
       s->cancel_all();
       s->wait_idle(s->now_ms() + kStopGraceMs);
     }
     replies->close();
+    if (log) *log = s->records_json();
   };
 
   json::Value config = json::Value::object();
@@ -156,19 +161,10 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
   config.set("args", std::move(program_args));
   config.set("dv", std::move(dv));
   config.set("metadata", std::move(metadata));
-  settings->worker_settings.emplace_back(kConfigKey, json::write(config));
+  settings->worker_settings[kConfigKey] = json::write(config);
   return true;
 }
 
-json::Value take_records() {
-  if (!g_scheduler) return json::Value::array();
-  json::Value r = g_scheduler->records_json();
-  // A call stuck past the grace keeps its thread; the process is about to end, so the
-  // scheduler is left to it rather than joined.
-  if (g_scheduler->running() == 0) g_scheduler.reset();
-  else (void)g_scheduler.release();
-  return r;
-}
 
 namespace {
 

@@ -1,6 +1,6 @@
-// Where the calls plug into run-code: the settings hook that reads the call options and wires
-// the supervisor's host requests to the scheduler, the worker's native that hands the
-// program its globals, and the records the run keeps.
+// Where the calls plug into run-code: the settings hook that reads the call options, wires
+// the supervisor's host requests to the scheduler and fills the run's calls list, and the
+// worker's native that hands the program its globals.
 #pragma once
 
 #include "cli/cli.h"
@@ -17,10 +17,7 @@ namespace oda::run::calls {
 bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal);
 
 // A run::NativeRegistrar (in the worker): __oda_calls_config(), the JSON the bindings of
-// lib/run/prelude/60-calls.js are built from.
+// lib/run/calls.js are built from.
 void register_natives(duk_hthread* ctx);
-
-// The calls of the run that just ended, as the record and --json list them ([] for none).
-json::Value take_records();
 
 }  // namespace oda::run::calls

@@ -28,6 +28,22 @@ const char* level_name(int level) {
   return level >= 0 && level <= 4 ? kNames[level] : "log";
 }
 
+void reply_with_output(HostLink* link, uint32_t id, std::string_view text) {
+  json::Value v;
+  std::string err;
+  json::ParseError why = json::ParseError::None;
+  if (json::parse(text, &v, &err, &why)) {
+    link->reply(id, true, std::move(v));
+  } else if (why == json::ParseError::UnsafeInteger) {
+    json::Value e = json::Value::object();
+    e.set("name", "TypeError");
+    e.set("message", kResolutionNotLossless);
+    link->reply(id, false, std::move(e));
+  } else {
+    link->reply(id, true, json::Value(text));
+  }
+}
+
 namespace {
 
 // A worker that ends its own run at the deadline needs a moment to say so; past this grace
@@ -129,6 +145,33 @@ class Run {
   bool reaped_ = false;
   int wstatus_ = 0;
   int to_worker_ = -1, from_worker_ = -1;
+  // Frames for the worker wait here and go out as its pipe takes them: a blocking write
+  // could deadlock against a worker blocked writing its own lines to us.
+  std::string outbuf_;
+  size_t outpos_ = 0;
+  void send(char type, std::string_view payload) {
+    if (to_worker_ < 0) return;
+    append_frame(&outbuf_, type, payload);
+    flush();
+  }
+  void flush() {
+    while (outpos_ < outbuf_.size()) {
+      ssize_t w = ::write(to_worker_, outbuf_.data() + outpos_, outbuf_.size() - outpos_);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN) {  // the worker is gone: its end shows on the other pipe
+          outbuf_.clear();
+          outpos_ = 0;
+        }
+        break;
+      }
+      outpos_ += static_cast<size_t>(w);
+    }
+    if (outpos_ == outbuf_.size()) {
+      outbuf_.clear();
+      outpos_ = 0;
+    }
+  }
   int wake_rd_ = -1, wake_wr_ = -1;
   size_t used_ = 0;
   int pending_ = 0;
@@ -147,6 +190,7 @@ bool Run::spawn(std::string* err) {
   wake_rd_ = wake[0];
   wake_wr_ = wake[1];
   fcntl(from_worker_, F_SETFL, O_NONBLOCK);
+  fcntl(to_worker_, F_SETFL, O_NONBLOCK);
 
   // A fork without exec: the worker starts in well under a millisecond, with the engine
   // and its bytecode prelude already mapped. It keeps nothing of the caller: a new process
@@ -190,6 +234,11 @@ bool Run::spawn(std::string* err) {
 }
 
 void Run::add_line(int level, std::string text) {
+  if (out_.output.size() >= kMaxLines) {
+    fail("output-limit", "output limit reached (" + std::to_string(kMaxLines) + " lines)");
+    kill_worker();
+    return;
+  }
   size_t size = text.size() + 1;
   if (used_ + size > s_.output_cap) {
     size_t room = s_.output_cap > used_ + 1 ? s_.output_cap - used_ - 1 : 0;
@@ -256,7 +305,7 @@ void Run::deliver_replies() {
     put_u32(&payload, item.id);
     payload.push_back(item.ok ? '1' : '0');
     payload += json::write(item.value);
-    write_frame(to_worker_, kReply, payload);  // a dead worker shows up as EOF on its pipe
+    send(kReply, payload);
   }
 }
 
@@ -312,9 +361,13 @@ RunOutcome Run::go() {
                               std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
                               "\noutput_cap=" + std::to_string(s_.output_cap) +
                               "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n";
-    for (const auto& [key, value] : s_.worker_settings) start_frame += key + "=" + value + "\n";
+    for (const auto& [key, value] : s_.worker_settings) {
+      start_frame += "x." + key + "=";
+      json::append_quoted(&start_frame, value);
+      start_frame += "\n";
+    }
     start_frame += "\n" + s_.code;
-    write_frame(to_worker_, kStart, start_frame);
+    send(kStart, start_frame);
   }
 
   FrameReader reader;
@@ -327,9 +380,13 @@ RunOutcome Run::go() {
       kill_worker();
       break;
     }
-    pollfd fds[3] = {{sigfd, POLLIN, 0}, {wake_rd_, POLLIN, 0}, {worker_open ? from_worker_ : -1, POLLIN, 0}};
+    pollfd fds[4] = {{sigfd, POLLIN, 0},
+                     {wake_rd_, POLLIN, 0},
+                     {worker_open ? from_worker_ : -1, POLLIN, 0},
+                     {outbuf_.empty() ? -1 : to_worker_, POLLOUT, 0}};
     int timeout = static_cast<int>((deadline + kGraceNs - now + 999999) / 1000000);
-    int r = poll(fds, 3, timeout);
+    int r = poll(fds, 4, timeout);
+    if (fds[3].revents) flush();
     if (r < 0 && errno != EINTR) break;
     if (fds[0].revents & POLLIN) {
       signalfd_siginfo si;
@@ -361,8 +418,6 @@ RunOutcome Run::go() {
       }
     }
   }
-  // Calls still under way are stopped before link_ (which they reply through) goes.
-  if (s_.on_close) s_.on_close(!(ended_ && pending_ == 0));
   if (ended_) finish_end();
   if (!done_) fail("worker-exit", "the run ended without an outcome");
 
@@ -371,6 +426,7 @@ RunOutcome Run::go() {
     if (!ended_) kill_worker();
     waitpid(pid_, &wstatus_, 0);
   }
+  if (s_.on_close) s_.on_close();
   for (int fd : {to_worker_, from_worker_, wake_rd_, wake_wr_, sigfd}) if (fd >= 0) close(fd);
   sigaction(SIGPIPE, &old_pipe, nullptr);
   pthread_sigmask(SIG_SETMASK, &old, nullptr);

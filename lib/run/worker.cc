@@ -16,15 +16,25 @@
 #include "duktape.h"
 #include "js/lower.h"
 #include "js/natives.h"
-#include "run/hooks.h"
+#include "json/json.h"
 #include "run/calls_bind.h"
+#include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
+#include "run/supervisor.h"
 #include "run/utf8.h"
 
 namespace oda::run {
 
-// Other helpers add their registrars here (fs sandbox, tool calls), before the nullptr.
+namespace {
+bool test_guard(std::string* kind, std::string* message);
+}
+
+// Other parts add their hooks here (the file sandbox, tool calls), before the nullptr.
+const WorkerGuard kWorkerGuards[] = {
+    test_guard,
+    nullptr,
+};
 const NativeRegistrar kNativeRegistrars[] = {
     calls::register_natives,
     nullptr,
@@ -34,7 +44,8 @@ namespace {
 
 enum class Stop { kNone, kDeadline, kHeap, kOutput };
 
-// The one run this process exists for. Plain data: natives reach it from C callbacks.
+// The one run this process exists for; global because natives and the allocator reach it
+// from C callbacks.
 struct State {
   int64_t deadline_ns = INT64_MAX;
   long long budget_ms = 0;
@@ -42,6 +53,7 @@ struct State {
   size_t heap_used = 0;
   size_t output_cap = 64u << 20;
   size_t output_used = 0;
+  size_t lines = 0;
   Stop stop = Stop::kNone;
   bool settled = false;
   EndFrame end;
@@ -49,6 +61,7 @@ struct State {
   int pending_requests = 0;
   bool test_faults = false;
   duk_context* ctx = nullptr;
+  std::map<std::string, std::string, std::less<>> settings;  // the start frame's "x." lines
 };
 State g;
 
@@ -63,6 +76,9 @@ int64_t now_ns() {
 // check (whatever it catches); until then a reserve past the ceiling is still granted, since
 // refusing would make Duktape retry every allocation after full collections, a crawl.
 constexpr size_t kHeader = 16;
+// A failure message is one line for people; a program that throws a huge string gets its
+// first mebibyte shown.
+constexpr size_t kMaxMessage = size_t{1} << 20;
 constexpr size_t kReserve = size_t{32} << 20;
 
 bool over_ceiling(size_t grow) {
@@ -165,6 +181,11 @@ duk_ret_t native_emit(duk_context* ctx) {
       oda_duk_interrupt_soon(ctx);
     }
     g.output_used += size;
+    // One line past the supervisor's line cap tells it which limit was hit; then stop.
+    if (++g.lines > kMaxLines) {
+      g.stop = Stop::kOutput;
+      oda_duk_interrupt_soon(ctx);
+    }
     if (!write_frame(kWorkerOut, kOutput, payload)) _exit(71);
   }
   return 0;
@@ -208,9 +229,14 @@ duk_ret_t native_finish(duk_context* ctx) {
   if (g.end.ok) {
     g.end.value.clear();
     append_cesu_as_utf8(&g.end.value, t);
+    // A value that cannot fit the cap would not fit a frame either: say which limit it broke.
+    if (g.end.value.size() > g.output_cap + 2 && g.end.value.size() + g.output_used > kMaxFrame - 1024) {
+      g.end.value.clear();
+      g.stop = Stop::kOutput;
+    }
   } else {
     g.end.message.clear();
-    append_cesu_as_utf8(&g.end.message, t);
+    append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
   }
   return 0;
 }
@@ -322,9 +348,6 @@ void fail_with_error(duk_context* ctx) {
   _exit(status);
 }
 
-// The start-frame lines other parts added (see worker_setting).
-std::map<std::string, std::string> g_settings;
-
 bool parse_settings(const std::string& start, std::string* code) {
   size_t pos = 0;
   for (;;) {
@@ -342,7 +365,12 @@ bool parse_settings(const std::string& start, std::string* code) {
     else if (key == "heap_bytes") g.heap_limit = static_cast<size_t>(v);
     else if (key == "output_cap") g.output_cap = static_cast<size_t>(v);
     else if (key == "test_faults") g.test_faults = v != 0;
-    else g_settings[key] = line.substr(eq + 1);
+    else if (key.rfind("x.", 0) == 0) {
+      json::Value text;
+      std::string err;
+      if (!json::parse(std::string_view(line).substr(eq + 1), &text, &err) || !text.is_string()) return false;
+      g.settings[key.substr(2)] = text.as_string();
+    }
   }
   code->assign(start, pos + 1, std::string::npos);
   return true;
@@ -378,11 +406,21 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
   return st != FrameReader::kMalformed;
 }
 
+// Under the test switch, a worker setting "test.unavailable" plays a sandbox that cannot be
+// applied, so the refusal path is tested before the real sandbox exists.
+bool test_guard(std::string* kind, std::string* message) {
+  const std::string* why = worker_setting("test.unavailable");
+  if (!g.test_faults || !why) return true;
+  *kind = "sandbox-unavailable";
+  *message = *why;
+  return false;
+}
+
 }  // namespace
 
-const std::string* worker_setting(const std::string& key) {
-  auto it = g_settings.find(key);
-  return it == g_settings.end() ? nullptr : &it->second;
+const std::string* worker_setting(std::string_view key) {
+  auto it = g.settings.find(key);
+  return it == g.settings.end() ? nullptr : &it->second;
 }
 
 int worker_main() {
@@ -390,6 +428,15 @@ int worker_main() {
   char type;
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
     return 72;
+  }
+  for (const WorkerGuard* guard = kWorkerGuards; *guard; ++guard) {
+    std::string kind, message;
+    if (!(*guard)(&kind, &message)) {
+      g.settled = true;
+      g.end.kind = kind.empty() ? "sandbox-unavailable" : kind;
+      g.end.message = message;
+      send_end_and_exit(0);
+    }
   }
   duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
   if (!ctx) return 73;
