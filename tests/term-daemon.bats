@@ -3,6 +3,21 @@
 # handshake, idle exit and the commands' answers when no daemon runs (SPEC 3.1).
 load helpers
 
+# Stops this test's daemon and waits only until it has exited: a zombie waiting for a slow
+# init to reap it counts as gone (the shared teardown would wait for the reaping).
+local_teardown() {
+  local pidfile="$ODA_RUNTIME_DIR/termd.pid" pid state
+  [[ -f "$pidfile" ]] || return 0
+  pid=$(cat "$pidfile")
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for _ in $(seq 250); do
+    state=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) || break
+    [[ -z "$state" || "$state" == Z ]] && break
+    sleep 0.02
+  done
+  rm -f "$pidfile"
+}
+
 @test "with no daemon, term-list prints (no terminal sessions) and the rest exit 3" {
   run term-list
   assert_success
@@ -113,4 +128,28 @@ load helpers
   run --separate-stderr termd --max-lines 10
   assert_failure 2
   assert_equal "$stderr" "termd: error: invalid max-lines '10': expected at least 100000"
+}
+
+@test "the daemon serves only its own user: another uid's connection gets nothing" {
+  command -v python3 || skip "no python3"
+  command -v setpriv || skip "no setpriv"
+  [[ $(id -u) -eq 0 ]] || skip "needs root to run the daemon as another user"
+  other=$(mktemp -d /tmp/oda-uid.XXXXXX)
+  chmod 755 "$other"
+  export ODA_RUNTIME_DIR="$other/run"
+  mkdir -m 700 "$ODA_RUNTIME_DIR" && chown 65534:65534 "$ODA_RUNTIME_DIR"
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$ODA_ROOT/build/bin/termd" --idle-exit 5
+  run python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.settimeout(3)
+try:
+    s.sendall(b"{\"hello\":\"termd\",\"version\":1}\n")
+    print("closed" if s.recv(100) == b"" else "answered")
+except (BrokenPipeError, ConnectionResetError):
+    print("closed")' "$ODA_RUNTIME_DIR/termd.sock"
+  kill "$(cat "$ODA_RUNTIME_DIR/termd.pid")"
+  rm -rf "$other"
+  assert_output closed
 }

@@ -3,6 +3,21 @@
 # reasons, and the shell integration (prompt, echo and markers never in the output).
 load helpers
 
+# Stops this test's daemon and waits only until it has exited: a zombie waiting for a slow
+# init to reap it counts as gone (the shared teardown would wait for the reaping).
+local_teardown() {
+  local pidfile="$ODA_RUNTIME_DIR/termd.pid" pid state
+  [[ -f "$pidfile" ]] || return 0
+  pid=$(cat "$pidfile")
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for _ in $(seq 250); do
+    state=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) || break
+    [[ -z "$state" || "$state" == Z ]] && break
+    sleep 0.02
+  done
+  rm -f "$pidfile"
+}
+
 @test "term-open prints the label, the type and (no startup output); term-list shows it" {
   run term-open
   assert_success
@@ -19,6 +34,15 @@ load helpers
   run term-open --name j --json
   assert_success
   assert_output --regexp '^\{"id":"pty-1","name":"j","type":"shell","pid":[0-9]+,"status":"running","message":""\}$'
+}
+
+@test "a shell that ends before its first prompt is an error, not a session" {
+  ln -s /bin/false bash
+  SHELL="$PWD/bash" run --separate-stderr term-open
+  assert_failure 1
+  assert_equal "$stderr" "term-open: error: the shell '$PWD/bash' ended before its first prompt (code=1)"
+  run term-list
+  assert_output '(no terminal sessions)'
 }
 
 @test "a name already taken in the chat is refused" {
@@ -39,6 +63,14 @@ load helpers
   term-open
   run term-send pty-1 '(exit 3)'
   assert_output $'(no new output)\n[wait: prompt]\n[exit: 3]\n[session: running]'
+}
+
+@test "several lines sent at once settle after the last: its exit status, all the output" {
+  term-open
+  run term-send pty-1 $'echo a\nsleep 0.2\necho b\n(exit 4)'
+  assert_output $'a\nb\n[wait: prompt]\n[exit: 4]\n[session: running]'
+  run term-send pty-1 $'head -1\nline for head\nfor i in 1 2; do\necho $i\ndone'
+  assert_output $'line for head\n1\n2\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
 
 @test "the environment carries PAGER=cat and GIT_PAGER=cat; --env and --cwd apply" {
@@ -66,6 +98,18 @@ load helpers
   run term-send pty-1 '6*7'
   assert_output $'42\n>>> \n[wait: input]\n[session: running]'
   run term-send pty-1 'exit()'
+  assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+@test "a node REPL (waiting in epoll, raw mode) is an input wait too" {
+  command -v node || skip "no node"
+  term-open
+  run term-send pty-1 'node'
+  assert_line --index 2 '> '
+  assert_line '[wait: input]'
+  run term-send pty-1 '6*7'
+  assert_output $'42\n> \n[wait: input]\n[session: running]'
+  run term-send pty-1 '.exit'
   assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
 
@@ -198,6 +242,17 @@ load helpers
   assert_output 'pty-1 [shell] exited'
 }
 
+@test "a shell ended by a signal reports it: code=null signal=SIGHUP" {
+  term-open
+  run term-send pty-1 'kill -HUP $$'
+  assert_output $'(no new output)\n[wait: exit]\n[session: exited code=null signal=SIGHUP]'
+  run term-send pty-1 'echo'
+  assert_output $'(no new output)\n[wait: exit]\n[session: exited code=null signal=SIGHUP]'
+  run --separate-stderr term-signal pty-1 INT
+  assert_failure 1
+  assert_equal "$stderr" "term-signal: error: terminal session pty-1 is not running"
+}
+
 @test "close ends the whole tree, even processes that ignore hangups or left the session" {
   term-open
   term-send pty-1 'sleep 1001 & (trap "" HUP TERM; sleep 1002) & setsid sleep 1003 & echo started'
@@ -324,18 +379,39 @@ load helpers
 
 @test "a zsh session has the same integration" {
   command -v zsh || skip "no zsh"
+  SHELL=/bin/bash term-open
   SHELL=$(command -v zsh) term-open
-  run term-send pty-1 'echo $ZSH_NAME; (exit 5)'
+  run term-send pty-2 'echo $ZSH_NAME; (exit 5)'
   assert_output $'zsh\n[wait: prompt]\n[exit: 5]\n[session: running]'
+  run term-send pty-2 'read "x?Name: "'
+  assert_output $'Name: \n[wait: input]\n[session: running]'
+  run term-send pty-2 'bob'
+  run term-send pty-2 'echo "hi $x"'
+  assert_output $'hi bob\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send pty-1 'echo ${BASH_VERSION%%.*}'
+  assert_output --regexp '^[0-9]+'
+}
+
+@test "a POSIX sh session (dash) has the same integration; another shell gets bash" {
+  [[ -x /bin/dash ]] || skip "no dash"
+  SHELL=/bin/dash term-open
+  run term-send pty-1 'echo $0; (exit 6)'
+  assert_output $'/bin/dash\n[wait: prompt]\n[exit: 6]\n[session: running]'
+  SHELL=/usr/bin/fish term-open
+  run term-send pty-2 'echo $0'
+  assert_output $'/bin/bash\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
 
 @test "a send stopped by SIGINT prints terminal send aborted; what it wrote stays written" {
   term-open
   term-send --background pty-1 'true' >/dev/null
-  term-send pty-1 'sleep 5; echo late' &
+  term-send pty-1 'sleep 1; echo late' >aborted.out &
   sleep 0.4
   kill -INT $!
-  wait $! || true
-  run term-send --wait-ms 100 --no-submit pty-1 ''
-  assert_line '[wait: timeout]'
+  rc=0
+  wait $! || rc=$?
+  assert_equal "$rc" 1
+  assert_equal "$(cat aborted.out)" 'terminal send aborted'
+  run term-send --wait-ms 5000 --no-submit pty-1 ''
+  assert_output $'late\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }

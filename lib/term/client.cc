@@ -327,6 +327,8 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   msg.set("chat", opt.chat);
   msg.set("max_bytes", static_cast<int64_t>(opt.max_bytes));
   if (const json::Value* cwd = req.get("cwd"); cwd && tool == "terminal_open") msg.set("cwd", *cwd);
+  // The shell is the caller's, not that of whoever started the daemon.
+  if (const char* sh = std::getenv("SHELL"); sh && *sh && tool == "terminal_open") msg.set("shell", std::string(sh));
   msg.set("args", req);
   std::string buf, line;
   json::Value reply;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <map>
@@ -53,8 +54,24 @@ struct Waiter {
   bool pending_line;  // text without Enter: a line-mode reader cannot take it yet
   size_t max_bytes;
   int64_t last_check = 0;
-  std::map<pid_t, long> woke;  // context switches of the front processes when we wrote
+  std::map<pid_t, long> woke;  // context switches of the front process when we wrote
+  int64_t written_ms = 0;
+  bool confirming = false;    // a prompt came; waiting to see the shell idle at it
+  pid_t reader = 0;           // the process last seen blocked reading the terminal
+  int64_t reading_since = 0;  // when it was first seen so (0: not seen)
 };
+
+// The longest request line accepted (a send's text is the only large part).
+constexpr size_t kMaxRequest = 64 << 20;
+
+// The gap between the two looks that confirm a reader waits for input.
+// Longer for a poll/select/epoll wait: a program on its way out (node restoring the
+// terminal) sits there for a few ms too.
+constexpr int64_t kConfirmMs = 5;
+constexpr int64_t kPollConfirmMs = 60;
+
+// How long a reader other than the one we watched gets to take freshly written bytes.
+constexpr int64_t kReaderSettleMs = 30;
 
 struct Opening {
   int client;
@@ -170,6 +187,7 @@ class Daemon {
   void do_list(int fd, const std::string& chat);
 
   bool waiting_for_input(Waiter& w, int64_t now);
+  bool shell_idle(Session* s);
   void settle(Waiter& w, const char* reason);
   json::Value open_result(Session* s);
   void start_close(Session* s);
@@ -253,7 +271,12 @@ void Daemon::on_client(int fd, uint32_t events) {
     char buf[65536];
     for (;;) {
       ssize_t n = recv(fd, buf, sizeof buf, 0);
-      if (n > 0) { it->second.in.add(std::string_view(buf, static_cast<size_t>(n))); continue; }
+      if (n > 0) {
+        it->second.in.add(std::string_view(buf, static_cast<size_t>(n)));
+        // No request is that long; a client sending one is broken or hostile.
+        if (it->second.in.size() > kMaxRequest) { drop_client(fd); return; }
+        continue;
+      }
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && errno == EAGAIN) break;
       drop_client(fd);
@@ -343,7 +366,8 @@ json::Value Daemon::open_result(Session* s) {
   r.set("pid", s->pid_ > 0 ? json::Value(static_cast<int64_t>(s->pid_)) : json::Value());
   const char* st = s->status_ == Session::Status::Exited ? "exited" : "running";
   r.set("status", st);
-  // The daemon's own setup is the only thing the shell prints before its first prompt.
+  // What the shell printed after its first prompt (before it, only the integration's own
+  // setup, which is never shown).
   Pos p = s->seen_;
   std::string out = s->output_since(&p);
   s->seen_ = p;
@@ -363,6 +387,7 @@ void Daemon::do_open(int fd, const std::string& chat, const json::Value& a, cons
     }
   }
   SpawnOptions so;
+  so.shell = str_arg(req, "shell");
   so.cwd = str_arg(a, "cwd");
   if (so.cwd.empty()) so.cwd = str_arg(req, "cwd");
   if (so.cwd.empty()) so.cwd = "/";
@@ -399,8 +424,10 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   std::map<pid_t, long> woke;
   if (running && !bytes.empty() && s->master_ >= 0 && !background && (submit || text.empty())) {
     // Taken before writing: a reader that runs from now on has taken what we write.
+    // Only the group's leader (a scan of /proc would cost milliseconds on every send);
+    // another reader must have had kReaderSettleMs to take the bytes.
     pid_t pg = tcgetpgrp(s->master_);
-    if (pg > 0) for (pid_t p : group_members(pg)) woke[p] = context_switches(p);
+    if (pg > 0) woke[pg] = context_switches(pg);
   }
   if (running && !bytes.empty()) {
     termios t{};
@@ -413,7 +440,11 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
       if (submit) expect.push_back('\n');
       s->expect_echo(expect);
     }
-    if (submit) s->at_prompt_ = false;
+    if (submit) {
+      s->at_prompt_ = false;
+      s->drain();
+      s->end_line();
+    }
     s->write(bytes);
     s->flush();
     if (s->wants_write()) mod(kMaster, s->master_, EPOLLIN | EPOLLOUT);
@@ -445,13 +476,14 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   w.pending_line = !submit && !bytes.empty();
   w.max_bytes = max_bytes;
   w.woke = std::move(woke);
+  w.written_ms = now_ms();
   waiters_.push_back(w);
 }
 
 void Daemon::settle(Waiter& w, const char* reason) {
   Session* s = w.s;
   if (s->master_ >= 0) s->drain();
-  std::string out = s->output_since(&s->seen_);
+  std::string out = s->output_since(&s->seen_, UINT64_MAX, w.max_bytes);
   bool truncated = cut(&out, w.max_bytes);
   json::Value r = json::Value::object();
   r.set("session", s->id());
@@ -466,6 +498,21 @@ void Daemon::settle(Waiter& w, const char* reason) {
   ok(w.client, r);
 }
 
+// The shell is at its prompt with none of our lines left: blocked reading the terminal with
+// nothing queued. (After a prompt it may already have taken the next line sent at once.)
+bool Daemon::shell_idle(Session* s) {
+  int inq = 0;
+  if (s->slave_ < 0 || ioctl(s->slave_, TIOCINQ, &inq) != 0) return true;
+  if (inq > 0) return false;
+  Reading r = process_reads_terminal(s->pid_, s->tty_, false);
+  if (r == Reading::Unknown) return true;
+  if (r == Reading::No) return false;
+  // Whatever it printed before blocking (its next marker too) is ours first.
+  uint64_t before = s->prompts_;
+  s->drain();
+  return s->prompts_ == before;
+}
+
 bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   Session* s = w.s;
   if (s->master_ < 0 || s->wants_write()) return false;
@@ -478,14 +525,29 @@ bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
   pid_t pg = tcgetpgrp(s->master_);
   pid_t reader = 0;
   Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader) : Reading::Unknown;
-  if (r == Reading::Yes) {
+  if (r == Reading::Yes || r == Reading::Polling) {
     // Written bytes reach the line discipline a moment after write() returns: a reader that
     // has not run since then has not seen them yet, so it is not waiting for more.
-    if (auto it = w.woke.find(reader); it != w.woke.end() && context_switches(reader) == it->second) return false;
-    // The reader may have printed its prompt marker just before blocking: take it first.
+    if (auto it = w.woke.find(reader); it != w.woke.end()) {
+      if (context_switches(reader) == it->second) return false;
+    } else if (now - w.written_ms < kReaderSettleMs) {
+      return false;
+    }
+    // What the reader printed before blocking (its prompt marker too) crosses the PTY a
+    // moment later: take it, and believe the wait only when a second look, a few ms on,
+    // finds the same reader still blocked with nothing new printed.
+    int64_t before = s->last_output_ms_;
     s->drain();
-    return s->prompts_ == w.start_prompts;
+    if (s->prompts_ != w.start_prompts) return false;
+    bool confirmed = w.reading_since > 0 && w.reader == reader && s->last_output_ms_ == before &&
+                     now - w.reading_since >= (r == Reading::Yes ? kConfirmMs : kPollConfirmMs);
+    if (w.reader != reader || s->last_output_ms_ != before || w.reading_since == 0) {
+      w.reader = reader;
+      w.reading_since = now;
+    }
+    return confirmed;
   }
+  w.reading_since = 0;
   if (r == Reading::Unknown) return now - s->last_output_ms_ >= 500 && !s->end_pos().partial.empty();
   return false;
 }
@@ -496,7 +558,7 @@ void Daemon::do_read(int fd, const std::string& chat, const json::Value& a, size
     for (auto& j : jobs_) {
       if (j.id != job || j.chat != chat) continue;
       std::string out;
-      if (j.s) out = j.s->output_since(&j.cursor, j.end_line);
+      if (j.s) out = j.s->output_since(&j.cursor, j.end_line, max_bytes);
       bool truncated = cut(&out, max_bytes);
       json::Value r = json::Value::object();
       r.set("jobId", j.id);
@@ -630,6 +692,7 @@ void Daemon::advance_close(Closing& c, int64_t now) {
     s->hang_up();
     s->status_ = Session::Status::Closed;
     finish_jobs(s, true);
+    s->release();
     for (int fd : c.clients) {
       json::Value r = json::Value::object();
       r.set("session", s->id());
@@ -672,7 +735,7 @@ void Daemon::on_master(Session* s, uint32_t events) {
     if (!s->wants_write()) mod(kMaster, s->master_, EPOLLIN);
   }
   if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
-    if (!s->drain()) {
+    if (!s->drain(1 << 20)) {
       epoll_ctl(ep_, EPOLL_CTL_DEL, s->master_, nullptr);
     }
   }
@@ -701,7 +764,20 @@ void Daemon::tick() {
   for (size_t i = 0; i < openings_.size();) {
     Opening& o = openings_[i];
     if (o.s->status_ == Session::Status::Starting && now < o.deadline) { ++i; continue; }
-    if (o.client >= 0) ok(o.client, open_result(o.s));
+    if (o.s->status_ == Session::Status::Exited && !o.s->at_prompt_) {
+      // It never reached a prompt: no session to speak of.
+      std::string why = o.s->exit_code_ ? "code=" + std::to_string(*o.s->exit_code_)
+                                        : "signal=" + signal_name(o.s->exit_signal_.value_or(0));
+      if (o.client >= 0) error(o.client, "the shell '" + o.s->shell_ + "' ended before its first prompt (" + why + ")");
+      if (o.s->master_ >= 0) {
+        epoll_ctl(ep_, EPOLL_CTL_DEL, o.s->master_, nullptr);
+        masters_.erase(o.s->master_);
+      }
+      o.s->hang_up();
+      o.s->status_ = Session::Status::Closed;
+    } else if (o.client >= 0) {
+      ok(o.client, open_result(o.s));
+    }
     openings_.erase(openings_.begin() + static_cast<long>(i));
   }
   for (auto& s : sessions_) if (s->status_ == Session::Status::Running) finish_jobs(s.get(), false);
@@ -710,11 +786,25 @@ void Daemon::tick() {
     Session* s = w.s;
     const char* reason = nullptr;
     if (s->status_ == Session::Status::Starting && now < w.deadline) { ++i; continue; }
-    if (s->prompts_ > w.start_prompts || w.immediate) reason = "prompt";
+    if (w.immediate) reason = "prompt";
+    else if (s->prompts_ > w.start_prompts) {
+      // Several lines sent at once give a prompt after each: the last one counts, the one
+      // after which the shell has no line of ours left to read.
+      if (w.pending_line || now >= w.deadline || shell_idle(s)) {
+        reason = "prompt";
+      } else {
+        w.confirming = true;
+        ++i;
+        continue;
+      }
+    }
     else if (s->status_ != Session::Status::Running) reason = "exit";
-    else if (now - s->last_output_ms_ >= 10 && now - w.last_check >= 10) {
+    else if (now - std::max(s->last_output_ms_, w.written_ms) >= 3 && now - w.last_check >= 5) {
       w.last_check = now;
-      if (waiting_for_input(w, now)) reason = s->prompts_ > w.start_prompts ? "prompt" : "input";
+      bool input = waiting_for_input(w, now);
+      // The check drains the PTY: a marker it found settles the send right away.
+      if (s->prompts_ > w.start_prompts) reason = "prompt";
+      else if (input) reason = "input";
     }
     if (!reason && now >= w.deadline) reason = "timeout";
     if (!reason) { ++i; continue; }
@@ -735,6 +825,7 @@ void Daemon::tick() {
 }
 
 int Daemon::timeout() {
+  for (const auto& w : waiters_) if (w.confirming) return 1;
   if (!waiters_.empty()) return 5;
   if (!openings_.empty() || !closings_.empty()) return 20;
   if (idle_since_ == 0) {

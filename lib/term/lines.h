@@ -24,6 +24,13 @@ class LineStore {
   // Line n, first() <= n < end().
   std::string_view at(uint64_t n) const;
   size_t bytes() const { return bytes_; }
+  // Drops every line; numbering goes on from end().
+  void clear() {
+    base_ += count_;
+    count_ = 0;
+    bytes_ = 0;
+    chunks_.clear();
+  }
 
  private:
   static constexpr uint64_t kChunk = 4096;

@@ -68,10 +68,12 @@ bool fd_is(pid_t pid, long fd, dev_t tty) {
   return stat(p.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == tty;
 }
 
-// Yes/No for one process; Unknown when /proc does not say.
-Reading process_reading(pid_t pid, dev_t tty, bool raw) {
+// What one thread is blocked in: Yes when it reads the terminal; Unknown when /proc does
+// not say, or when it waits in poll/select/epoll on a line-mode terminal (it may or may not
+// be waiting for a line: the idle rule decides).
+Reading task_reading(pid_t pid, const std::string& task_dir, dev_t tty, bool raw) {
   std::string s;
-  if (!read_small("/proc/" + std::to_string(pid) + "/syscall", &s) || s.empty()) return Reading::Unknown;
+  if (!read_small(task_dir + "/syscall", &s) || s.empty()) return Reading::Unknown;
   if (s.compare(0, 7, "running") == 0) return Reading::No;
   char* end;
   long nr = std::strtol(s.c_str(), &end, 10);
@@ -88,35 +90,61 @@ Reading process_reading(pid_t pid, dev_t tty, bool raw) {
 #ifdef SYS_poll
     case SYS_poll:
 #endif
+#ifdef SYS_epoll_wait
+    case SYS_epoll_wait:
+#endif
+    case SYS_epoll_pwait:
     case SYS_pselect6:
     case SYS_ppoll:
-      return raw && fd_is(pid, 0, tty) ? Reading::Yes : Reading::No;
+      if (!fd_is(pid, 0, tty)) return Reading::No;
+      return raw ? Reading::Polling : Reading::Unknown;
     default:
       return Reading::No;
   }
 }
 
+// Over all threads of a process (a REPL may read in a thread of its own).
+Reading process_reading(pid_t pid, dev_t tty, bool raw) {
+  std::string base = "/proc/" + std::to_string(pid);
+  DIR* d = opendir((base + "/task").c_str());
+  if (!d) return Reading::Unknown;
+  Reading out = Reading::No;
+  int tasks = 0;
+  while (dirent* e = readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    ++tasks;
+    Reading r = task_reading(pid, base + "/task/" + e->d_name, tty, raw);
+    if (r == Reading::Yes) { out = r; break; }
+    if (r == Reading::Polling || (r == Reading::Unknown && out == Reading::No)) out = r;
+  }
+  closedir(d);
+  return tasks == 0 ? Reading::Unknown : out;
+}
+
 }  // namespace
+
+Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw) { return process_reading(pid, tty, raw); }
 
 Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader) {
   // The group leader is nearly always the program itself; look at the others only when it
   // is not the one reading (a pipeline, a wrapper script).
-  Reading r = process_reading(pgrp, tty, raw);
+  Reading best = process_reading(pgrp, tty, raw);
   if (reader) *reader = pgrp;
-  if (r == Reading::Yes) return r;
-  bool unknown = r == Reading::Unknown;
+  if (best == Reading::Yes) return best;
   for (pid_t pid : all_pids()) {
     if (pid == pgrp) continue;
     Stat st;
     if (!read_stat(pid, &st) || st.pgrp != pgrp) continue;
     Reading q = process_reading(pid, tty, raw);
-    if (q == Reading::Yes) {
-      if (reader) *reader = pid;
-      return q;
+    bool better = q == Reading::Yes || (q == Reading::Polling && best != Reading::Polling) ||
+                  (q == Reading::Unknown && best == Reading::No);
+    if (better) {
+      best = q;
+      if (reader && q != Reading::Unknown) *reader = pid;
     }
-    if (q == Reading::Unknown) unknown = true;
+    if (q == Reading::Yes) break;
   }
-  return unknown ? Reading::Unknown : Reading::No;
+  return best;
 }
 
 long context_switches(pid_t pid) {

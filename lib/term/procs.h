@@ -9,12 +9,17 @@
 
 namespace oda::term {
 
-enum class Reading { Yes, No, Unknown };
+// Yes: blocked in read() on the terminal. Polling: blocked in poll/select/epoll with the
+// terminal (in raw mode) as its input, as line editors wait; likely, not certain.
+enum class Reading { Yes, Polling, No, Unknown };
 
 // Whether a process of group `pgrp` is blocked reading the terminal `tty` (a device number):
 // in read() on it, or, when the terminal is in raw mode (`raw`, as line editors set it),
 // waiting in poll/select with the terminal as its standard input.
 Reading reading_terminal(pid_t pgrp, dev_t tty, bool raw, pid_t* reader = nullptr);
+
+// The same test for one process (no scan of the others).
+Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw);
 
 // How often a process has been switched out so far (voluntary and not); -1 when gone. A
 // reader whose count has not moved since bytes were written has not woken to take them.

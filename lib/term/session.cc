@@ -37,12 +37,12 @@ std::string make_nonce() {
   return s;
 }
 
-std::string pick_shell() {
-  const char* sh = std::getenv("SHELL");
-  if (sh && *sh && access(sh, X_OK) == 0) {
-    std::string s = sh;
+std::string pick_shell(const std::string& wanted) {
+  const char* env = std::getenv("SHELL");
+  std::string s = !wanted.empty() ? wanted : env ? env : "";
+  if (!s.empty() && access(s.c_str(), X_OK) == 0) {
     std::string base = s.substr(s.rfind('/') + 1);
-    if (base == "bash" || base == "zsh") return s;
+    if (base == "bash" || base == "zsh" || base == "sh" || base == "dash") return s;
   }
   return "/bin/bash";
 }
@@ -58,6 +58,12 @@ Session::Session(int number, std::string chat, std::string name, const SpawnOpti
 }
 
 Session::~Session() { hang_up(); }
+
+void Session::release() {
+  store_.clear();
+  screen_pending_.clear();
+  screen_pending_.shrink_to_fit();
+}
 
 void Session::hang_up() {
   if (master_ >= 0) close(master_);
@@ -96,8 +102,10 @@ bool Session::spawn(std::string* err) {
   ioctl(master_, TIOCSWINSZ, &ws);
   fcntl(master_, F_SETFL, fcntl(master_, F_GETFL) | O_NONBLOCK);
 
-  shell_ = pick_shell();
-  bool zsh = shell_.substr(shell_.rfind('/') + 1) == "zsh";
+  shell_ = pick_shell(opt_.shell);
+  std::string base = shell_.substr(shell_.rfind('/') + 1);
+  bool zsh = base == "zsh";
+  bool posix = base == "sh" || base == "dash";
   tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
 
   // Everything the child needs is built before fork: after it only async-signal-safe calls.
@@ -122,7 +130,8 @@ bool Session::spawn(std::string* err) {
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);
-  std::vector<std::string> argv_s = zsh ? std::vector<std::string>{shell_, "-f", "-i"}
+  std::vector<std::string> argv_s = zsh     ? std::vector<std::string>{shell_, "-f", "-i"}
+                                    : posix ? std::vector<std::string>{shell_, "-i"}
                                         : std::vector<std::string>{shell_, "--noprofile", "--norc", "--noediting", "-i"};
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
@@ -156,6 +165,10 @@ bool Session::spawn(std::string* err) {
   if (zsh) {
     init = " stty -echo 2>/dev/null; unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
            " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce_ + ";%?\\a%}'\n";
+  } else if (posix) {
+    // No prompt escapes in a POSIX sh: printf makes the ESC and BEL bytes; $? stays for the
+    // prompt's own expansion.
+    init = " stty -echo 2>/dev/null; PS2=; PS1=\"$(printf '\\033]6973;" + nonce_ + ";')\\$?$(printf '\\007')\"\n";
   } else {
     init = " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce_ + ";$?\\a'\n";
   }
@@ -189,17 +202,22 @@ void Session::ingest(std::string_view bytes) {
     return;
   }
   text_.feed(bytes);
-  screen_.feed(bytes);
+  screen_pending_.append(bytes);
+  if (screen_pending_.size() >= kScreenBatch) feed_screen();
 }
 
-bool Session::drain() {
+bool Session::drain(size_t budget) {
   if (master_ < 0) return false;
   char buf[65536];
+  size_t got = 0;
   for (;;) {
+    // A short read does not mean the PTY is empty; read until EAGAIN or the budget is spent
+    // (the budget keeps one busy session from starving the others).
+    if (got >= budget) return true;
     ssize_t n = read(master_, buf, sizeof buf);
     if (n > 0) {
       ingest(std::string_view(buf, static_cast<size_t>(n)));
-      if (n < static_cast<ssize_t>(sizeof buf)) return true;
+      got += static_cast<size_t>(n);
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
@@ -222,12 +240,56 @@ bool Session::flush() {
   return true;
 }
 
+namespace {
+
+// The length of the start of `b` that only writes text: printable bytes, \r \n \t \b, and
+// CSI sequences that set colours or erase within a line (ESC [ ... m|K). Text like that,
+// once scrolled off the screen, leaves no trace on it.
+size_t plain_prefix(std::string_view b) {
+  size_t i = 0;
+  while (i < b.size()) {
+    unsigned char c = static_cast<unsigned char>(b[i]);
+    if (c >= 0x20 && c != 0x7f) { ++i; continue; }
+    if (c == '\n' || c == '\r' || c == '\t' || c == '\b') { ++i; continue; }
+    if (c == 0x1b && i + 1 < b.size() && b[i + 1] == '[') {
+      size_t j = i + 2;
+      while (j < b.size() && ((b[j] >= '0' && b[j] <= '9') || b[j] == ';')) ++j;
+      if (j < b.size() && (b[j] == 'm' || b[j] == 'K')) { i = j + 1; continue; }
+    }
+    break;
+  }
+  return i;
+}
+
+}  // namespace
+
+void Session::feed_screen() {
+  std::string_view b = screen_pending_;
+  size_t plain = plain_prefix(b);
+  // Skip text that will have scrolled off anyway: keep the last rows+1 lines before the end
+  // of the plain part (libvterm moves the whole screen for each line, the costly part).
+  int need = opt_.rows + 1;
+  size_t q = plain;
+  while (q > 0 && need > 0) {
+    --q;
+    if (b[q] == '\n' && --need == 0) { ++q; break; }
+  }
+  size_t from = need == 0 ? q : 0;
+  screen_.feed(b.substr(from));
+  screen_pending_.clear();
+}
+
+std::string Session::screen() {
+  if (!screen_pending_.empty()) feed_screen();
+  return screen_.render();
+}
+
 std::string Session::line(uint64_t n) const {
   if (n < store_.end()) return std::string(store_.at(n));
   return text_.partial();
 }
 
-std::string Session::output_since(Pos* pos, uint64_t until) const {
+std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) const {
   std::string out;
   bool first = true;
   auto add = [&](std::string_view s) {
@@ -251,7 +313,10 @@ std::string Session::output_since(Pos* pos, uint64_t until) const {
       return out;
     }
   }
-  for (; n < end; ++n) add(store_.at(n));
+  for (; n < end; ++n) {
+    if (out.size() > max_bytes) { n = end; break; }  // the rest would be cut anyway
+    add(store_.at(n));
+  }
   pos->line = end;
   pos->partial.clear();
   if (with_partial && !text_.partial().empty()) {

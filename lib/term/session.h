@@ -25,6 +25,7 @@ struct Pos {
 
 struct SpawnOptions {
   std::string cwd;
+  std::string shell;             // the caller's $SHELL (bash or zsh used as is, else /bin/bash)
   std::vector<std::string> env;  // K=V overrides
   int cols = 80, rows = 24;
   uint64_t keep_lines = 1000000;
@@ -41,28 +42,33 @@ class Session {
 
   // Forks the shell. false with *err set when the PTY or the fork fails.
   bool spawn(std::string* err);
-  // Reads what the PTY has (non-blocking); false at end of stream.
-  bool drain();
+  // Reads what the PTY has (non-blocking), at most `budget` bytes; false at end of stream.
+  bool drain(size_t budget = SIZE_MAX);
   // Queues bytes for the shell; flush() writes what the PTY takes now.
   void write(std::string_view bytes);
   bool flush();
   bool wants_write() const { return !outq_.empty(); }
 
   // The text that arrived after *pos, up to `until` (a line number; npos: to the end,
-  // unfinished line included); moves *pos there. Lines are joined with '\n'.
-  std::string output_since(Pos* pos, uint64_t until = UINT64_MAX) const;
+  // unfinished line included); moves *pos there. Lines are joined with '\n'. Stops adding
+  // lines once past max_bytes (the caller cuts there anyway).
+  std::string output_since(Pos* pos, uint64_t until = UINT64_MAX, size_t max_bytes = SIZE_MAX) const;
   // Lines [from, from + count) of what is kept, the unfinished line counting as the last.
   uint64_t total_lines() const { return store_.end() + (text_.partial().empty() ? 0 : 1); }
   uint64_t first_line() const { return store_.first(); }
   std::string line(uint64_t n) const;
-  std::string screen() const { return screen_.render(); }
+  std::string screen();
   void mark_seen(const Pos& p);
   Pos end_pos() const { return Pos{store_.end(), text_.partial()}; }
   uint64_t committed() const { return store_.end(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
+  // Enter ends the line on a terminal even where nothing echoes it (a prompt such as ">>> "
+  // or "Name: "): what the program prints next starts a new line.
+  void end_line() { text_.commit_partial(); }
   void exited(int status);  // from waitpid
   void hang_up();           // closes the PTY
+  void release();           // frees the kept output of a closed session
 
   std::string id() const { return "pty-" + std::to_string(number_); }
   std::string label() const { return name_.empty() ? id() : id() + " (" + name_ + ")"; }
@@ -85,6 +91,11 @@ class Session {
 
  private:
   void ingest(std::string_view bytes);
+  void feed_screen();
+  // Output not yet given to the screen: fed in batches, and a flood of plain text is cut to
+  // its last screenful first.
+  static constexpr size_t kScreenBatch = 64 * 1024;
+  std::string screen_pending_;
   void on_marker(std::string_view rest);
   LineStore store_;
   TextSink text_{&store_};
