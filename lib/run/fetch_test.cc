@@ -3,6 +3,12 @@
 #include "run/fetch.h"
 
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
 
 namespace oda::run::fetch {
 namespace {
@@ -71,6 +77,51 @@ TEST(FetchGuard, AllowedPrivateReachesTheNetwork) {
   // Port 1 on loopback: nothing listens, so the connection itself fails (it was attempted).
   auto o = perform(req("http://127.0.0.1:1/"), opt, cancel);
   EXPECT_EQ(o.error.rfind("fetch failed: ", 0), 0u) << o.error;
+}
+
+// A loopback port that accepts connections (the kernel's backlog) but never answers.
+int silent_server(int* port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  ::listen(fd, 8);
+  socklen_t len = sizeof a;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  *port = ntohs(a.sin_port);
+  return fd;
+}
+
+TEST(FetchLimits, TimesOut) {
+  int port = 0;
+  int fd = silent_server(&port);
+  calls::CancelFlag cancel;
+  Options opt;
+  opt.allow_private = true;
+  opt.timeout_ms = 300;
+  auto o = perform(req("http://127.0.0.1:" + std::to_string(port) + "/"), opt, cancel);
+  EXPECT_EQ(o.status, calls::Outcome::Status::Timeout) << o.error;
+  EXPECT_EQ(o.error.rfind("fetch timed out after 300ms", 0), 0u) << o.error;
+  ::close(fd);
+}
+
+TEST(FetchLimits, StopsWhenTheRunIsStopped) {
+  int port = 0;
+  int fd = silent_server(&port);
+  calls::CancelFlag cancel;
+  Options opt;
+  opt.allow_private = true;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel.cancel();
+  });
+  auto t0 = std::chrono::steady_clock::now();
+  auto o = perform(req("http://127.0.0.1:" + std::to_string(port) + "/"), opt, cancel);
+  stopper.join();
+  EXPECT_EQ(o.status, calls::Outcome::Status::Cancelled) << o.error;
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  ::close(fd);
 }
 
 }  // namespace
