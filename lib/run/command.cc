@@ -8,12 +8,14 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "run/calls_bind.h"
 #include "run/record.h"
 #include "run/result.h"
 
 namespace oda::run {
 
 const SettingsHook kSettingsHooks[] = {
+    calls::settings_hook,
     nullptr,
 };
 

@@ -284,6 +284,7 @@ void Run::on_frame(char type, const std::string& payload) {
     case kEnd: {
       if (ended_ || !decode_end(payload, &end_)) break;
       ended_ = true;
+      if (s_.on_program_end) s_.on_program_end(end_.ok);
       return;
     }
     default:

@@ -55,6 +55,9 @@ struct RunSettings {
   // still working (a timeout or an abort came first) stop here and join their threads, as
   // a HostLink must not be used after supervise() returns.
   std::function<void()> on_close;
+  // Called on the loop when the program has settled (its end frame came; ok: it finished):
+  // calls still waiting for their turn are dropped then, and a failed program's calls stop.
+  std::function<void(bool ok)> on_program_end;
   // Settings for the worker-side hooks (hooks.h), sent in the start frame; keys are
   // plain words without '=' or newlines.
   std::map<std::string, std::string> worker_settings;

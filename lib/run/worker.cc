@@ -17,6 +17,7 @@
 #include "js/lower.h"
 #include "js/natives.h"
 #include "json/json.h"
+#include "run/calls_bind.h"
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
@@ -35,6 +36,7 @@ const WorkerGuard kWorkerGuards[] = {
     nullptr,
 };
 const NativeRegistrar kNativeRegistrars[] = {
+    calls::register_natives,
     nullptr,
 };
 

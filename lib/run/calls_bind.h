@@ -1,0 +1,23 @@
+// Where the calls plug into run-code: the settings hook that reads the call options, wires
+// the supervisor's host requests to the scheduler and fills the run's calls list, and the
+// worker's native that hands the program its globals.
+#pragma once
+
+#include "cli/cli.h"
+#include "json/json.h"
+#include "run/supervisor.h"
+
+struct duk_hthread;
+
+namespace oda::run::calls {
+
+// A run::SettingsHook: --tools/ODA_TOOLS, --max-concurrent-calls, --approver/ODA_APPROVER,
+// --chat/ODA_CHAT, --args, --dv, --metadata. false with *refusal (exit 2) on a bad catalog,
+// a refused tool name or a bad option.
+bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal);
+
+// A run::NativeRegistrar (in the worker): __oda_calls_config(), the JSON the bindings of
+// lib/run/calls.js are built from.
+void register_natives(duk_hthread* ctx);
+
+}  // namespace oda::run::calls
