@@ -71,6 +71,18 @@ int remove_tree(int parent, const char* name) {
   return unlinkat(parent, name, AT_REMOVEDIR) == 0 ? 0 : errno;
 }
 
+// A NUL would cut the path the system sees short of the one we checked.
+bool nul_in(std::string_view path, Error* err) {
+  if (path.find('\0') == std::string_view::npos) return false;
+  err->code = "ERR_INVALID_ARG_VALUE";
+  err->errno_value = EINVAL;
+  err->syscall.clear();
+  err->path = path;
+  err->denied = false;
+  err->message = "The argument 'path' must be a string without null bytes";
+  return true;
+}
+
 std::string parent_of(const std::string& path) {
   size_t k = path.rfind('/');
   if (k == 0 || k == std::string::npos) return "/";
@@ -156,6 +168,7 @@ bool Files::check_change(std::string_view op, std::string_view path, bool follow
 }
 
 bool Files::read_file(std::string_view path, std::string* data, Error* err) {
+  if (nul_in(path, err)) return false;
   Fd f(open(absolute(path).c_str(), O_RDONLY | O_CLOEXEC));
   if (f.fd < 0) {
     system_error(errno, "open", path, err);
@@ -188,6 +201,7 @@ bool Files::read_file(std::string_view path, std::string* data, Error* err) {
 
 bool Files::write_common(std::string_view op, std::string_view path, std::string_view data,
                          bool append, Error* err) {
+  if (nul_in(path, err)) return false;
   if (!check_change(op, path, true, err)) return false;
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
   Fd f(open(absolute(path).c_str(), flags, 0666));
@@ -211,6 +225,7 @@ bool Files::append_file(std::string_view path, std::string_view data, Error* err
 }
 
 bool Files::readdir(std::string_view path, std::vector<DirEntry>* out, Error* err) {
+  if (nul_in(path, err)) return false;
   std::string abs = absolute(path);
   DIR* d = opendir(abs.c_str());
   if (!d) {
@@ -238,6 +253,7 @@ bool Files::readdir(std::string_view path, std::vector<DirEntry>* out, Error* er
 }
 
 bool Files::stat(std::string_view path, bool follow, Stat* out, Error* err) {
+  if (nul_in(path, err)) return false;
   struct stat st;
   std::string abs = absolute(path);
   if ((follow ? ::stat(abs.c_str(), &st) : ::lstat(abs.c_str(), &st)) != 0) {
@@ -268,6 +284,7 @@ bool Files::stat(std::string_view path, bool follow, Stat* out, Error* err) {
 }
 
 bool Files::mkdir(std::string_view path, bool recursive, Error* err) {
+  if (nul_in(path, err)) return false;
   if (!check_change("mkdir", path, false, err)) return false;
   std::string abs = absolute(path);
   if (!recursive) {
@@ -307,6 +324,7 @@ bool Files::mkdir(std::string_view path, bool recursive, Error* err) {
 }
 
 bool Files::rm(std::string_view path, bool recursive, bool force, Error* err) {
+  if (nul_in(path, err)) return false;
   if (!check_change("rm", path, false, err)) return false;
   std::string canon;
   int e = 0;
@@ -341,6 +359,7 @@ bool Files::rm(std::string_view path, bool recursive, bool force, Error* err) {
 }
 
 bool Files::rename(std::string_view from, std::string_view to, Error* err) {
+  if (nul_in(from, err) || nul_in(to, err)) return false;
   if (!check_change("rename", from, false, err)) return false;
   if (!check_change("rename", to, false, err)) return false;
   if (::rename(absolute(from).c_str(), absolute(to).c_str()) != 0) {
@@ -352,6 +371,7 @@ bool Files::rename(std::string_view from, std::string_view to, Error* err) {
 }
 
 bool Files::exists(std::string_view path) {
+  if (path.find('\0') != std::string_view::npos) return false;
   return access(absolute(path).c_str(), F_OK) == 0;
 }
 

@@ -177,6 +177,20 @@ bool canonical_dir(const std::string& path, std::string* out, std::string* err) 
 
 }  // namespace
 
+Policy with_mode(const Policy& base, Mode mode) {
+  Policy p = base;
+  p.mode = mode;
+  p.writable.clear();
+  if (mode != Mode::WorkspaceWrite) return p;
+  p.writable.push_back(p.workspace);
+  const char* tmp = getenv("TMPDIR");
+  std::string t = tmp && *tmp ? tmp : "/tmp";
+  std::string canon, ignored;
+  // A missing temp folder is simply not writable; it does not stop the run.
+  if (canonical_dir(t, &canon, &ignored) && !p.allows_change(canon)) p.writable.push_back(canon);
+  return p;
+}
+
 bool resolve_policy(std::string_view mode_text, std::string_view workspace_text, Policy* out,
                     std::string* err) {
   Policy p;
@@ -200,16 +214,7 @@ bool resolve_policy(std::string_view mode_text, std::string_view workspace_text,
     ws = buf;
   }
   if (!canonical_dir(ws, &p.workspace, err)) return false;
-  if (p.mode == Mode::WorkspaceWrite) {
-    p.writable.push_back(p.workspace);
-    const char* tmp = getenv("TMPDIR");
-    std::string t = tmp && *tmp ? tmp : "/tmp";
-    std::string canon, ignored;
-    // A missing temp folder is simply not writable; it does not stop the run.
-    if (canonical_dir(t, &canon, &ignored) && !p.allows_change(canon)) {
-      p.writable.push_back(canon);
-    }
-  }
+  p = with_mode(p, p.mode);
   if (const char* f = getenv(kForceAbiVar); f && *f) {
     char* end = nullptr;
     long n = strtol(f, &end, 10);
@@ -364,18 +369,7 @@ Probe probe(const Policy& policy) {
   p.abi = effective_abi(policy.force_abi);
   for (Mode m : {Mode::ReadOnly, Mode::WorkspaceWrite, Mode::DangerFullAccess}) {
     ModeProbe mp{m};
-    Policy trial = policy;
-    trial.mode = m;
-    if (m == Mode::WorkspaceWrite && trial.writable.empty()) {
-      // The writable folders of workspace-write, for a policy resolved in another mode.
-      trial.writable.push_back(policy.workspace);
-      const char* tmp = getenv("TMPDIR");
-      char* t = realpath(tmp && *tmp ? tmp : "/tmp", nullptr);
-      if (t) {
-        if (!trial.allows_change(t)) trial.writable.push_back(t);
-        free(t);
-      }
-    }
+    Policy trial = with_mode(policy, m);
     // Applying Landlock cannot be undone, so each mode is tried in a child of its own.
     int fds[2];
     if (pipe(fds) != 0) {

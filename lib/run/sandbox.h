@@ -50,6 +50,9 @@ struct Policy {
 bool resolve_policy(std::string_view mode_text, std::string_view workspace_text, Policy* out,
                     std::string* err);
 
+// The same policy in another mode (the workspace kept; the writable folders of the mode).
+Policy with_mode(const Policy& base, Mode mode);
+
 // Resolves `path` (relative to base when not absolute) to a canonical absolute path, the
 // way the kernel would: symlinks followed (the last one only when follow_last), `..` taken
 // physically. Components that do not exist are kept as written (`..` after them removes
