@@ -12,7 +12,7 @@ DESTDIR ?=
 
 # Debian packages the build and the tests need; fragments add theirs.
 PKGS := g++ make pkg-config man-db libfmt-dev libsimdjson-dev libcli11-dev libgtest-dev \
-        bats bats-assert bats-support
+        bats bats-assert bats-support zsh
 LDLIBS := -lfmt -lsimdjson -pthread
 GEN_SRCS :=
 EXTRA_OBJS :=

@@ -1,0 +1,19 @@
+// termd: the per-user terminal session daemon. Not available until its issue lands; --help already works.
+#include "cli/cli.h"
+
+namespace {
+
+const oda::cli::Command kCommand{
+    .name = "termd",
+    .tool = nullptr,
+    .summary = "the per-user terminal session daemon",
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  oda::cli::Args args;
+  int code;
+  if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;
+  return oda::cli::fail(kCommand, oda::cli::kFailed, "not available yet");
+}

@@ -1,0 +1,128 @@
+// Unit tests of the shared command-line layer: argv, --request merging and refusals.
+#include "cli/cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+using oda::cli::Args;
+using oda::cli::Command;
+using oda::cli::Kind;
+
+namespace {
+
+const Command kSend{
+    .name = "term-send",
+    .tool = "terminal_send",
+    .summary = "write text",
+    .options = {
+        {.name = "no-submit", .help = "do not press Enter", .field = "submit", .negated = true},
+        {.name = "wait-ms", .kind = Kind::Int, .value_name = "N", .help = "wait", .field = "waitMs"},
+        {.name = "timeout-ms", .kind = Kind::Number, .value_name = "N", .help = "budget",
+         .field = "timeoutMs", .invalid_message = "invalid timeoutMs: expected a positive finite number"},
+        {.name = "env", .kind = Kind::List, .value_name = "K=V", .help = "env", .field = "env"},
+        {.name = "escapes", .short_name = 'e', .help = "escapes"},
+    },
+    .positionals = {{.name = "SESSION", .help = "session", .field = "session"},
+                    {.name = "TEXT", .help = "text", .field = "text", .required = false}},
+};
+
+struct Parsed {
+  bool go_on;
+  int code;
+  Args args;
+};
+
+Parsed run(std::vector<std::string> words) {
+  std::vector<char*> argv;
+  static std::string name = "term-send";
+  argv.push_back(name.data());
+  for (auto& w : words) argv.push_back(w.data());
+  Parsed p;
+  testing::internal::CaptureStderr();
+  testing::internal::CaptureStdout();
+  p.go_on = oda::cli::parse(kSend, static_cast<int>(argv.size()), argv.data(), &p.args, &p.code);
+  testing::internal::GetCapturedStdout();
+  testing::internal::GetCapturedStderr();
+  return p;
+}
+
+std::string write_request(const std::string& text) {
+  std::string path = testing::TempDir() + "/request.json";
+  std::ofstream(path) << text;
+  return path;
+}
+
+}  // namespace
+
+TEST(Cli, ParsesOptionsAndPositionals) {
+  Parsed p = run({"pty-1", "echo hi", "--wait-ms", "250", "-e", "--env", "A=1", "--env", "B=2"});
+  ASSERT_TRUE(p.go_on);
+  EXPECT_EQ(p.args.str("session"), "pty-1");
+  EXPECT_EQ(p.args.str("text"), "echo hi");
+  EXPECT_EQ(p.args.integer("wait-ms", 0), 250);
+  EXPECT_TRUE(p.args.flag("escapes"));
+  EXPECT_EQ(p.args.list("env"), (std::vector<std::string>{"A=1", "B=2"}));
+}
+
+TEST(Cli, NegativeNumbersAreValues) {
+  Parsed p = run({"pty-1", "--wait-ms", "-5"});
+  ASSERT_TRUE(p.go_on);
+  EXPECT_EQ(p.args.integer("wait-ms", 0), -5);
+}
+
+TEST(Cli, UsageErrorsExit2) {
+  EXPECT_EQ(run({"pty-1", "--bogus"}).code, 2);
+  EXPECT_EQ(run({}).code, 2);
+  EXPECT_EQ(run({"pty-1", "--wait-ms", "abc"}).code, 2);
+}
+
+TEST(Cli, InvalidMessageIsExact) {
+  testing::internal::CaptureStderr();
+  std::vector<std::string> words = {"term-send", "pty-1", "--timeout-ms", "x"};
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  Args args;
+  int code;
+  EXPECT_FALSE(oda::cli::parse(kSend, 4, argv.data(), &args, &code));
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "term-send: error: invalid timeoutMs: expected a positive finite number\n");
+}
+
+TEST(Cli, RequestFillsWhatTheCommandLineLeft) {
+  std::string path = write_request(R"({"session":"main","text":"ls","submit":false,"waitMs":9})");
+  Parsed p = run({"--request", path, "--wait-ms", "5"});
+  ASSERT_TRUE(p.go_on);
+  EXPECT_EQ(p.args.str("session"), "main");
+  EXPECT_EQ(p.args.str("text"), "ls");
+  EXPECT_TRUE(p.args.flag("no-submit"));
+  EXPECT_EQ(p.args.integer("wait-ms", 0), 5);
+  EXPECT_EQ(oda::json::write(p.args.as_request(kSend)),
+            R"({"session":"main","text":"ls","submit":false,"waitMs":5})");
+}
+
+TEST(Cli, RequestRefusesUnknownFieldsAndWrongTypes) {
+  EXPECT_EQ(run({"--request", write_request(R"({"session":"a","bogus":1})")}).code, 2);
+  EXPECT_EQ(run({"--request", write_request(R"({"session":1})")}).code, 2);
+  EXPECT_EQ(run({"--request", write_request(R"({"session":"a","waitMs":1.5})")}).code, 2);
+  EXPECT_EQ(run({"--request", write_request("[1]")}).code, 2);
+  EXPECT_EQ(run({"--request", write_request("{")}).code, 2);
+  EXPECT_EQ(run({"--request", "/nonexistent/file"}).code, 2);
+}
+
+TEST(Cli, HelpWinsOverEverything) {
+  Parsed p = run({"--bogus", "--help"});
+  EXPECT_FALSE(p.go_on);
+  EXPECT_EQ(p.code, 0);
+}
+
+TEST(Cli, UsageAndSchemaComeFromTheTable) {
+  EXPECT_EQ(oda::cli::usage(kSend), "term-send [OPTIONS] SESSION [TEXT]");
+  std::string schema = oda::json::write(oda::cli::schema(kSend));
+  EXPECT_NE(schema.find(R"("name":"terminal_send")"), std::string::npos);
+  EXPECT_NE(schema.find(R"("required":["session"])"), std::string::npos);
+  EXPECT_NE(schema.find(R"("submit":{"type":"boolean")"), std::string::npos);
+  EXPECT_NE(schema.find(R"("env":{"type":"array","items":{"type":"string"})"), std::string::npos);
+}

@@ -1,0 +1,42 @@
+# Shared by every Bats suite: each test runs in its own folder with a private runtime
+# folder, state folder, HOME and chat, against the binaries in build/bin, and the termd it
+# started (if any) is stopped by pid in teardown.
+bats_require_minimum_version 1.5.0
+load '/usr/lib/bats/bats-support/load'
+load '/usr/lib/bats/bats-assert/load'
+
+ODA_ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+export PATH="$ODA_ROOT/build/bin:$PATH"
+
+setup() {
+  export ODA_TEST_DIR="$BATS_TEST_TMPDIR"
+  export ODA_RUNTIME_DIR="$BATS_TEST_TMPDIR/run"
+  export ODA_STATE_DIR="$BATS_TEST_TMPDIR/state"
+  export HOME="$BATS_TEST_TMPDIR/home"
+  export ODA_CHAT="chat-$BATS_TEST_NUMBER"
+  unset ODA_CODE_MODE ODA_TOOLS ODA_APPROVER ODA_SANDBOX XDG_RUNTIME_DIR XDG_STATE_HOME
+  mkdir -p "$HOME"
+  cd "$BATS_TEST_TMPDIR" || return 1
+  if declare -F local_setup >/dev/null; then local_setup; fi
+}
+
+teardown() {
+  if declare -F local_teardown >/dev/null; then local_teardown; fi
+  stop_termd
+}
+
+# Stops this test's daemon (and with it its sessions) by the pid it wrote.
+stop_termd() {
+  local pidfile="$ODA_RUNTIME_DIR/termd.pid" pid
+  [[ -f "$pidfile" ]] || return 0
+  pid=$(cat "$pidfile")
+  [[ -n "$pid" ]] || return 0
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null || true
+}
+
+# The commands of the table (commands.list), one per line.
+oda_commands() {
+  awk '!/^#/ && NF {print $1}' "$ODA_ROOT/commands.list"
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bats
+# Meta-tests over the command table (commands.list): every binary answers --help, --version
+# and --schema, refuses bad usage with exit 2, has a man page whose SYNOPSIS is its usage
+# line and which names every option, and completions in three shells naming every option.
+load helpers
+
+each_command() {
+  local fn=$1 c
+  for c in $(oda_commands); do "$fn" "$c" || { echo "failed for $c"; return 1; }; done
+}
+
+options_of() {
+  "$1" --completion-spec | awk -F'\t' '$1 == "option" {print $2}'
+}
+
+man_text() {
+  local c=$1 page
+  page=$(ls "$ODA_ROOT/man/$c".[18])
+  MANWIDTH=200 man -l "$page" 2>/dev/null | col -b
+}
+
+check_help() {
+  run --separate-stderr "$1" --help
+  [[ $status -eq 0 ]] && [[ -z "$stderr" ]] && [[ "${lines[0]}" == "Usage: $1 "* ]]
+}
+@test "every command's --help exits 0 with its usage and nothing on stderr" {
+  each_command check_help
+}
+
+check_version() {
+  run "$1" --version
+  [[ $status -eq 0 ]] && [[ "$output" == "$1 (oda tools) "[0-9]* ]]
+}
+@test "every command answers --version" {
+  each_command check_version
+}
+
+check_schema() {
+  local tool
+  tool=$(awk -v c="$1" '$1 == c {print $3}' "$ODA_ROOT/commands.list")
+  [[ $tool == - ]] && return 0
+  run "$1" --schema
+  [[ $status -eq 0 ]] && [[ "$output" == *"\"name\": \"$tool\""* ]] && [[ "$output" == *'"input_schema"'* ]]
+}
+@test "every tool command prints its schema under its tool name" {
+  each_command check_schema
+}
+
+check_usage_error() {
+  run --separate-stderr "$1" --no-such-option
+  [[ $status -eq 2 ]] && [[ "$stderr" == "$1: error: "* ]]
+}
+@test "an unknown option is a usage error: exit 2 and '<command>: error: ...'" {
+  each_command check_usage_error
+}
+
+check_man_synopsis() {
+  local usage synopsis
+  usage=$("$1" --help | head -1 | sed 's/^Usage: //')
+  synopsis=$(man_text "$1" | awk '/^SYNOPSIS/ {on=1; next} /^[A-Z]/ {on=0} on' | tr -s ' \n' '  ' | sed 's/^ *//; s/ *$//')
+  [[ "$synopsis" == "$usage" ]] || { echo "man: '$synopsis' usage: '$usage'"; return 1; }
+}
+@test "every man page's SYNOPSIS is the command's usage line" {
+  each_command check_man_synopsis
+}
+
+check_man_options() {
+  local text o
+  text=$(man_text "$1")
+  for o in $(options_of "$1"); do
+    [[ "$text" == *"--$o"* ]] || { echo "man $1 lacks --$o"; return 1; }
+  done
+}
+@test "every man page names every option" {
+  each_command check_man_options
+}
+
+check_completions() {
+  local o f
+  for o in $(options_of "$1"); do
+    for f in "completions/bash/$1" "completions/zsh/_$1" "completions/fish/$1.fish"; do
+      grep -q -- "$o" "$ODA_ROOT/$f" || { echo "$f lacks $o"; return 1; }
+    done
+  done
+}
+@test "completions for bash, zsh and fish name every option" {
+  each_command check_completions
+}
+
+@test "committed completions are what the binaries generate now" {
+  OUT="$BATS_TEST_TMPDIR/fresh" "$ODA_ROOT/tools/gen-completions" "$ODA_ROOT/build/bin" $(oda_commands)
+  run diff -r "$ODA_ROOT/completions" "$BATS_TEST_TMPDIR/fresh"
+  assert_success
+}
+
+@test "bash completion parses and completes options" {
+  source "$ODA_ROOT/completions/bash/term-send"
+  COMP_WORDS=(term-send --he); COMP_CWORD=1
+  _oda_term_send
+  [[ " ${COMPREPLY[*]} " == *" --help "* ]]
+}
+
+@test "man -l renders every page" {
+  for c in $(oda_commands); do
+    run man_text "$c"
+    assert_success
+    [[ "$output" == *NAME* ]]
+  done
+}
+
+@test "zsh completion files parse" {
+  for c in $(oda_commands); do
+    run zsh -n "$ODA_ROOT/completions/zsh/_$c"
+    assert_success
+  done
+}
+
+@test "make install puts binaries, man pages and completions under DESTDIR; uninstall removes them" {
+  dest="$BATS_TEST_TMPDIR/dest"
+  run make -s -C "$ODA_ROOT" install DESTDIR="$dest" PREFIX=/usr/local
+  assert_success
+  for c in $(oda_commands); do
+    [[ -x "$dest/usr/local/bin/$c" ]]
+    [[ -f "$dest/usr/local/share/bash-completion/completions/$c" ]]
+    [[ -f "$dest/usr/local/share/zsh/site-functions/_$c" ]]
+    [[ -f "$dest/usr/local/share/fish/vendor_completions.d/$c.fish" ]]
+  done
+  [[ -f "$dest/usr/local/share/man/man1/run-code.1" ]]
+  [[ -f "$dest/usr/local/share/man/man8/termd.8" ]]
+  run make -s -C "$ODA_ROOT" uninstall DESTDIR="$dest" PREFIX=/usr/local
+  assert_success
+  run find "$dest" -type f
+  assert_output ""
+}
