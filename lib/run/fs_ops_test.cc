@@ -231,3 +231,12 @@ TEST(FsText, Utf8AndCesu8) {
   EXPECT_EQ(fs::cesu8_to_utf8("\xED\xA0\xBD"), "\xEF\xBF\xBD");
   EXPECT_EQ(fs::cesu8_to_utf8("\xED\xB8\x80z"), "\xEF\xBF\xBDz");
 }
+
+TEST_F(FsTest, NulInAPathIsRefused) {
+  fs::Files f = files("workspace-write");
+  fs::Error err;
+  std::string p("/etc/passwd\0/../../x", 20);
+  EXPECT_FALSE(f.write_file(p, "x", &err));
+  EXPECT_EQ(err.code, "ERR_INVALID_ARG_VALUE");
+  EXPECT_FALSE(f.exists(std::string("a\0b", 3)));
+}
