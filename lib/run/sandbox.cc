@@ -362,6 +362,55 @@ bool apply(const Policy& policy, Applied* out, std::string* err) {
 
 // ---- Probe -------------------------------------------------------------------------------
 
+bool trial(const Policy& policy, Applied* out, std::string* err) {
+  *out = Applied{};
+  // Applying Landlock cannot be undone, so it is tried in a child of its own.
+  int fds[2];
+  if (pipe(fds) != 0) {
+    *err = std::string("cannot try the file sandbox (") + strerror(errno) + ")";
+    return false;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    *err = std::string("cannot try the file sandbox (") + strerror(errno) + ")";
+    close(fds[0]);
+    close(fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    Applied a;
+    std::string e;
+    bool ok = apply(policy, &a, &e);
+    std::string msg = ok ? std::string(a.enforcement == Enforcement::Full ? "F" : "P") +
+                               std::to_string(a.abi) + " " + a.note
+                         : "U" + e;
+    ssize_t w = write(fds[1], msg.data(), msg.size());
+    (void)w;
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string msg;
+  char buf[512];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0) msg.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  waitpid(pid, nullptr, 0);
+  if (msg.empty()) {
+    *err = "cannot try the file sandbox (the trial process died)";
+    return false;
+  }
+  if (msg[0] == 'U') {
+    *err = msg.substr(1);
+    return false;
+  }
+  out->enforcement = msg[0] == 'F' ? Enforcement::Full : Enforcement::Partial;
+  size_t sp = msg.find(' ');
+  out->abi = atoi(msg.substr(1, sp - 1).c_str());
+  out->note = msg.substr(sp + 1);
+  return true;
+}
+
 Probe probe(const Policy& policy) {
   Probe p;
   p.kernel_abi = kernel_abi();
@@ -369,40 +418,12 @@ Probe probe(const Policy& policy) {
   p.abi = effective_abi(policy.force_abi);
   for (Mode m : {Mode::ReadOnly, Mode::WorkspaceWrite, Mode::DangerFullAccess}) {
     ModeProbe mp{m};
-    Policy trial = with_mode(policy, m);
-    // Applying Landlock cannot be undone, so each mode is tried in a child of its own.
-    int fds[2];
-    if (pipe(fds) != 0) {
-      mp.reason = std::string("cannot probe (") + strerror(errno) + ")";
-      p.modes.push_back(mp);
-      continue;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-      close(fds[0]);
-      Applied a;
-      std::string err;
-      bool ok = apply(trial, &a, &err);
-      std::string msg = ok ? std::string(a.enforcement == Enforcement::Full ? "F" : "P") + a.note
-                           : "U" + err;
-      ssize_t w = write(fds[1], msg.data(), msg.size());
-      (void)w;
-      _exit(0);
-    }
-    close(fds[1]);
-    std::string msg;
-    char buf[512];
-    ssize_t n;
-    while (pid > 0 && (n = read(fds[0], buf, sizeof buf)) > 0) msg.append(buf, static_cast<size_t>(n));
-    close(fds[0]);
-    if (pid > 0) waitpid(pid, nullptr, 0);
-    if (msg.empty()) {
-      mp.reason = "the probe could not run";
-    } else {
-      mp.available = msg[0] != 'U';
-      mp.enforcement = msg[0] == 'F' ? Enforcement::Full : Enforcement::Partial;
-      mp.reason = msg.substr(1);
-    }
+    Policy trial_policy = with_mode(policy, m);
+    Applied a;
+    std::string err;
+    mp.available = trial(trial_policy, &a, &err);
+    mp.enforcement = a.enforcement;
+    mp.reason = mp.available ? a.note : err;
     p.modes.push_back(mp);
   }
   return p;

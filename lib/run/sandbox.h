@@ -81,6 +81,9 @@ struct Applied {
 // (kind sandbox-unavailable).
 bool apply(const Policy& policy, Applied* out, std::string* err);
 
+// apply() in a forked child, so the caller stays unrestricted: what applying would give.
+bool trial(const Policy& policy, Applied* out, std::string* err);
+
 // What this host can enforce, for run-code --probe-sandbox: forks a child per mode and
 // applies it there.
 struct ModeProbe {
