@@ -3,6 +3,7 @@
 
 #include "cli/cli.h"
 #include "run/command.h"
+#include "run/sandbox_run.h"
 #include "run/worker.h"
 
 namespace {
@@ -37,6 +38,15 @@ const oda::cli::Command kCommand{
              .help = "lower the program's heap ceiling (MiB, at most 512)"},
             {.name = "history", .help = "list recorded runs, newest first (FILE, if given, is how many)"},
             {.name = "show", .kind = Kind::String, .value_name = "RUN_ID", .help = "print one recorded run"},
+            // The file sandbox (lib/run/sandbox_run.h).
+            {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
+             .help = "the chat's file sandbox: read-only, workspace-write (default) or danger-full-access"},
+            {.name = "workspace", .kind = Kind::String, .value_name = "DIR",
+             .help = "the folder relative paths start from, which workspace-write may change (default: .)",
+             .complete = "dir"},
+            {.name = "approve-escalation",
+             .help = "allow the wider mode asked with sandbox_permissions without asking (for scripts)"},
+            {.name = "probe-sandbox", .help = "print what this host can enforce (Landlock ABI, modes) and exit"},
         },
     .positionals = {{.name = "FILE", .help = "the program file, or - for standard input", .required = false,
                      .complete = "file"}},
@@ -50,5 +60,6 @@ int main(int argc, char** argv) {
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;
+  if (args.flag("probe-sandbox")) return oda::run::sandbox::probe_command(args);
   return oda::run::run_command(kCommand, args);
 }

@@ -10,10 +10,12 @@
 
 #include "run/record.h"
 #include "run/result.h"
+#include "run/sandbox_run.h"
 
 namespace oda::run {
 
 const SettingsHook kSettingsHooks[] = {
+    sandbox::settings_hook,
     nullptr,
 };
 
@@ -177,7 +179,7 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
 
   std::string run_id = new_run_id();
   std::string started = iso_now();
-  RunOutcome o = supervise(settings);
+  RunOutcome o = sandbox::supervise_sandboxed(settings);
   json::Value calls = json::Value::array();
 
   json::Value record = result_json(o, run_id, calls);
@@ -185,6 +187,7 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   record.set("description", args.str("description"));
   record.set("code", settings.code);
   record.set("budgetMs", static_cast<int64_t>(settings.budget_ms));
+  record.set("sandbox", sandbox::current_record());
   if (args.has("sandbox-permissions")) {
     record.set("sandboxPermissions", args.str("sandbox-permissions"));
     record.set("justification", args.str("justification"));

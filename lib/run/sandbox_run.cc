@@ -1,4 +1,4 @@
-// The file sandbox's part in a run: options, setup in the supervisor, entry in the worker.
+// The file sandbox's part in a run: setup in the supervisor, entry in the worker.
 #include "run/sandbox_run.h"
 
 #include <stdlib.h>
@@ -12,116 +12,136 @@ namespace oda::run::sandbox {
 
 namespace {
 
-// The worker's file operations; one per worker process, made by enter_worker.
-std::unique_ptr<fs::Files>& worker_files() {
-  static std::unique_ptr<fs::Files> files;
-  return files;
+// The supervisor's decision for the one run of this process.
+RunSandbox& current() {
+  static RunSandbox rs;
+  return rs;
+}
+
+// The worker's policy and file operations; one per worker process.
+struct Worker {
+  bool have_policy = false;
+  Policy policy;
+  std::unique_ptr<fs::Files> files;
+};
+Worker& worker() {
+  static Worker w;
+  return w;
 }
 
 }  // namespace
 
-std::vector<cli::Option> options() {
-  using cli::Kind;
-  return {
-      {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
-       .help = "the chat's file sandbox: read-only, workspace-write (default) or "
-               "danger-full-access"},
-      {.name = "workspace", .kind = Kind::String, .value_name = "DIR",
-       .help = "the folder relative paths start from and workspace-write may change "
-               "(default: the current folder)",
-       .complete = "dir"},
-      {.name = "approve-escalation", .kind = Kind::Flag,
-       .help = "allow the wider mode a call asks for with sandbox_permissions (for scripts)"},
-      {.name = "probe-sandbox", .kind = Kind::Flag,
-       .help = "print what this host can enforce (Landlock ABI, modes) and exit"},
-  };
+std::string encode_policy(const Policy& p) {
+  json::Value v = json::Value::object();
+  v.set("mode", mode_name(p.mode));
+  v.set("workspace", p.workspace);
+  json::Value w = json::Value::array();
+  for (const auto& r : p.writable) w.push(r);
+  v.set("writable", std::move(w));
+  v.set("forceAbi", p.force_abi);
+  return json::write(v);  // control characters are escaped: it stays one line
 }
 
-SetupEnd setup(const cli::Args& args, long long budget_ms, RunSandbox* out,
-               std::string* message) {
+bool decode_policy(std::string_view text, Policy* p) {
+  json::Value v;
+  std::string err;
+  if (!json::parse(text, &v, &err) || !v.is_object()) return false;
+  const json::Value* mode = v.get("mode");
+  const json::Value* ws = v.get("workspace");
+  const json::Value* w = v.get("writable");
+  const json::Value* f = v.get("forceAbi");
+  if (!mode || !mode->is_string() || !parse_mode(mode->as_string(), &p->mode)) return false;
+  if (!ws || !ws->is_string() || !w || !w->is_array() || !f || !f->is_number()) return false;
+  p->workspace = ws->as_string();
+  p->writable.clear();
+  for (const auto& r : w->items()) {
+    if (!r.is_string()) return false;
+    p->writable.push_back(r.as_string());
+  }
+  p->force_abi = static_cast<int>(f->as_number());
+  return true;
+}
+
+bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal) {
   RunSandbox rs;
   std::string err;
-  std::string ws = args.str("workspace");
   if (!resolve_policy(args.str("sandbox"), "", &rs.policy, &err)) {
-    *message = err;
-    return SetupEnd::Usage;
+    *refusal = err;
+    return false;
   }
+  rs.chat_mode = rs.policy.mode;
+  std::string ws = args.str("workspace");
   if (!ws.empty()) {
     // A workspace that cannot be opened cannot bound the run: it must not start.
     Policy p;
-    if (!resolve_policy(mode_name(rs.policy.mode), ws, &p, &err)) {
-      *message = std::string("cannot apply ") + mode_name(rs.policy.mode) + ": " + err;
-      return SetupEnd::Unavailable;
+    if (resolve_policy(mode_name(rs.policy.mode), ws, &p, &err)) {
+      rs.policy = p;
+    } else {
+      rs.unavailable = std::string("cannot apply ") + mode_name(rs.policy.mode) + ": " + err;
     }
-    rs.policy = p;
   }
-  rs.chat_mode = rs.policy.mode;
   std::string wanted = args.str("sandbox-permissions");
   if (!wanted.empty()) {
     Mode m;
     if (!parse_mode(wanted, &m)) {
-      *message = "invalid sandbox_permissions: expected read-only, workspace-write or "
+      *refusal = "invalid sandbox_permissions: expected read-only, workspace-write or "
                  "danger-full-access";
-      return SetupEnd::Usage;
+      return false;
     }
-    AskOptions ask;
-    ask.approve_flag = args.flag("approve-escalation");
-    ask.approver = args.str("approver");
-    if (ask.approver.empty()) {
-      if (const char* a = getenv("ODA_APPROVER")) ask.approver = a;
+    if (rs.unavailable.empty()) {
+      AskOptions ask;
+      ask.approve_flag = args.flag("approve-escalation");
+      ask.approver = args.str("approver");
+      if (ask.approver.empty()) {
+        if (const char* a = getenv("ODA_APPROVER")) ask.approver = a;
+      }
+      ask.description = args.str("description");
+      ask.timeout_ms = settings->budget_ms;
+      rs.justification = args.str("justification");
+      Decision d = decide_escalation(rs.policy, m, rs.justification, ask);
+      if (!d.allowed) {
+        *refusal = d.refusal;
+        return false;
+      }
+      rs.escalated = d.mode != rs.policy.mode;
+      rs.escalation_by = d.by;
+      rs.policy = with_mode(rs.policy, d.mode);
     }
-    ask.description = args.str("description");
-    ask.timeout_ms = budget_ms;
-    rs.justification = args.str("justification");
-    Decision d = decide_escalation(rs.policy, m, rs.justification, ask);
-    if (!d.allowed) {
-      *message = d.refusal;
-      return SetupEnd::Refused;
-    }
-    rs.escalated = d.mode != rs.policy.mode;
-    rs.escalation_by = d.by;
-    rs.policy = with_mode(rs.policy, d.mode);
   }
-  Applied a;
-  if (!trial(rs.policy, &a, &err)) {
-    *message = err;
-    return SetupEnd::Unavailable;
+  if (rs.unavailable.empty()) {
+    Applied a;
+    if (trial(rs.policy, &a, &err)) {
+      rs.enforcement = a.enforcement;
+      rs.note = a.note;
+    } else {
+      rs.unavailable = err;
+    }
   }
-  rs.enforcement = a.enforcement;
-  rs.note = a.note;
-  *out = std::move(rs);
-  return SetupEnd::Go;
-}
-
-bool enter_worker(const RunSandbox& rs, std::string* err) {
-  Applied a;
-  if (!apply(rs.policy, &a, err)) return false;
-  worker_files() = std::make_unique<fs::Files>(rs.policy, a.enforcement);
+  settings->sandbox = encode_policy(rs.policy);
+  current() = std::move(rs);
   return true;
 }
 
-bool install_fs(duk_hthread* ctx) {
-  if (!worker_files()) return false;
-  const char* err = nullptr;
-  return fs::register_fs(ctx, worker_files().get(), &err);
-}
-
-std::string last_denial() { return worker_files() ? worker_files()->last_denial() : ""; }
-
-std::string failure_lines(const RunSandbox& rs, const std::string& message,
-                          const std::string& denial) {
-  std::string s;
-  if (!denial.empty() && message.find(denial) == std::string::npos) s += denial + "\n";
-  if (rs.enforcement == Enforcement::Partial && message.find(kPartialLine) == std::string::npos) {
-    s += std::string(kPartialLine) + "\n";
+RunOutcome supervise_sandboxed(const RunSettings& settings) {
+  const RunSandbox& rs = current();
+  RunOutcome o;
+  if (!rs.unavailable.empty()) {
+    o.ok = false;
+    o.kind = "sandbox-unavailable";
+    o.message = rs.unavailable;
+    return o;
   }
-  return s;
+  o = supervise(settings);
+  if (!o.ok) o.message += failure_lines(rs.enforcement, o.message, "");
+  return o;
 }
 
-json::Value record(const RunSandbox& rs) {
+json::Value current_record() {
+  const RunSandbox& rs = current();
   json::Value v = rs.policy.to_json();
   v.set("chatMode", mode_name(rs.chat_mode));
-  v.set("enforcement", enforcement_name(rs.enforcement));
+  v.set("enforcement", rs.unavailable.empty() ? json::Value(enforcement_name(rs.enforcement))
+                                              : json::Value());
   if (rs.escalated) {
     json::Value e = json::Value::object();
     e.set("mode", mode_name(rs.policy.mode));
@@ -147,6 +167,46 @@ int probe_command(const cli::Args& args) {
     cli::print_result(probe_text(p, policy));
   }
   return cli::kDone;
+}
+
+std::string failure_lines(Enforcement e, const std::string& message, const std::string& denial) {
+  std::string s;
+  if (!denial.empty() && message.find(denial) == std::string::npos) s += "\n" + denial;
+  if (e == Enforcement::Partial && message.find(kPartialLine) == std::string::npos) {
+    s += "\n" + std::string(kPartialLine);
+  }
+  return s;
+}
+
+void set_worker_policy(std::string_view line) {
+  Worker& w = worker();
+  w.have_policy = decode_policy(line, &w.policy);
+}
+
+bool enter_worker(std::string* err) {
+  Worker& w = worker();
+  if (!w.have_policy) {
+    // No policy from the supervisor: the run cannot be bounded, so it must not run.
+    *err = "the worker got no file sandbox policy";
+    return false;
+  }
+  Applied a;
+  if (!apply(w.policy, &a, err)) return false;
+  w.files = std::make_unique<fs::Files>(w.policy, a.enforcement);
+  return true;
+}
+
+void register_fs_global(duk_hthread* ctx) {
+  Worker& w = worker();
+  if (!w.files) return;
+  const char* err = nullptr;
+  fs::register_fs(ctx, w.files.get(), &err);
+}
+
+std::string worker_failure_lines(const std::string& message) {
+  Worker& w = worker();
+  if (!w.files) return "";
+  return failure_lines(w.files->enforcement(), message, w.files->last_denial());
 }
 
 }  // namespace oda::run::sandbox

@@ -1,23 +1,21 @@
-// The file sandbox as run-code uses it: its options, the supervisor's setup (policy,
-// escalation, a preflight), the worker's entry (Landlock, then the `fs` global), and the
-// facts a failed run and the run record keep. run-code calls these few functions only.
+// The file sandbox as run-code uses it. Supervisor side: a settings hook (policy, escalation,
+// a trial in a child), the run itself (a run that cannot be bounded never starts), the failure
+// lines and the record. Worker side: the policy from the start frame, Landlock before the
+// program, and the `fs` global. run-code calls these few functions only.
 #pragma once
 
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "cli/cli.h"
 #include "json/json.h"
 #include "run/sandbox.h"
 #include "run/sandbox_escalation.h"
+#include "run/supervisor.h"
 
 struct duk_hthread;
 
 namespace oda::run::sandbox {
-
-// --sandbox MODE, --workspace DIR, --approve-escalation, --probe-sandbox: appended to
-// run-code's option table.
-std::vector<cli::Option> options();
 
 // What a run works under, decided in the supervisor before the worker starts.
 struct RunSandbox {
@@ -28,48 +26,53 @@ struct RunSandbox {
   bool escalated = false;
   std::string escalation_by;                  // who allowed it
   std::string justification;
+  std::string unavailable;                    // non-empty: the mode cannot be applied (why)
 };
 
-// How setup() ended when it did not go on.
-enum class SetupEnd {
-  Go,            // start the run
-  Usage,         // exit 2: a bad --sandbox / ODA_SANDBOX / sandbox_permissions value
-  Refused,       // exit 2: the escalation was denied; nothing ran
-  Unavailable,   // exit 1: kind sandbox-unavailable; the run does not start
-};
+// ---- supervisor side ----
 
-// In the supervisor: resolves the policy from the call (--sandbox, ODA_SANDBOX, --workspace,
-// sandbox_permissions + justification, --approver / ODA_APPROVER, --approve-escalation),
-// asks for an escalation, and tries the mode in a child so a run that could not be bounded
-// never starts. *message is set unless Go (the error or the sandbox-unavailable message).
-// budget_ms bounds the wait for an answer.
-SetupEnd setup(const cli::Args& args, long long budget_ms, RunSandbox* out,
-               std::string* message);
+// A SettingsHook of command.h: resolves the policy from the call (--sandbox, ODA_SANDBOX,
+// --workspace, sandbox_permissions + justification, --approver / ODA_APPROVER,
+// --approve-escalation), asks for an escalation (nothing runs before the answer), and
+// tries the mode in a child. false with *refusal set for a bad mode or a denied escalation
+// (exit 2). Puts the policy into settings->sandbox for the worker.
+bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal);
 
-// In the worker, before the program runs: applies Landlock, then makes the `fs` functions
-// work over the policy. false with *err set when the sandbox could not be applied: the worker
-// must not run the program (the supervisor reports sandbox-unavailable with *err).
-bool enter_worker(const RunSandbox& rs, std::string* err);
+// Runs the program under the sandbox decided by settings_hook: when the mode cannot be
+// applied, nothing starts and the outcome is kind sandbox-unavailable; a failed outcome gets
+// the lines of failure_lines().
+RunOutcome supervise_sandboxed(const RunSettings& settings);
 
-// Defines the global `fs` on ctx (a duk_context*) after enter_worker; a no-op returning
-// false before. Never throws into the caller.
-bool install_fs(duk_hthread* ctx);
-
-// The last denial line of this process's fs calls ("" when none), for the worker to hand
-// back with its result.
-std::string last_denial();
-
-// The lines a failed run adds after `code run failed (<kind>): <message>`: the denial (when
-// one happened and the message does not already say it) and kPartialLine when enforcement
-// was partial. Each line ends with "\n"; "" when there is nothing to add.
-std::string failure_lines(const RunSandbox& rs, const std::string& message,
-                          const std::string& denial);
-
-// {"mode", "chatMode", "enforcement", "workspace", "writableRoots", "escalation": null |
-//  {"mode", "justification", "approvedBy"}} for the run record and --json.
-json::Value record(const RunSandbox& rs);
+// The sandbox of this run, for its record: {"mode", "workspace", "writableRoots",
+// "chatMode", "enforcement", "escalation": null | {"mode", "justification", "approvedBy"}}.
+json::Value current_record();
 
 // run-code --probe-sandbox: prints what this host can enforce (text, or JSON with --json).
 int probe_command(const cli::Args& args);
+
+// The lines a failed run adds after its message: the denial (when one happened and the
+// message does not already say it) and kPartialLine when enforcement was partial, each on
+// a line of its own after a "\n". "" when there is nothing to add.
+std::string failure_lines(Enforcement e, const std::string& message, const std::string& denial);
+
+// The policy as one line of the start frame, and back.
+std::string encode_policy(const Policy& p);
+bool decode_policy(std::string_view text, Policy* p);
+
+// ---- worker side ----
+
+// Keeps the policy the start frame carried ("sandbox=<line>").
+void set_worker_policy(std::string_view line);
+
+// Before the program runs: applies Landlock, then makes the `fs` functions work over the
+// policy. false with *err set when it could not be applied: the program must not run (the
+// worker ends with kind sandbox-unavailable).
+bool enter_worker(std::string* err);
+
+// A NativeRegistrar (hooks.h): defines the global `fs`.
+void register_fs_global(duk_hthread* ctx);
+
+// failure_lines() for the worker's own end frame: its enforcement and its last denial.
+std::string worker_failure_lines(const std::string& message);
 
 }  // namespace oda::run::sandbox

@@ -305,7 +305,8 @@ RunOutcome Run::go() {
     std::string start_frame = "deadline_ns=" + std::to_string(deadline) + "\nbudget_ms=" +
                               std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
                               "\noutput_cap=" + std::to_string(s_.output_cap) +
-                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n\n" + s_.code;
+                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") +
+                              (s_.sandbox.empty() ? "" : "\nsandbox=" + s_.sandbox) + "\n\n" + s_.code;
     write_frame(to_worker_, kStart, start_frame);
   }
 

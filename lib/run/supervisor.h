@@ -42,6 +42,7 @@ struct RunSettings {
   size_t output_cap = size_t{64} << 20;  // printed lines and the returned value together
   bool test_faults = false;           // ODA_RUN_TEST_FAULTS: lets tests break the worker
   std::map<std::string, HostHandler> handlers;  // by method name
+  std::string sandbox;                // the file sandbox policy, one line (sandbox_run.h)
 };
 
 struct RunOutcome {

@@ -18,12 +18,14 @@
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
+#include "run/sandbox_run.h"
 #include "run/utf8.h"
 
 namespace oda::run {
 
 // Other helpers add their registrars here (fs sandbox, tool calls), before the nullptr.
 const NativeRegistrar kNativeRegistrars[] = {
+    sandbox::register_fs_global,
     nullptr,
 };
 
@@ -308,6 +310,7 @@ void fail_with_error(duk_context* ctx) {
     end.kind = "exception";
     end.message = "program finished without a result (unresolved promise)";
   }
+  if (!end.ok) end.message += sandbox::worker_failure_lines(end.message);
   write_frame(kWorkerOut, kEnd, encode_end(end));
   _exit(status);
 }
@@ -323,6 +326,10 @@ bool parse_settings(const std::string& start, std::string* code) {
     size_t eq = line.find('=');
     if (eq == std::string::npos) return false;
     std::string key = line.substr(0, eq);
+    if (key == "sandbox") {
+      sandbox::set_worker_policy(std::string_view(line).substr(eq + 1));
+      continue;
+    }
     long long v = std::strtoll(line.c_str() + eq + 1, nullptr, 10);
     if (key == "deadline_ns") g.deadline_ns = v;
     else if (key == "budget_ms") g.budget_ms = v;
@@ -371,6 +378,13 @@ int worker_main() {
   char type;
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
     return 72;
+  }
+  // The file sandbox binds the worker before any of the program is even parsed.
+  if (std::string why; !sandbox::enter_worker(&why)) {
+    g.settled = true;
+    g.end.kind = "sandbox-unavailable";
+    g.end.message = why;
+    send_end_and_exit(0);
   }
   duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
   if (!ctx) return 73;
