@@ -93,3 +93,27 @@ need_landlock() {
   assert_failure 2
   assert_equal "$stderr" "run-code: error: invalid ODA_SANDBOX_FORCE_ABI 'old' (expected a whole number)"
 }
+
+@test "the kernel itself denies: with our own check set aside, root still cannot write outside" {
+  need_landlock
+  mkdir -p outside
+  export ODA_SANDBOX_TEST_KERNEL_ONLY=1
+  run --separate-stderr run-code --workspace "$WS" --code "return fs.writeFile('$PWD/outside/x.txt', 'x')"
+  assert_failure 1
+  assert_output "code run failed (exception): Error: EACCES: permission denied, open '$PWD/outside/x.txt'"
+  [[ ! -e outside/x.txt ]]
+  run --separate-stderr run-code --workspace "$WS" --sandbox read-only --code 'return fs.mkdir("d")'
+  assert_output "code run failed (exception): Error: EACCES: permission denied, mkdir 'd'"
+  [[ ! -e ws/d ]]
+  run --separate-stderr run-code --workspace "$WS" --code 'return fs.writeFile("in.txt", "x")'
+  assert_success
+  [[ -e ws/in.txt ]]
+}
+
+@test "setting our own check aside is ignored where the kernel cannot enforce" {
+  export ODA_SANDBOX_TEST_KERNEL_ONLY=1 ODA_SANDBOX_FORCE_ABI=0
+  run --separate-stderr run-code --workspace "$WS" --sandbox read-only --code 'return fs.mkdir("d")'
+  assert_failure 1
+  assert_line --index 0 --partial "File sandbox: read-only; enforcement: partial; operation denied: mkdir 'd'"
+  [[ ! -e ws/d ]]
+}

@@ -21,6 +21,7 @@ namespace oda::run::sandbox {
 const char* const kPartialLine = "File sandbox enforcement is partial on this host.";
 const char* const kForceAbiVar = "ODA_SANDBOX_FORCE_ABI";
 const char* const kModeVar = "ODA_SANDBOX";
+const char* const kKernelOnlyVar = "ODA_SANDBOX_TEST_KERNEL_ONLY";
 
 const char* mode_name(Mode m) {
   switch (m) {
@@ -224,6 +225,7 @@ bool resolve_policy(std::string_view mode_text, std::string_view workspace_text,
     }
     p.force_abi = static_cast<int>(n);
   }
+  if (const char* k = getenv(kKernelOnlyVar); k && std::string_view(k) == "1") p.kernel_only = true;
   *out = std::move(p);
   return true;
 }

@@ -30,6 +30,7 @@ std::string denial_line(Mode m, Enforcement e, std::string_view op, std::string_
 // capable kernel can show what an older one does (0: as if Landlock were absent).
 extern const char* const kForceAbiVar;  // "ODA_SANDBOX_FORCE_ABI"
 extern const char* const kModeVar;      // "ODA_SANDBOX"
+extern const char* const kKernelOnlyVar;  // "ODA_SANDBOX_TEST_KERNEL_ONLY"
 
 // What a run may change. Every path here is canonical (absolute, no symlink, no `..`).
 struct Policy {
@@ -37,6 +38,9 @@ struct Policy {
   std::string workspace;                  // the base of relative paths
   std::vector<std::string> writable;      // workspace-write: the workspace and the temp folder
   int force_abi = -1;                     // from ODA_SANDBOX_FORCE_ABI; -1: none
+  // From ODA_SANDBOX_TEST_KERNEL_ONLY=1: our own change check stands aside so tests can see
+  // the kernel deny. Honoured only under full enforcement, so it never widens access.
+  bool kernel_only = false;
 
   // Whether a change at canonical path `path` is allowed by the mode (our own check).
   bool allows_change(std::string_view path) const;

@@ -39,6 +39,7 @@ std::string encode_policy(const Policy& p) {
   for (const auto& r : p.writable) w.push(r);
   v.set("writable", std::move(w));
   v.set("forceAbi", p.force_abi);
+  v.set("kernelOnly", p.kernel_only);
   return json::write(v);  // control characters are escaped: it stays one line
 }
 
@@ -59,6 +60,8 @@ bool decode_policy(std::string_view text, Policy* p) {
     p->writable.push_back(r.as_string());
   }
   p->force_abi = static_cast<int>(f->as_number());
+  const json::Value* k = v.get("kernelOnly");
+  p->kernel_only = k && k->is_bool() && k->as_bool();
   return true;
 }
 
