@@ -158,3 +158,14 @@ ERR='.then(function () { return "no error"; }, function (e) { return [e.code, e.
   js 'return fs.writeFile("/etc/oda-no", "x").catch(function (e) { return [e.code, e.permission, e.path]; })'
   assert_output '["ERR_ACCESS_DENIED","FileSystemWrite","/etc/oda-no"]'
 }
+
+@test "unlink and copyFile, as Node names them" {
+  printf 'data' > a
+  js 'return fs.copyFile("a", "b").then(function () { return fs.unlink("a"); })'
+  assert_success
+  [[ ! -e a && $(cat b) == data ]]
+  js "return fs.unlink('a')$ERR"
+  assert_output "ENOENT|ENOENT: no such file or directory, unlink 'a'|unlink|a"
+  js 'return fs.copyFile("b", "/etc/oda-copy").catch(function (e) { return e.message; })'
+  assert_output "File sandbox: workspace-write; enforcement: full; operation denied: copyFile '/etc/oda-copy'"
+}

@@ -139,12 +139,13 @@ duk_ret_t js_read_file(duk_context* ctx) {
 duk_ret_t write_like(duk_context* ctx, bool append) {
   duk_size_t n;
   const char* p = path_arg(ctx, 0, &n, "path");
+  const char* op = duk_get_string(ctx, 2);  // the caller's name for a denial, or NULL
   if (!take_data(ctx, 1)) return throw_err(ctx);
   bool ok = guarded([&] {
     State& s = S();
     s.a = cesu8_to_utf8({p, n});
     return append ? s.files->append_file(s.a, s.data, &s.err)
-                  : s.files->write_file(s.a, s.data, &s.err);
+                  : s.files->write_file(s.a, s.data, &s.err, op ? op : "writeFile");
   });
   if (!ok) return throw_err(ctx);
   return 0;
@@ -230,10 +231,11 @@ duk_ret_t js_rm(duk_context* ctx) {
   const char* p = path_arg(ctx, 0, &n, "path");
   bool recursive = duk_to_boolean(ctx, 1);
   bool force = duk_to_boolean(ctx, 2);
+  const char* op = duk_get_string(ctx, 3);
   bool ok = guarded([&] {
     State& s = S();
     s.a = cesu8_to_utf8({p, n});
-    return s.files->rm(s.a, recursive, force, &s.err);
+    return s.files->rm(s.a, recursive, force, &s.err, op ? op : "rm");
   });
   if (!ok) return throw_err(ctx);
   return 0;
@@ -336,6 +338,8 @@ const char* const kLayer = R"JS(
       n.rm(p, !!o.recursive, !!o.force);
     },
     rename: function (a, b) { n.rename(a, b); },
+    unlink: function (p) { n.rm(p, false, false, 'unlink'); },
+    copyFile: function (a, b) { n.writeFile(b, n.readFile(a, null), 'copyFile'); },
     exists: function (p) { return n.exists(p); },
     access: function (p) { n.stat(p, true); }
   };
@@ -358,12 +362,12 @@ const char* const kLayer = R"JS(
 
 const duk_function_list_entry kNatives[] = {
     {"readFile", js_read_file, 2},
-    {"writeFile", js_write_file, 2},
+    {"writeFile", js_write_file, 3},
     {"appendFile", js_append_file, 2},
     {"readdir", js_readdir, 1},
     {"stat", js_stat, 2},
     {"mkdir", js_mkdir, 2},
-    {"rm", js_rm, 3},
+    {"rm", js_rm, 4},
     {"rename", js_rename, 2},
     {"exists", js_exists, 1},
     {nullptr, nullptr, 0},

@@ -217,8 +217,9 @@ bool Files::write_common(std::string_view op, std::string_view path, std::string
   return true;
 }
 
-bool Files::write_file(std::string_view path, std::string_view data, Error* err) {
-  return write_common("writeFile", path, data, false, err);
+bool Files::write_file(std::string_view path, std::string_view data, Error* err,
+                       std::string_view op) {
+  return write_common(op, path, data, false, err);
 }
 
 bool Files::append_file(std::string_view path, std::string_view data, Error* err) {
@@ -324,23 +325,24 @@ bool Files::mkdir(std::string_view path, bool recursive, Error* err) {
   return true;
 }
 
-bool Files::rm(std::string_view path, bool recursive, bool force, Error* err) {
+bool Files::rm(std::string_view path, bool recursive, bool force, Error* err,
+               std::string_view op) {
   if (nul_in(path, err)) return false;
-  if (!check_change("rm", path, false, err)) return false;
+  if (!check_change(op, path, false, err)) return false;
   std::string canon;
   int e = 0;
   if (!sandbox::canonical_path(policy_.workspace, path, false, &canon, &e)) {
-    system_error(e, "rm", path, err);
+    system_error(e, op, path, err);
     return false;
   }
   struct stat st;
   if (lstat(canon.c_str(), &st) != 0) {
     if (errno == ENOENT && force) return true;
-    system_error(errno, "rm", path, err);
+    system_error(errno, op, path, err);
     return false;
   }
   if (S_ISDIR(st.st_mode) && !recursive) {
-    system_error(EISDIR, "rm", path, err);
+    system_error(EISDIR, op, path, err);
     err->message += " (pass { recursive: true } to remove a folder)";
     return false;
   }
@@ -348,12 +350,12 @@ bool Files::rm(std::string_view path, bool recursive, bool force, Error* err) {
   std::string name = canon.substr(parent == "/" ? 1 : parent.size() + 1);
   Fd pfd(open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (pfd.fd < 0) {
-    system_error(errno, "rm", path, err);
+    system_error(errno, op, path, err);
     return false;
   }
   if (int rc = remove_tree(pfd.fd, name.c_str()); rc != 0) {
     if (rc == ENOENT && force) return true;
-    system_error(rc, "rm", path, err);
+    system_error(rc, op, path, err);
     return false;
   }
   return true;

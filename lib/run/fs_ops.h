@@ -40,13 +40,16 @@ class Files {
   Files(sandbox::Policy policy, sandbox::Enforcement enforcement);
 
   bool read_file(std::string_view path, std::string* data, Error* err);
-  bool write_file(std::string_view path, std::string_view data, Error* err);
+  // `op` names the call in a denial and an error (copyFile writes, unlink removes).
+  bool write_file(std::string_view path, std::string_view data, Error* err,
+                  std::string_view op = "writeFile");
   bool append_file(std::string_view path, std::string_view data, Error* err);
   // Names sorted bytewise, so a listing reads the same on every run.
   bool readdir(std::string_view path, std::vector<DirEntry>* out, Error* err);
   bool stat(std::string_view path, bool follow, Stat* out, Error* err);
   bool mkdir(std::string_view path, bool recursive, Error* err);
-  bool rm(std::string_view path, bool recursive, bool force, Error* err);
+  bool rm(std::string_view path, bool recursive, bool force, Error* err,
+          std::string_view op = "rm");
   bool rename(std::string_view from, std::string_view to, Error* err);
   bool exists(std::string_view path);
 
