@@ -1,10 +1,7 @@
 // run-code: run a JavaScript program that calls the agent's tools (SPEC section 4).
-#include <cstring>
-
 #include "cli/cli.h"
 #include "run/command.h"
 #include "run/sandbox_run.h"
-#include "run/worker.h"
 
 namespace {
 
@@ -55,8 +52,6 @@ const oda::cli::Command kCommand{
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The worker is this binary again, started by the supervisor with a private argument.
-  if (argc == 2 && std::strcmp(argv[1], "--oda-worker") == 0) return oda::run::worker_main();
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;

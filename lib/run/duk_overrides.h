@@ -11,6 +11,12 @@ extern "C" int oda_duk_exec_timeout(void *udata);
 extern int oda_duk_exec_timeout(void *udata);
 #endif
 #define DUK_USE_EXEC_TIMEOUT_CHECK(udata) oda_duk_exec_timeout((udata))
+/* Brings that check forward to the next instruction (lib/run/duk_extra.c). */
+#if defined(__cplusplus)
+extern "C" void oda_duk_interrupt_soon(void *ctx);
+#else
+extern void oda_duk_interrupt_soon(void *ctx);
+#endif
 
 /* Integer arithmetic without double round trips: loops and indexing are most of what
  * agents' glue programs do. */

@@ -21,9 +21,12 @@ PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/p
 $(DUK_DIR)/duk_config.h: $(DUK_SRC)/duk_config.h lib/run/duk_overrides.h | $(B)/.deps-installed
 	@mkdir -p $(@D)
 	sed '/__OVERRIDE_DEFINES__/r lib/run/duk_overrides.h' $< > $@.tmp && mv $@.tmp $@
-$(DUK_DIR)/duktape.h $(DUK_DIR)/duktape.c: $(DUK_DIR)/%: $(DUK_SRC)/% | $(B)/.deps-installed
+$(DUK_DIR)/duktape.h: $(DUK_SRC)/duktape.h | $(B)/.deps-installed
 	@mkdir -p $(@D)
 	cp $< $@
+$(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/run/duk_extra.c | $(B)/.deps-installed
+	@mkdir -p $(@D)
+	cat $^ > $@
 $(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS)
 	$(CC) -std=gnu99 -O2 -g -w -fno-strict-aliasing -c $< -o $@
 

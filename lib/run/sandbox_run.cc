@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "run/fs_natives.h"
+#include "run/hooks.h"
 #include "run/fs_ops.h"
 
 namespace oda::run::sandbox {
@@ -120,7 +121,7 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
       rs.unavailable = err;
     }
   }
-  settings->sandbox = encode_policy(rs.policy);
+  settings->worker_settings["sandbox"] = encode_policy(rs.policy);
   current() = std::move(rs);
   return true;
 }
@@ -179,6 +180,13 @@ std::string failure_lines(Enforcement e, const std::string& message, const std::
     s += "\n" + std::string(kPartialLine);
   }
   return s;
+}
+
+bool worker_guard(std::string* kind, std::string* message) {
+  if (const std::string* line = worker_setting("sandbox")) set_worker_policy(*line);
+  if (enter_worker(message)) return true;
+  *kind = "sandbox-unavailable";
+  return false;
 }
 
 void set_worker_policy(std::string_view line) {

@@ -61,7 +61,11 @@ bool decode_policy(std::string_view text, Policy* p);
 
 // ---- worker side ----
 
-// Keeps the policy the start frame carried ("sandbox=<line>").
+// A WorkerGuard (hooks.h): takes the policy from the worker setting "sandbox", then
+// enter_worker(); false with kind sandbox-unavailable when the program must not run.
+bool worker_guard(std::string* kind, std::string* message);
+
+// Keeps the policy the start frame carried (the worker setting "sandbox").
 void set_worker_policy(std::string_view line);
 
 // Before the program runs: applies Landlock, then makes the `fs` functions work over the

@@ -42,7 +42,11 @@ struct RunSettings {
   size_t output_cap = size_t{64} << 20;  // printed lines and the returned value together
   bool test_faults = false;           // ODA_RUN_TEST_FAULTS: lets tests break the worker
   std::map<std::string, HostHandler> handlers;  // by method name
-  std::string sandbox;                // the file sandbox policy, one line (sandbox_run.h)
+  // Where handlers append one object per tool call (arguments, result, timing) for the
+  // --json result and the run record; owned by the caller, touched on the loop only.
+  json::Value* calls = nullptr;
+  // Settings for the worker-side hooks (hooks.h), sent in the start frame.
+  std::map<std::string, std::string> worker_settings;
 };
 
 struct RunOutcome {
@@ -56,6 +60,10 @@ struct RunOutcome {
 };
 
 RunOutcome supervise(const RunSettings& settings);
+
+// Past this many printed lines a run ends as output-limit too: a million empty lines are
+// only a megabyte of text but would cost the supervisor gigabytes as a --json result.
+inline constexpr size_t kMaxLines = size_t{1} << 20;
 
 // The standard texts of SPEC 4.2-4.4.
 inline constexpr const char* kUnresolved = "program finished without a result (unresolved promise)";
