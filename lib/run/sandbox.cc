@@ -322,6 +322,11 @@ int effective_abi(int force_abi) {
   return abi;
 }
 
+Enforcement expected_enforcement(const Policy& policy) {
+  if (policy.mode == Mode::DangerFullAccess) return Enforcement::Full;
+  return effective_abi(policy.force_abi) >= kFullAbi ? Enforcement::Full : Enforcement::Partial;
+}
+
 bool apply(const Policy& policy, Applied* out, std::string* err) {
   *out = Applied{};
   if (policy.mode == Mode::DangerFullAccess) {

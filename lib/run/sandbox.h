@@ -67,6 +67,8 @@ bool canonical_path(std::string_view base, std::string_view path, bool follow_la
 // The Landlock ABI the kernel offers (0: none), and the one in force after the test cap.
 int kernel_abi();
 int effective_abi(int force_abi);
+// The enforcement apply() gives the policy on this host, found without applying anything.
+Enforcement expected_enforcement(const Policy& policy);
 // The ABI from which a mode is enforced in full: 3 (write, remove, create, refer, truncate).
 constexpr int kFullAbi = 3;
 

@@ -112,22 +112,16 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
       rs.policy = with_mode(rs.policy, d.mode);
     }
   }
-  if (rs.unavailable.empty()) {
-    Applied a;
-    if (trial(rs.policy, &a, &err)) {
-      rs.enforcement = a.enforcement;
-      rs.note = a.note;
-    } else {
-      rs.unavailable = err;
-    }
-  }
+  // The worker applies the policy before any program code and ends the run as
+  // sandbox-unavailable when it cannot; here only its enforcement is foreseen.
+  rs.enforcement = expected_enforcement(rs.policy);
   settings->worker_settings["sandbox"] = encode_policy(rs.policy);
   current() = std::move(rs);
   return true;
 }
 
 RunOutcome supervise_sandboxed(const RunSettings& settings) {
-  const RunSandbox& rs = current();
+  RunSandbox& rs = current();
   RunOutcome o;
   if (!rs.unavailable.empty()) {
     o.ok = false;
@@ -136,7 +130,11 @@ RunOutcome supervise_sandboxed(const RunSettings& settings) {
     return o;
   }
   o = supervise(settings);
-  if (!o.ok) o.message += failure_lines(rs.enforcement, o.message, "");
+  if (o.kind == "sandbox-unavailable") {
+    rs.unavailable = o.message;
+  } else if (!o.ok) {
+    o.message += failure_lines(rs.enforcement, o.message, "");
+  }
   return o;
 }
 

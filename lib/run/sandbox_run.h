@@ -1,6 +1,6 @@
-// The file sandbox as run-code uses it. Supervisor side: a settings hook (policy, escalation,
-// a trial in a child), the run itself (a run that cannot be bounded never starts), the failure
-// lines and the record. Worker side: the policy from the start frame, Landlock before the
+// The file sandbox as run-code uses it. Supervisor side: a settings hook (policy and
+// escalation), the run itself (a run that cannot be bounded never starts), the failure lines
+// and the record. Worker side: the policy from the start frame, Landlock before the
 // program, and the `fs` global. run-code calls these few functions only.
 #pragma once
 
@@ -22,7 +22,6 @@ struct RunSandbox {
   Policy policy;                              // the run's (escalated when allowed)
   Mode chat_mode = Mode::WorkspaceWrite;      // the chat's, before any escalation
   Enforcement enforcement = Enforcement::Full;
-  std::string note;                           // why enforcement is partial
   bool escalated = false;
   std::string escalation_by;                  // who allowed it
   std::string justification;
@@ -33,14 +32,14 @@ struct RunSandbox {
 
 // A SettingsHook of command.h: resolves the policy from the call (--sandbox, ODA_SANDBOX,
 // --workspace, sandbox_permissions + justification, --approver / ODA_APPROVER,
-// --approve-escalation), asks for an escalation (nothing runs before the answer), and
-// tries the mode in a child. false with *refusal set for a bad mode or a denied escalation
-// (exit 2). Puts the policy into settings->sandbox for the worker.
+// --approve-escalation) and asks for an escalation (nothing runs before the answer).
+// false with *refusal set for a bad mode or a denied escalation (exit 2). Puts the policy
+// into the worker setting "sandbox"; the worker applies it (worker_guard).
 bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal);
 
 // Runs the program under the sandbox decided by settings_hook: when the mode cannot be
-// applied, nothing starts and the outcome is kind sandbox-unavailable; a failed outcome gets
-// the lines of failure_lines().
+// applied (here, or by the worker before any program code), the outcome is kind
+// sandbox-unavailable; another failed outcome gets the lines of failure_lines().
 RunOutcome supervise_sandboxed(const RunSettings& settings);
 
 // The sandbox of this run, for its record: {"mode", "workspace", "writableRoots",
