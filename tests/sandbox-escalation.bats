@@ -50,6 +50,14 @@ escalate() {
   [[ ! -e ws/ran.txt && ! -e outside/wide.txt ]]
 }
 
+@test "a denial carries what the approver said on stderr" {
+  export ODA_APPROVER='echo "ask again on Monday" >&2; exit 1'
+  escalate
+  assert_failure 2
+  assert_equal "${stderr_lines[1]}" "run-code: error: escalation to 'danger-full-access' denied by the approver: ask again on Monday; nothing ran"
+  [[ ! -e ws/ran.txt ]]
+}
+
 @test "with no approver and no terminal the escalation is denied" {
   run --separate-stderr setsid run-code --workspace "$WS" --sandbox-permissions danger-full-access \
     --justification "Needs it." --code "$(wide)" </dev/null

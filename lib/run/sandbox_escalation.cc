@@ -33,61 +33,103 @@ void to_stderr(const std::string& line) {
   (void)w;
 }
 
-// Runs the approver through the shell with the question on its stdin; its output goes to
-// our stderr so it never mixes with the run's result. true when it exits 0 in time.
+// Runs the approver through the shell, in a process group of its own, with the question on
+// its stdin; its stderr is kept for the denial, its stdout dropped so it never mixes with the
+// run's result. true when it exits 0 in time. One poll loop feeds stdin, drains stderr and
+// watches the clock, so an approver that reads nothing or never exits cannot stall us.
 bool ask_approver(const std::string& cmd, const std::string& question, long long timeout_ms,
                   std::string* why) {
-  int in[2];
+  int in[2], err[2];
   if (pipe2(in, O_CLOEXEC) != 0) {
     *why = std::string("denied: cannot start the approver (") + strerror(errno) + ")";
     return false;
   }
-  pid_t pid = fork();
-  if (pid < 0) {
+  if (pipe2(err, O_CLOEXEC) != 0) {
     *why = std::string("denied: cannot start the approver (") + strerror(errno) + ")";
     close(in[0]);
     close(in[1]);
     return false;
   }
+  pid_t pid = fork();
+  if (pid < 0) {
+    *why = std::string("denied: cannot start the approver (") + strerror(errno) + ")";
+    for (int fd : {in[0], in[1], err[0], err[1]}) close(fd);
+    return false;
+  }
   if (pid == 0) {
+    setpgid(0, 0);
     dup2(in[0], 0);
-    dup2(2, 1);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null >= 0 ? null : 2, 1);
+    dup2(err[1], 2);
     execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  setpgid(pid, pid);
   close(in[0]);
-  // The question is small; an approver that does not read it gets EPIPE, not us a signal.
+  close(err[1]);
+  fcntl(in[1], F_SETFL, O_NONBLOCK);
+  fcntl(err[0], F_SETFL, O_NONBLOCK);
+  // An approver that does not read its question makes our write fail with EPIPE, not us die.
   struct sigaction ign {}, old {};
   ign.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ign, &old);
   size_t off = 0;
-  while (off < question.size()) {
-    ssize_t n = write(in[1], question.data() + off, question.size() - off);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    off += static_cast<size_t>(n);
-  }
-  close(in[1]);
-  sigaction(SIGPIPE, &old, nullptr);
+  int to = in[1], from = err[0];
+  std::string text;
   long long deadline = now_ms() + timeout_ms;
   int status = 0;
-  for (;;) {
-    pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid) break;
-    if (r < 0 && errno != EINTR) {
-      *why = "denied: the approver vanished";
-      return false;
+  bool exited = false;
+  while (!exited) {
+    if (to >= 0 && off < question.size()) {
+      ssize_t n = write(to, question.data() + off, question.size() - off);
+      if (n > 0) off += static_cast<size_t>(n);
+      if (n < 0 && errno != EAGAIN && errno != EINTR) off = question.size();
     }
-    if (now_ms() >= deadline) {
-      kill(pid, SIGKILL);
+    if (to >= 0 && off >= question.size()) {
+      close(to);
+      to = -1;
+    }
+    if (from >= 0) {
+      char buf[1024];
+      ssize_t n;
+      while ((n = read(from, buf, sizeof buf)) > 0) {
+        if (text.size() < 4096) text.append(buf, static_cast<size_t>(n));
+      }
+      if (n == 0) {
+        close(from);
+        from = -1;
+      }
+    }
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) {
+      exited = true;
+    } else if (now_ms() >= deadline) {
+      kill(-pid, SIGKILL);
       waitpid(pid, &status, 0);
+      if (to >= 0) close(to);
+      if (from >= 0) close(from);
+      sigaction(SIGPIPE, &old, nullptr);
       *why = "denied: the approver did not answer in time";
       return false;
+    } else {
+      struct pollfd p[2] = {{to, POLLOUT, 0}, {from, POLLIN, 0}};
+      poll(p, 2, 20);
     }
-    poll(nullptr, 0, 20);
   }
+  if (from >= 0) {  // what it wrote just before exiting
+    char buf[1024];
+    ssize_t n;
+    while ((n = read(from, buf, sizeof buf)) > 0 && text.size() < 4096) text.append(buf, static_cast<size_t>(n));
+    close(from);
+  }
+  if (to >= 0) close(to);
+  sigaction(SIGPIPE, &old, nullptr);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
-  *why = "denied by the approver";
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
+    text.pop_back();
+  }
+  *why = "denied by the approver" + (text.empty() ? "" : ": " + text);
   return false;
 }
 

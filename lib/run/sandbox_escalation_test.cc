@@ -87,3 +87,19 @@ TEST(Escalation, NobodyToAskDenies) {
             "escalation to 'danger-full-access' denied: no approver and no terminal to ask "
             "(pass --approve-escalation to allow it in a script); nothing ran");
 }
+
+TEST(Escalation, ADenialCarriesWhatTheApproverSaid) {
+  sb::AskOptions o = no_terminal();
+  o.approver = "cat >/dev/null; echo 'not on Fridays' >&2; exit 3";
+  sb::Decision d = sb::decide_escalation(chat(sb::Mode::ReadOnly), sb::Mode::WorkspaceWrite,
+                                         std::string(200000, 'j'), o);
+  EXPECT_FALSE(d.allowed);
+  EXPECT_EQ(d.refusal,
+            "escalation to 'workspace-write' denied by the approver: not on Fridays; nothing ran");
+  // An approver that never reads a long question still ends at the deadline.
+  o.approver = "sleep 5";
+  o.timeout_ms = 200;
+  d = sb::decide_escalation(chat(sb::Mode::ReadOnly), sb::Mode::WorkspaceWrite,
+                            std::string(200000, 'j'), o);
+  EXPECT_FALSE(d.allowed);
+}
