@@ -68,3 +68,19 @@ load helpers
   run run-code --code 'return (async () => { await null; return "inner" })()'
   [ "$output" = "inner" ]
 }
+
+@test "binding resolution must be lossless JSON; other replies come back as data or text" {
+  export ODA_RUN_TEST_FAULTS=1
+  run run-code --code 'return await __oda_host("test.output", "{\"n\": 9007199254740993}")'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): TypeError: binding resolution must be lossless JSON" ]
+  run run-code --code 'try { await __oda_host("test.output", "[9007199254740993]") } catch (e) { return e instanceof TypeError }'
+  [ "$output" = "true" ]
+  run run-code --code 'return [await __oda_host("test.output", "[1, 2.5]"), await __oda_host("test.output", "plain text")]'
+  [ "$output" = '[[1,2.5],"plain text"]' ]
+}
+
+@test "a request nothing handles rejects with an Error" {
+  run run-code --code 'try { await __oda_host("no.such", {}) } catch (e) { return e.name + ": " + e.message }'
+  [ "$output" = "Error: unknown host request 'no.such'" ]
+}

@@ -181,6 +181,9 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
     settings.handlers["test.echo"] = [](uint32_t id, const json::Value& a, HostLink* link) {
       link->reply(id, true, a);
     };
+    settings.handlers["test.output"] = [](uint32_t id, const json::Value& a, HostLink* link) {
+      reply_with_output(link, id, a.is_string() ? a.as_string() : "");
+    };
     if (const char* why = getenv("ODA_RUN_TEST_UNAVAILABLE")) settings.worker_settings["test.unavailable"] = why;
   }
   for (const SettingsHook* h = kSettingsHooks; *h; ++h) {

@@ -13,8 +13,11 @@ CPPFLAGS += -I$(DUK_DIR)
 EXTRA_OBJS += $(DUK_DIR)/duktape.o
 GEN_SRCS += $(B)/gen/run/prelude_bytecode.cc
 
-# The runtime's own files first (lib/js/runtime), then run-code's (Promise, timers, console).
-PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js))
+# The runtime's own files first (lib/js/runtime), then run-code's (Promise, timers, console,
+# __oda_host), then the JavaScript halves of the parts built on them (lib/run/fs*.js,
+# calls*.js, fetch*.js ...), each list in name order.
+PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js)) \
+             $(sort $(wildcard lib/run/*.js))
 
 # duktape.c includes "duktape.h" and that includes "duk_config.h" from its own folder, so all
 # three are copied side by side; the config gets our overrides at Duktape's marker.

@@ -28,6 +28,22 @@ const char* level_name(int level) {
   return level >= 0 && level <= 4 ? kNames[level] : "log";
 }
 
+void reply_with_output(HostLink* link, uint32_t id, std::string_view text) {
+  json::Value v;
+  std::string err;
+  json::ParseError why = json::ParseError::None;
+  if (json::parse(text, &v, &err, &why)) {
+    link->reply(id, true, std::move(v));
+  } else if (why == json::ParseError::UnsafeInteger) {
+    json::Value e = json::Value::object();
+    e.set("name", "TypeError");
+    e.set("message", kResolutionNotLossless);
+    link->reply(id, false, std::move(e));
+  } else {
+    link->reply(id, true, json::Value(text));
+  }
+}
+
 namespace {
 
 // A worker that ends its own run at the deadline needs a moment to say so; past this grace
@@ -409,6 +425,7 @@ RunOutcome Run::go() {
     if (!ended_) kill_worker();
     waitpid(pid_, &wstatus_, 0);
   }
+  if (s_.on_close) s_.on_close();
   for (int fd : {to_worker_, from_worker_, wake_rd_, wake_wr_, sigfd}) if (fd >= 0) close(fd);
   sigaction(SIGPIPE, &old_pipe, nullptr);
   pthread_sigmask(SIG_SETMASK, &old, nullptr);

@@ -35,6 +35,12 @@ class HostLink {
 // supervisor's loop: it must not block (start a thread or a child and reply later).
 using HostHandler = std::function<void(uint32_t id, const json::Value& args, HostLink* link)>;
 
+// Answers request id with a result that arrived as text (a tool's stdout): the JSON value
+// when the text parses, the text itself as a string when it does not, and a rejection with
+// "binding resolution must be lossless JSON" when it is JSON that would not read back as
+// written (an integer past 2^53).
+void reply_with_output(HostLink* link, uint32_t id, std::string_view text);
+
 struct RunSettings {
   std::string code;                   // the program as written
   long long budget_ms = 120000;       // elapsed-time budget of the whole run
@@ -45,7 +51,12 @@ struct RunSettings {
   // Where handlers append one object per tool call (arguments, result, timing) for the
   // --json result and the run record; owned by the caller, touched on the loop only.
   json::Value* calls = nullptr;
-  // Settings for the worker-side hooks (hooks.h), sent in the start frame.
+  // Called once when the run closes, before supervise() returns, whatever ended it: handlers
+  // still working (a timeout or an abort came first) stop here and join their threads, as
+  // a HostLink must not be used after supervise() returns.
+  std::function<void()> on_close;
+  // Settings for the worker-side hooks (hooks.h), sent in the start frame; keys are
+  // plain words without '=' or newlines.
   std::map<std::string, std::string> worker_settings;
 };
 

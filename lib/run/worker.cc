@@ -45,7 +45,8 @@ namespace {
 
 enum class Stop { kNone, kDeadline, kHeap, kOutput };
 
-// The one run this process exists for. Plain data: natives reach it from C callbacks.
+// The one run this process exists for; global because natives and the allocator reach it
+// from C callbacks.
 struct State {
   int64_t deadline_ns = INT64_MAX;
   long long budget_ms = 0;

@@ -106,7 +106,9 @@
       if (ok) { h.resolve(value); } else {
         var e;
         if (value !== null && typeof value === 'object') {
-          e = new Error(String(value.message));
+          // A standard error name gets its own class, so `instanceof TypeError` holds.
+          var C = /^(Type|Range|Syntax|Reference|Eval|URI)?Error$/.test(value.name) ? global[value.name] : Error;
+          e = new C(String(value.message));
           for (var k in value) if (k !== 'message') e[k] = value[k];
         } else {
           e = new Error(String(value));
