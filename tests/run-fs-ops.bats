@@ -169,3 +169,8 @@ ERR='.then(function () { return "no error"; }, function (e) { return [e.code, e.
   js 'return fs.copyFile("b", "/etc/oda-copy").catch(function (e) { return e.message; })'
   assert_output "File sandbox: workspace-write; enforcement: full; operation denied: copyFile '/etc/oda-copy'"
 }
+
+@test "the raw natives are not reachable from a program" {
+  js 'return [typeof __oda_fs, typeof fs, typeof fs.readFile]'
+  assert_output '["undefined","object","function"]'
+}

@@ -1,4 +1,4 @@
-// The `fs` global: Duktape natives over fs::Files plus a promise layer in JavaScript.
+// The natives of a program's `fs`, over fs::Files (lib/run/fs.js builds `fs` from them).
 //
 // Duktape reports errors by longjmp, which skips C++ destructors. So each native works in
 // three steps: read its arguments (may throw; nothing owning is alive yet), do the C++ work
@@ -269,97 +269,6 @@ duk_ret_t js_exists(duk_context* ctx) {
   return 1;
 }
 
-// The JavaScript face of `fs`, in ES5 so it needs no lowering. The natives are sync; each
-// promise function settles at once with their result. Stats and Dirents are plain objects
-// whose methods are not enumerable, so a program can return them as data.
-const char* const kLayer = R"JS(
-(function (n) {
-  function hide(o, k, v) {
-    Object.defineProperty(o, k, { value: v, enumerable: false, writable: true, configurable: true });
-  }
-  function kinds(o, t) {
-    hide(o, 'isFile', function () { return t === 'f'; });
-    hide(o, 'isDirectory', function () { return t === 'd'; });
-    hide(o, 'isSymbolicLink', function () { return t === 'l'; });
-    hide(o, 'isFIFO', function () { return false; });
-    hide(o, 'isSocket', function () { return false; });
-    hide(o, 'isBlockDevice', function () { return false; });
-    hide(o, 'isCharacterDevice', function () { return false; });
-    return o;
-  }
-  function stats(s) {
-    var t = s.type;
-    delete s.type;
-    kinds(s, t);
-    ['atime', 'mtime', 'ctime', 'birthtime'].forEach(function (k) {
-      Object.defineProperty(s, k, { get: function () { return new Date(s[k + 'Ms']); },
-                                    enumerable: false, configurable: true });
-    });
-    return s;
-  }
-  function encoding(o) {
-    if (typeof o === 'string') return o;
-    if (o && typeof o === 'object' && typeof o.encoding === 'string') return o.encoding;
-    return null;
-  }
-  function join(a, b) { return a === '' || a === '.' ? b : a + '/' + b; }
-  function readdir(p, o) {
-    var types = !!(o && typeof o === 'object' && o.withFileTypes);
-    var recursive = !!(o && typeof o === 'object' && o.recursive);
-    var out = [];
-    var queue = [''];
-    while (queue.length) {
-      var rel = queue.shift();
-      var list = n.readdir(rel === '' ? p : join(p, rel));
-      for (var i = 0; i < list.length; i++) {
-        var name = rel === '' ? list[i][0] : rel + '/' + list[i][0];
-        if (types) {
-          var d = { name: list[i][0], parentPath: rel === '' ? p : join(p, rel) };
-          hide(d, 'path', d.parentPath);
-          out.push(kinds(d, list[i][1]));
-        } else {
-          out.push(name);
-        }
-        if (recursive && list[i][1] === 'd') queue.push(name);
-      }
-    }
-    return out;
-  }
-  var sync = {
-    readFile: function (p, o) { return n.readFile(p, encoding(o)); },
-    writeFile: function (p, d) { n.writeFile(p, d); },
-    appendFile: function (p, d) { n.appendFile(p, d); },
-    readdir: readdir,
-    stat: function (p) { return stats(n.stat(p, true)); },
-    lstat: function (p) { return stats(n.stat(p, false)); },
-    mkdir: function (p, o) { n.mkdir(p, !!(o && typeof o === 'object' && o.recursive)); },
-    rm: function (p, o) {
-      o = o && typeof o === 'object' ? o : {};
-      n.rm(p, !!o.recursive, !!o.force);
-    },
-    rename: function (a, b) { n.rename(a, b); },
-    unlink: function (p) { n.rm(p, false, false, 'unlink'); },
-    copyFile: function (a, b) { n.writeFile(b, n.readFile(a, null), 'copyFile'); },
-    exists: function (p) { return n.exists(p); },
-    access: function (p) { n.stat(p, true); }
-  };
-  var fs = {};
-  Object.keys(sync).forEach(function (k) {
-    var f = sync[k];
-    fs[k] = function () {
-      var args = arguments;
-      return new Promise(function (resolve, reject) {
-        try { resolve(f.apply(null, args)); } catch (e) { reject(e); }
-      });
-    };
-    hide(fs, k + 'Sync', f);
-  });
-  hide(fs, 'existsSync', sync.exists);
-  hide(fs, 'promises', fs);
-  return fs;
-})
-)JS";
-
 const duk_function_list_entry kNatives[] = {
     {"readFile", js_read_file, 2},
     {"writeFile", js_write_file, 3},
@@ -373,14 +282,12 @@ const duk_function_list_entry kNatives[] = {
     {nullptr, nullptr, 0},
 };
 
+// The natives go on the global object as __oda_fs; lib/run/fs.js (in the prelude) takes
+// them from there and builds the global `fs`.
 duk_ret_t install(duk_context* ctx, void*) {
-  duk_push_global_object(ctx);
-  duk_eval_string(ctx, kLayer);
   duk_push_object(ctx);
   duk_put_function_list(ctx, -1, kNatives);
-  duk_call(ctx, 1);
-  duk_put_prop_string(ctx, -2, "fs");
-  duk_pop(ctx);
+  duk_put_global_string(ctx, "__oda_fs");
   return 0;
 }
 
@@ -389,7 +296,7 @@ duk_ret_t install(duk_context* ctx, void*) {
 bool register_fs(duk_hthread* ctx, Files* files, const char** err) {
   S().files = files;
   if (duk_safe_call(ctx, install, nullptr, 0, 1) != DUK_EXEC_SUCCESS) {
-    *err = "cannot install the fs global";
+    *err = "cannot install the fs natives";
     duk_pop(ctx);
     return false;
   }

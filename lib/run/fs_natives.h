@@ -1,6 +1,5 @@
-// The `fs` global of a run-code program: Duktape natives over fs::Files, and the small
-// JavaScript layer that makes them promise-based (fs.readFile, ..., fs.promises, and the
-// *Sync forms).
+// The natives behind a run-code program's `fs` global, over fs::Files; lib/run/fs.js (in the
+// prelude) makes them the promise-based fs (fs.readFile, ..., fs.promises, the *Sync forms).
 #pragma once
 
 struct duk_hthread;
@@ -9,10 +8,9 @@ namespace oda::run::fs {
 
 class Files;
 
-// Defines the global `fs` on ctx (a duk_context*). `files` must outlive the heap. Call it
-// before the program runs and after the runtime prelude (the functions look Promise up when
-// they are called, so the order only matters for the program). Never throws into the
-// caller: false with *err set when the layer could not be installed.
+// Puts the natives on ctx (a duk_context*) as the global __oda_fs, before the prelude runs.
+// `files` must outlive the heap. Never throws into the caller: false with *err set when
+// they could not be installed.
 bool register_fs(duk_hthread* ctx, Files* files, const char** err);
 
 }  // namespace oda::run::fs
