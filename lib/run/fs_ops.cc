@@ -335,6 +335,10 @@ bool Files::rm(std::string_view path, bool recursive, bool force, Error* err,
     system_error(e, op, path, err);
     return false;
   }
+  if (canon == "/") {  // not even danger-full-access takes the whole file system away
+    system_error(EPERM, op, path, err);
+    return false;
+  }
   struct stat st;
   if (lstat(canon.c_str(), &st) != 0) {
     if (errno == ENOENT && force) return true;

@@ -240,3 +240,12 @@ TEST_F(FsTest, NulInAPathIsRefused) {
   EXPECT_EQ(err.code, "ERR_INVALID_ARG_VALUE");
   EXPECT_FALSE(f.exists(std::string("a\0b", 3)));
 }
+
+TEST_F(FsTest, RmNeverTakesTheRoot) {
+  fs::Files f = files("danger-full-access");
+  fs::Error err;
+  EXPECT_FALSE(f.rm("/", true, true, &err));
+  EXPECT_EQ(err.message, "EPERM: operation not permitted, rm '/'");
+  EXPECT_FALSE(f.rm(ws_ + "/../../../../../../..", true, true, &err));
+  EXPECT_EQ(err.code, "EPERM");
+}
