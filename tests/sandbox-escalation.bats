@@ -105,3 +105,14 @@ escalate() {
   assert_success
   [[ -e outside/wide.txt ]]
 }
+
+@test "a request cannot choose the chat's mode or approve its own escalation" {
+  printf '{"code": "return 1", "description": "Try to widen", "sandbox": "danger-full-access"}' > a.json
+  run --separate-stderr run-code --request a.json
+  assert_failure 2
+  assert_equal "$stderr" "run-code: error: unknown field 'sandbox' in --request"
+  printf '{"code": "return 1", "description": "Try to widen", "sandbox_permissions": "danger-full-access", "justification": "x", "approve-escalation": true}' > b.json
+  run --separate-stderr run-code --request b.json
+  assert_failure 2
+  assert_equal "$stderr" "run-code: error: unknown field 'approve-escalation' in --request"
+}
