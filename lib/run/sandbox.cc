@@ -444,6 +444,9 @@ json::Value probe_json(const Probe& p, const Policy& policy) {
   v.set("fullEnforcementAbi", kFullAbi);
   v.set("mode", mode_name(policy.mode));
   v.set("workspace", policy.workspace);
+  json::Value roots = json::Value::array();  // what workspace-write may change
+  for (const auto& r : with_mode(policy, Mode::WorkspaceWrite).writable) roots.push(r);
+  v.set("workspaceWriteRoots", std::move(roots));
   json::Value modes = json::Value::array();
   for (const auto& m : p.modes) {
     json::Value o = json::Value::object();
@@ -470,6 +473,10 @@ std::string probe_text(const Probe& p, const Policy& policy) {
   }
   s += "\nfull enforcement needs ABI " + std::to_string(kFullAbi) + " or later\n";
   s += "mode: " + std::string(mode_name(policy.mode)) + "\nworkspace: " + policy.workspace + "\n";
+  Policy ww = with_mode(policy, Mode::WorkspaceWrite);
+  s += "workspace-write may change:";
+  for (const auto& r : ww.writable) s += " " + r;
+  s += "\n";
   for (const auto& m : p.modes) {
     s += mode_name(m.mode);
     s += ": ";
