@@ -22,6 +22,7 @@ check_corpus() {
 @test "lang-cls: classes with fields, #private, static blocks, accessors, extends Error, new.target" { check_corpus lang-cls; }
 @test "lang-gen: generators, yield*, return/throw, for-of closing, strings by code point" { check_corpus lang-gen; }
 @test "lang-async: async functions, arrows and methods, async generators, for await" { check_corpus lang-async; }
+@test "lang-delegate: yield* forwarding next, return and throw, sync and async" { check_corpus lang-delegate; }
 @test "agent-pool: a bounded pool of tasks with Promise.all, allSettled, race, any" { check_corpus agent-pool; }
 @test "agent-retry: retries with backoff and a custom error class" { check_corpus agent-retry; }
 @test "agent-logs: log parsing with named groups, Map and Set" { check_corpus agent-logs; }
@@ -29,6 +30,7 @@ check_corpus() {
 @test "agent-classes: inheritance, private state, iteration" { check_corpus agent-classes; }
 @test "agent-generators: lazy pipelines that close their sources" { check_corpus agent-generators; }
 @test "agent-errors: finally ordering, rethrow, optional catch binding" { check_corpus agent-errors; }
+@test "agent-patterns: Map entries, accessors, super in async methods, labels, defaults" { check_corpus agent-patterns; }
 
 @test "unsupported syntax fails naming the construct and the line as written" {
   run run-code --code $'const a = 1\n\nimport fs from "fs"'

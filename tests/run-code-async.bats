@@ -84,3 +84,11 @@ load helpers
   run run-code --code 'try { await __oda_host("no.such", {}) } catch (e) { return e.name + ": " + e.message }'
   [ "$output" = "Error: unknown host request 'no.such'" ]
 }
+
+@test "await and then interleave tick by tick as in Node" {
+  run run-code --code 'const log = [];
+    (async () => { log.push(1); await null; log.push(3); await Promise.resolve(); log.push(5) })();
+    Promise.resolve().then(() => log.push(2)).then(() => log.push(4)).then(() => log.push(6));
+    await new Promise(r => setTimeout(r, 1)); return log'
+  [ "$output" = "[1,3,2,5,4,6]" ]
+}

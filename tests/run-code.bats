@@ -457,3 +457,31 @@ worker_of() {
   [ "$status" -eq 1 ]
   [ "$output" = "code run failed (sandbox-unavailable): the kernel has no Landlock" ]
 }
+
+@test "thousands of timers: each fires once, in order within a delay, cleared ones never" {
+  run run-code --code '
+    var fired = [], last = {};
+    var ok = true, ids = [];
+    for (var i = 0; i < 5000; i++) {
+      (function (i) {
+        ids.push(setTimeout(function () {
+          var d = i % 5;
+          if (last[d] !== undefined && last[d] > i) ok = false;
+          last[d] = i;
+          fired.push(i);
+        }, i % 5));
+      })(i);
+    }
+    for (var j = 0; j < 5000; j += 2) clearTimeout(ids[j]);
+    return new Promise(function (r) { setTimeout(function () { r([fired.length, ok, fired.every(function (i) { return i % 2 === 1 })]) }, 50) })'
+  [ "$status" -eq 0 ]
+  [ "$output" = "[2500,true,true]" ]
+}
+
+@test "a worker stuck in native code is killed at the deadline and reported as a timeout" {
+  export ODA_RUN_TEST_FAULTS=1
+  run run-code --timeout-ms 500 --code 'console.log("stuck"); __oda_test_fault("hang")'
+  [ "$status" -eq 124 ]
+  [ "${lines[0]}" = "code run failed (timeout): execution deadline reached (500ms)" ]
+  [ "${lines[2]}" = "stuck" ]
+}

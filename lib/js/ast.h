@@ -95,6 +95,7 @@ enum : uint32_t {
   F_FIELD = 1u << 16,
   F_BLOCK = 1u << 17,
   F_CTOR = 1u << 18,
+  F_TDZ = 1u << 19,  // Ident: read before its let/const declaration ran (ReferenceError)
 };
 
 struct Scope;
@@ -110,6 +111,7 @@ struct Binding {
   Node* loop = nullptr;  // innermost loop (same function) holding a block binding
   bool captured = false; // referenced from a nested function
   bool block_level = false;
+  int decl_end = 0;  // let/const: seq where the binding is initialized
 };
 
 struct Scope {
@@ -117,6 +119,9 @@ struct Scope {
   Node* fn = nullptr;  // the function (or Program) this scope belongs to
   bool is_function = false;
   std::map<std::string, Binding*, std::less<>> names;
+  // Lexically declared names (let, const, class, functions in blocks): 'l', or 'f' for a
+  // plain function declaration (which sloppy code may repeat).
+  std::map<std::string, char, std::less<>> lex;
   // Function scopes only: how many bindings of each name live anywhere in the function, and
   // the names referenced inside it that resolve to something outside it.
   std::map<std::string, int, std::less<>> decl_count;
@@ -127,6 +132,8 @@ struct Node {
   K k;
   int line = 0;
   int end_line = 0;
+  int seq = 0;      // creation order, which is source order
+  int end_seq = 0;  // Declarator: seq after its initializer
   uint32_t flags = 0;
   std::string s;
   std::string s2;
@@ -149,6 +156,7 @@ struct Arena {
     n->k = k;
     n->line = line;
     n->end_line = line;
+    n->seq = int(nodes.size());
     return n;
   }
 };

@@ -159,6 +159,7 @@ class Emitter {
   std::vector<ClassCtx*> classes_;
   int line_ = 1;
   int tpl_sites_ = 0;
+  int class_counter_ = 0;
 
   [[noreturn]] void fail(const std::string& m, int line) { throw Fail{m, line}; }
 
@@ -227,7 +228,36 @@ class Emitter {
     return "__args";
   }
 
-  std::string name_of(Node* id) { return id->b ? id->b->out : id->s; }
+  std::string name_of(Node* id) { return ascii_name(id->b ? id->b->out : id->s); }
+  // Duktape's identifier tables are narrower than ES2023's: names with non-ASCII letters
+  // are spelled with $uXXXX instead.
+  static std::string ascii_name(const std::string& n) {
+    bool plain = true;
+    for (unsigned char c : n) plain &= c < 0x80;
+    if (plain) return n;
+    std::string o;
+    for (size_t i = 0; i < n.size();) {
+      unsigned char c = n[i];
+      if (c < 0x80) {
+        o += char(c);
+        i++;
+        continue;
+      }
+      int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      uint32_t cp = c & (0xFF >> (len + 1));
+      for (int k = 1; k < len && i + k < n.size(); k++) cp = (cp << 6) | (n[i + k] & 0x3F);
+      char buf[16];
+      snprintf(buf, sizeof buf, "$u%04x", cp);
+      o += buf;
+      i += len;
+    }
+    return o;
+  }
+  static bool ascii(const std::string& n) {
+    for (unsigned char c : n)
+      if (c >= 0x80) return false;
+    return true;
+  }
 
   // ---- statements ----
   void stmts(const std::vector<Node*>& list, size_t from = 0) {
@@ -413,13 +443,45 @@ class Emitter {
     destructure(t, src);
   }
 
-  // Prints an expression whose function or class gets its name from the binding.
+  // Prints an expression whose function or class gets its name from the binding
+  // (ES2015 NamedEvaluation). A function is only named when the name would not shadow
+  // something its body refers to.
   void named_expr(Node* e, const std::string& name) {
+    if (e->k == K::Paren && (e->a[0]->k == K::Function || e->a[0]->k == K::Class)) {
+      w("(");
+      named_expr(e->a[0], name);
+      w(")");
+      return;
+    }
     if (e->k == K::Class && e->s.empty()) {
       class_(e, name);
       return;
     }
+    if (e->k == K::Function && e->s.empty() && can_name(e, name)) {
+      FnOpts o;
+      o.name = name;
+      w("(");
+      function(e, o);
+      w(")");
+      return;
+    }
     expr(e);
+  }
+  static bool can_name(Node* f, const std::string& name) {
+    if (name.empty() || !f->scope || f->scope->foreign.count(name)) return false;
+    static const char* const reserved[] = {"break", "case", "catch", "class", "const", "continue", "debugger", "default",
+                                           "delete", "do", "else", "export", "extends", "finally", "for", "function",
+                                           "if", "import", "in", "instanceof", "new", "return", "super", "switch",
+                                           "this", "throw", "try", "typeof", "var", "void", "while", "with", "null",
+                                           "true", "false", "enum", "arguments", "eval", "let", "static", "yield",
+                                           "await", "implements", "interface", "package", "private", "protected", "public"};
+    for (const char* r : reserved)
+      if (name == r) return false;
+    for (size_t i = 0; i < name.size(); i++) {
+      unsigned char c = name[i];
+      if (!(isalpha(c) || c == '_' || c == '$' || (i && isdigit(c)))) return false;
+    }
+    return true;
   }
 
   void return_stmt(Node* n) {
@@ -433,7 +495,7 @@ class Emitter {
       return;
     }
     if (fn_->derived_ctor && n->a.empty()) {
-      w("return __self;");
+      w("return __oda_self(__self);");
       return;
     }
     w("return");
@@ -671,7 +733,7 @@ class Emitter {
         fn_->used_return = true;
         w("if (typeof " + r + " === \"object\") return " + r + ";");
       } else if (fn_->derived_ctor) {
-        w("if (typeof " + r + " === \"object\") return " + r + ".r === void 0 ? __self : " + r + ".r;");
+        w("if (typeof " + r + " === \"object\") return " + r + ".r === void 0 ? __oda_self(__self) : " + r + ".r;");
       } else {
         w("if (typeof " + r + " === \"object\") return " + r + ".r;");
       }
@@ -697,10 +759,13 @@ class Emitter {
       w("); !(" + step + " = __oda_await(" + it + ".next())).done;) ");
       value = step + ".value";
     } else {
+      // Arrays (the common case) step through locals; other iterables through __oda_step.
+      std::string arr = temp(), idx = temp();
       w("for (" + it + " = __oda_iter(");
       expr(n->a[1]);
-      w("); " + it + ".a ? " + it + ".i < " + it + ".a.length : __oda_step(" + it + ");) ");
-      value = "(" + it + ".a ? " + it + ".a[" + it + ".i++] : " + it + ".v)";
+      w("), " + arr + " = " + it + ".a, " + idx + " = 0; " + arr + " ? " + idx + " < " + arr + ".length : __oda_step(" + it +
+        ");) ");
+      value = "(" + arr + " ? " + arr + "[" + idx + "++] : " + it + ".v)";
     }
     // The element assignment runs in the loop's own function, before any per-iteration closure.
     Node* left = n->a[0];
@@ -736,7 +801,10 @@ class Emitter {
         std::string v = temp();
         w(v + " = " + value);
         first_ = false;
+        bool saved = assigning_;
+        assigning_ = true;
         destructure(left, v);
+        assigning_ = saved;
         w(";");
       }
       pre.swap(out);
@@ -761,7 +829,10 @@ class Emitter {
   }
 
   void assign_to(Node* target, const std::string& value) {
-    if (target->k == K::Ident) {
+    if (target->k == K::Ident && target->has(F_TDZ)) {
+      piece();
+      w("__oda_tdz(" + quote(target->s) + ")");
+    } else if (target->k == K::Ident) {
       piece();
       check_const(target);
       w(name_of(target) + " = " + value);
@@ -797,7 +868,8 @@ class Emitter {
         bool rest = !p->a.empty() && p->a.back()->k == K::Rest;
         std::string arr = temp();
         piece();
-        w(arr + " = __oda_arr(" + src + ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
+        w(arr + " = " + src + ", " + arr + " = " + arr + " instanceof Array && " + arr + "[__oda_SI] === __oda_AP.values ? " +
+          arr + " : __oda_arr(" + arr + ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
         for (size_t i = 0; i < p->a.size(); i++) {
           Node* e = p->a[i];
           if (e->k == K::Hole) continue;
@@ -823,8 +895,9 @@ class Emitter {
           w(obj + " = " + src);
         }
         if (p->a.empty()) {
+          std::string t = temp();
           piece();
-          w("__oda_coerce(" + obj + ")");
+          w(t + " = __oda_coerce(" + obj + ")");
         }
         std::string keys;
         for (Node* e : p->a) {
@@ -842,7 +915,7 @@ class Emitter {
             access = obj + "[" + k + "]";
             if (has_rest) keys += (keys.empty() ? "" : ", ") + k;
           } else if (key->k == K::Ident) {
-            access = obj + "." + key->s;
+            access = ascii(key->s) ? obj + "." + key->s : obj + "[" + quote(key->s) + "]";
             if (has_rest) keys += (keys.empty() ? "" : ", ") + quote(key->s);
           } else if (key->k == K::Str) {
             access = obj + "[" + fix_string(key->s) + "]";
@@ -873,6 +946,7 @@ class Emitter {
   // ---- functions ----
   struct FnOpts {
     std::string header;  // replaces "function NAME" (accessors: "get x")
+    std::string name;    // the inferred name of an anonymous function
     std::string home;    // super base for methods
     bool ctor = false;
     bool derived = false;
@@ -892,12 +966,17 @@ class Emitter {
     } else {
       w("function");
       if (!f->s.empty() && !arrow) w(" " + (f->b ? f->b->out : f->s));
+      else if (!o.name.empty()) w(" " + o.name);
     }
     w("(");
     Node* params = f->a[0];
     std::vector<std::pair<Node*, std::string>> complex;  // pattern or default, param name
     size_t rest_at = std::string::npos;
     int pn = 0;
+    // The function's length counts the parameters before the first default or rest; later
+    // ones are read from arguments in the prologue.
+    bool listed = true;
+    std::vector<std::pair<std::string, size_t>> late;  // name, index
     for (size_t i = 0; i < params->a.size(); i++) {
       Node* p = params->a[i];
       sync(p->line);
@@ -905,16 +984,22 @@ class Emitter {
         rest_at = i;
         break;
       }
-      if (i) w(", ");
+      if (p->k == K::AssignPat) listed = false;
+      std::string nm;
       if (p->k == K::Ident) {
-        w(name_of(p));
+        nm = name_of(p);
       } else if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
-        w(name_of(p->a[0]));
-        complex.push_back({p, name_of(p->a[0])});
-      } else {
-        std::string nm = "__p" + std::to_string(pn++);
-        w(nm);
+        nm = name_of(p->a[0]);
         complex.push_back({p, nm});
+      } else {
+        nm = "__p" + std::to_string(pn++);
+        complex.push_back({p, nm});
+      }
+      if (listed) {
+        if (i) w(", ");
+        w(nm);
+      } else {
+        late.push_back({nm, i});
       }
     }
     w(") {");
@@ -928,6 +1013,12 @@ class Emitter {
     if (o.derived) fc.this_name = "__self";
     push(&fc);
     if (!o.ctor_prologue.empty()) w(o.ctor_prologue);
+    if (!late.empty()) {
+      w("var ");
+      for (size_t i = 0; i < late.size(); i++)
+        w((i ? ", " : "") + late[i].first + " = arguments[" + std::to_string(late[i].second) + "]");
+      w(";");
+    }
     for (auto& [p, nm] : complex) {
       if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
         w("if (" + nm + " === void 0) " + nm + " = ");
@@ -976,7 +1067,7 @@ class Emitter {
       stmts(body->a);
       sync(body->end_line);
     }
-    if (o.derived) w("return __self;");
+    if (o.derived) w("return __oda_self(__self);");
     if (wrapped) {
       pop();
       w(is_async && !gen ? "})();" : "});");
@@ -1014,8 +1105,7 @@ class Emitter {
   }
 
   void class_(Node* c, const std::string& hint) {
-    static int class_counter = 0;
-    int id = ++class_counter;
+    int id = ++class_counter_;
     ClassCtx cls;
     std::string name = !c->s.empty() ? c->s : (hint.empty() ? "_class" : hint);
     cls.name = name;
@@ -1027,7 +1117,7 @@ class Emitter {
       if (!m->has(F_BLOCK) && !m->a.empty() && m->a[0] && m->a[0]->k == K::PrivateName) {
         bool seen = false;
         for (auto& [n, v] : cls.privates) seen |= n == m->a[0]->s;
-        if (!seen) cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + m->a[0]->s});
+        if (!seen) cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + std::to_string(cls.privates.size())});
       }
     }
     classes_.push_back(&cls);
@@ -1042,20 +1132,20 @@ class Emitter {
     if (ext) w("__super");
     w("){");
     std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + ")";
-    if (has_fields) decl += ", __fi = []";
-    for (auto& [n, v] : cls.privates) decl += ", " + v + " = Symbol(\"#" + n + "\")";
+    if (has_fields) decl += ", __fi";
+    for (auto& [n, v] : cls.privates) decl += ", " + v + " = __oda_pname(" + quote("#" + n) + ")";
     Binding* inner_b = nullptr;
     if (c->scope)
       for (auto& [n, b] : c->scope->names) inner_b = b;
     std::string out_name = c->b ? c->b->out : (inner_b ? inner_b->out : name);
     if (out_name != name) decl += ", " + out_name + " = " + name;
     w(decl + ";");
-    std::string fi = has_fields ? "__oda_fi(this, __fi);" : "";
-    std::string ck = "__oda_ck(this, " + name + ");";
+    std::string fi = has_fields ? "__fi.call(this);" : "";
+    std::string ck = "if (!(this instanceof " + name + ")) __oda_nonew(" + name + ");";
     auto default_ctor = [&] {
       if (ext) {
         w("function " + name + "() {" + ck + "var __self = __oda_super(__super, this, arguments);" +
-          (has_fields ? "__oda_fi(__self, __fi);" : "") + "return __self;}");
+          (has_fields ? "__fi.call(__self);" : "") + "return __self;}");
       } else {
         w("function " + name + "() {" + ck + fi + "}");
       }
@@ -1063,6 +1153,7 @@ class Emitter {
     if (!ctor) default_ctor();
     std::string home_proto = ext ? "__super.prototype" : "Object.prototype";
     std::string home_static = ext ? "__super" : "Function.prototype";
+    bool fields_done = false;
     for (size_t i = 1; i < c->a.size(); i++) {
       Node* m = c->a[i];
       sync(m->line);
@@ -1094,14 +1185,40 @@ class Emitter {
       }
       std::string key;
       key_text(m, key);
+      if (m->has(F_FIELD) && !st) {
+        // Every instance field goes into one initializer (at the first field), run by the
+        // constructor on each new object. Private names are hidden keys, so plain stores.
+        if (fields_done) continue;
+        fields_done = true;
+        w("__fi = function(){");
+        Fn ff;
+        ff.kind = Fn::Normal;
+        ff.insert_at = out.size();
+        ff.home = home_proto;
+        push(&ff);
+        for (size_t j = i; j < c->a.size(); j++) {
+          Node* f = c->a[j];
+          if (!f->has(F_FIELD) || f->has(F_STATIC)) continue;
+          sync(f->line);
+          std::string fkey;
+          key_text(f, fkey);
+          w("this[" + fkey + "] = ");
+          if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
+          else w("void 0");
+          w(";");
+        }
+        pop();
+        w("};");
+        continue;
+      }
       if (m->has(F_FIELD)) {
-        w(st ? "__oda_sf(" + name + ", " + key + ", " : "__fi.push([" + key + ", ");
+        w("__oda_sf(" + name + ", " + key + ", ");
         if (m->a[1]) {
           w("function(){");
           Fn ff;
           ff.kind = Fn::Normal;
           ff.insert_at = out.size();
-          ff.home = st ? home_static : home_proto;
+          ff.home = home_static;
           push(&ff);
           w("return (");
           std::string hint_name = m->a[0]->k == K::Ident ? m->a[0]->s : "";
@@ -1112,7 +1229,7 @@ class Emitter {
         } else {
           w("null");
         }
-        w(st ? ");" : "]);");
+        w(");");
         continue;
       }
       FnOpts o;
@@ -1124,6 +1241,7 @@ class Emitter {
         w(");");
       } else {
         w("__oda_m(" + target + ", " + key + ", ");
+        if (!m->has(F_COMPUTED) && m->a[0]->k == K::Ident && can_name(m->a[1], m->a[0]->s)) o.name = m->a[0]->s;
         function(m->a[1], o);
         w(");");
       }
@@ -1193,8 +1311,16 @@ class Emitter {
   void call(Node* n) {
     Node* callee = n->a[0];
     if (callee->k == K::Super) {
-      // super(...) in a derived constructor.
-      w("(__self = __oda_super(__super, this, ");
+      // super(...) in a derived constructor (or an arrow inside it, through its this).
+      std::string raw_this = "this";
+      for (Fn* f = fn_; f && !f->derived_ctor; f = f->parent) {
+        if (f->kind != Fn::Arrow && f->kind != Fn::Closure && f->kind != Fn::Inner) break;
+        if (f->parent && f->parent->derived_ctor) {
+          f->parent->need_this = true;
+          raw_this = "__this";
+        }
+      }
+      w("(__self = __oda_super(__super, " + raw_this + ", ");
       if (has_spread(n, 1)) spread_array(n->a, 1);
       else {
         w("[");
@@ -1208,7 +1334,7 @@ class Emitter {
       Fn* cf = fn_;
       while (cf && !cf->derived_ctor) cf = cf->parent;
       if (!cf) fail("SyntaxError: 'super' keyword unexpected here", n->line);
-      if (cf->ctor_fields) w(", __oda_fi(__self, __fi)");
+      if (cf->ctor_fields) w(", __fi.call(__self)");
       w(", __self)");
       return;
     }
@@ -1265,6 +1391,8 @@ class Emitter {
       w("]");
     } else if (p->k == K::PrivateName) {
       w("[" + private_var(p->s, p->line) + "]");
+    } else if (!ascii(p->s)) {
+      w("[" + quote(p->s) + "]");
     } else {
       w("." + p->s);
     }
@@ -1284,7 +1412,8 @@ class Emitter {
     std::string this_tmp;
     for (size_t i = 0; i < links.size(); i++) {
       Node* l = links[i];
-      bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call && links[i + 1]->has(F_OPTIONAL);
+      bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call &&
+                           (links[i + 1]->has(F_OPTIONAL) || has_spread(links[i + 1], 1));
       if (l->has(F_OPTIONAL)) {
         std::string t = temp();
         out.insert(seg, "(" + t + " = ");
@@ -1292,7 +1421,11 @@ class Emitter {
         seg = out.size();
         w(t);
         if (l->k == K::Call) {
-          if (!this_tmp.empty()) {
+          if (has_spread(l, 1)) {
+            w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
+            spread_array(l->a, 1);
+            w(")");
+          } else if (!this_tmp.empty()) {
             w(".call(" + this_tmp);
             for (size_t j = 1; j < l->a.size(); j++) {
               w(", ");
@@ -1310,7 +1443,13 @@ class Emitter {
         continue;
       }
       if (l->k == K::Call) {
-        args(l, 1);
+        if (has_spread(l, 1)) {
+          w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
+          spread_array(l->a, 1);
+          w(")");
+        } else {
+          args(l, 1);
+        }
         this_tmp.clear();
         continue;
       }
@@ -1344,6 +1483,7 @@ class Emitter {
       return o + "[" + k + "]";
     }
     if (t->a[1]->k == K::PrivateName) return o + "[" + private_var(t->a[1]->s, t->line) + "]";
+    if (!ascii(t->a[1]->s)) return o + "[" + quote(t->a[1]->s) + "]";
     return o + "." + t->a[1]->s;
   }
 
@@ -1377,6 +1517,10 @@ class Emitter {
         named_expr(n->a[1], t->k == K::Ident ? t->s : "");
         w(op == "&&=" ? ") : " + r + ")" : "))");
       }
+      return;
+    }
+    if (t->k == K::Ident && t->has(F_TDZ)) {
+      w("__oda_tdz(" + quote(t->s) + ")");
       return;
     }
     if (t->k == K::Ident && t->b && t->b->kind == 'c') {
@@ -1473,6 +1617,7 @@ class Emitter {
     } else if (p->has(F_METHOD)) {
       FnOpts o;
       o.home = "Object.prototype";
+      if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
       function(p->a[1], o);
     } else {
       named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "");
@@ -1482,7 +1627,7 @@ class Emitter {
   void prop(Node* p) {
     sync(p->line);
     Node* k = p->a[0];
-    std::string key = k->k == K::Str ? fix_string(k->s) : k->s;
+    std::string key = k->k == K::Str ? fix_string(k->s) : (k->k == K::Ident && !ascii(k->s)) ? quote(k->s) : k->s;
     if (k->k == K::PrivateName) fail("SyntaxError: unexpected private name", p->line);
     if (p->has(F_GET) || p->has(F_SET)) {
       FnOpts o;
@@ -1513,11 +1658,14 @@ class Emitter {
     w("]");
   }
 
+  // `a${b}c` is ("a" + (b) + "c"); empty parts are left out, except a leading "" that makes
+  // the first substitution a string.
   void template_lit(Node* t) {
     w("(");
     for (size_t i = 0; i * 2 < t->strs.size(); i++) {
-      if (i) w(" + ");
-      w(quote(t->strs[i * 2]));
+      const std::string& part = t->strs[i * 2];
+      if (i == 0) w(quote(part));
+      else if (!part.empty()) w(" + " + quote(part));
       if (i < t->a.size()) {
         w(" + (");
         expr(t->a[i]);
@@ -1536,7 +1684,8 @@ class Emitter {
         cooked += ", ";
         raw += ", ";
       }
-      cooked += quote(t->strs[i * 2]);
+      // A cooked part with an invalid escape (marked "\x01" by the parser) is undefined.
+      cooked += t->has(F_SPREAD) && t->strs[i * 2] == "\x01" ? "void 0" : quote(t->strs[i * 2]);
       raw += quote(t->strs[i * 2 + 1]);
     }
     cooked += "]";
@@ -1561,6 +1710,10 @@ class Emitter {
     sync(n->line);
     switch (n->k) {
       case K::Ident:
+        if (n->has(F_TDZ)) {
+          w("__oda_tdz(" + quote(n->s) + ")");
+          return;
+        }
         if (n->s == "arguments" && !n->b) {
           w(args_ref());
           return;
@@ -1775,7 +1928,7 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
     err->line = perr.line;
     return false;
   }
-  resolve_program(prog, arena);
+  if (!resolve_program(prog, arena, &err->message, &err->line)) return false;
   try {
     Emitter e;
     e.program(prog);

@@ -3,7 +3,11 @@
 // literals and arrow functions parsed through cover grammars.
 #include "js/parser.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
+#include <deque>
+#include <map>
 
 namespace oda::js {
 namespace {
@@ -23,6 +27,8 @@ struct Token {
   int line = 1;
   bool nl = false;        // a line terminator precedes it
   bool tail = false;      // Template: ends with a backquote
+  bool escaped = false;   // Name: written with \u escapes (never a keyword then)
+  bool bad_escape = false;  // Template: an escape only a tagged template may hold
   size_t start = 0, end = 0;
   bool is(std::string_view p) const { return (t == T::Punct || t == T::Name) && text == p; }
 };
@@ -70,6 +76,14 @@ class Lexer {
     int line;
   };
   State save() const { return {pos_, line_}; }
+  // The next two characters after blanks and comments, without lexing a token.
+  std::string_view peek_raw(bool* nl) {
+    State st = save();
+    *nl = skip_space();
+    std::string_view r = src_.substr(pos_, 2);
+    restore(st);
+    return r;
+  }
   void restore(State s) {
     pos_ = s.pos;
     line_ = s.line;
@@ -89,9 +103,20 @@ class Lexer {
     unsigned char c = src_[pos_];
     if (id_start(c)) {
       t.t = T::Name;
-      while (pos_ < src_.size() && id_part(src_[pos_])) {
-        if (src_[pos_] == '\\') pos_++;
-        pos_++;
+      bool escaped = false;
+      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
+        if (src_[pos_] == '\\') {
+          escaped = true;
+          skip_escape();
+        } else {
+          pos_++;
+        }
+      }
+      if (escaped) {
+        t.text = unescape_name(t.start, pos_);
+        t.escaped = true;
+        t.end = pos_;
+        return t;
       }
     } else if ((c >= '0' && c <= '9') || (c == '.' && pos_ + 1 < src_.size() && isdigit(src_[pos_ + 1]))) {
       number(t);
@@ -104,8 +129,16 @@ class Lexer {
       pos_++;
       t.t = T::Private;
       size_t b = pos_;
-      while (pos_ < src_.size() && id_part(src_[pos_])) pos_++;
-      t.text = src_.substr(b, pos_ - b);
+      bool escaped = false;
+      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
+        if (src_[pos_] == '\\') {
+          escaped = true;
+          skip_escape();
+        } else {
+          pos_++;
+        }
+      }
+      t.text = escaped ? unescape_name(b, pos_) : src_.substr(b, pos_ - b);
       t.end = pos_;
       return t;
     } else {
@@ -169,14 +202,13 @@ class Lexer {
         pos_++;
       } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
         pos_++;
-      } else if (c == 0xC2 && pos_ + 1 < src_.size() && (unsigned char)src_[pos_ + 1] == 0xA0) {
-        pos_ += 2;
-      } else if (c == 0xEF && src_.substr(pos_, 3) == "\xEF\xBB\xBF") {
-        pos_ += 3;
-      } else if (c == 0xE2 && src_.substr(pos_, 2) == "\xE2\x80" && pos_ + 2 < src_.size() &&
-                 ((unsigned char)src_[pos_ + 2] == 0xA8 || (unsigned char)src_[pos_ + 2] == 0xA9)) {
-        nl = true;
-        pos_ += 3;
+      } else if (size_t n = c >= 0xC2 ? space_at(pos_) : 0) {
+        if (n == 3 && (unsigned char)src_[pos_] == 0xE2 && ((unsigned char)src_[pos_ + 2] == 0xA8 || (unsigned char)src_[pos_ + 2] == 0xA9) &&
+            (unsigned char)src_[pos_ + 1] == 0x80) {
+          nl = true;
+          line_++;
+        }
+        pos_ += n;
       } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
         while (pos_ < src_.size() && src_[pos_] != '\n') pos_++;
       } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '*') {
@@ -199,8 +231,15 @@ class Lexer {
     t.t = T::Num;
     std::string v;
     auto digits = [&](auto ok) {
+      bool prev_digit = false;
       while (pos_ < src_.size() && (ok(src_[pos_]) || src_[pos_] == '_')) {
-        if (src_[pos_] != '_') v += src_[pos_];
+        if (src_[pos_] == '_') {
+          if (!prev_digit || pos_ + 1 >= src_.size() || !ok(src_[pos_ + 1])) fail("SyntaxError: invalid numeric separator");
+          prev_digit = false;
+        } else {
+          v += src_[pos_];
+          prev_digit = true;
+        }
         pos_++;
       }
     };
@@ -222,6 +261,15 @@ class Lexer {
         v = buf;
       }
     } else {
+      if (c == '0' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '_' || isdigit((unsigned char)src_[pos_ + 1]))) {
+        // Legacy octal (and 08/09) literals: no separators allowed.
+        size_t b = pos_;
+        while (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) pos_++;
+        if (pos_ < src_.size() && src_[pos_] == '_') fail("SyntaxError: invalid numeric separator");
+        v = std::string(src_.substr(b, pos_ - b));
+        t.value = v;
+        return;
+      }
       digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
       if (pos_ < src_.size() && src_[pos_] == '.') {
         v += '.';
@@ -307,7 +355,14 @@ class Lexer {
         case 'b': cooked += '\b'; break;
         case 'f': cooked += '\f'; break;
         case 'v': cooked += '\v'; break;
-        case '0': cooked += '\0'; break;
+        case '0':
+          if (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) t.bad_escape = true;
+          cooked += '\0';
+          break;
+        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+          t.bad_escape = true;
+          cooked += e;
+          break;
         case '\r':
           if (pos_ < src_.size() && src_[pos_] == '\n') pos_++;
           line_++;
@@ -317,7 +372,10 @@ class Lexer {
         case 'x': {
           int h1 = pos_ + 1 < src_.size() ? hexval(src_[pos_]) : -1;
           int h2 = h1 >= 0 ? hexval(src_[pos_ + 1]) : -1;
-          if (h2 < 0) fail("SyntaxError: invalid escape in template literal");
+          if (h2 < 0) {
+            t.bad_escape = true;
+            break;
+          }
           append_utf8(cooked, h1 * 16 + h2);
           pos_ += 2;
           break;
@@ -326,18 +384,34 @@ class Lexer {
           uint32_t cp = 0;
           if (pos_ < src_.size() && src_[pos_] == '{') {
             pos_++;
-            while (pos_ < src_.size() && src_[pos_] != '}') {
+            bool ok = true;
+            size_t digits = 0;
+            while (pos_ < src_.size() && src_[pos_] != '}' && src_[pos_] != '`') {
               int h = hexval(src_[pos_++]);
-              if (h < 0) fail("SyntaxError: invalid escape in template literal");
-              cp = cp * 16 + h;
+              if (h < 0) ok = false;
+              else cp = cp * 16 + h;
+              digits++;
+              if (cp > 0x10FFFF) ok = false;
             }
-            pos_++;
+            if (pos_ < src_.size() && src_[pos_] == '}') pos_++;
+            else ok = false;
+            if (!ok || digits == 0) {
+              t.bad_escape = true;
+              break;
+            }
           } else {
-            for (int i = 0; i < 4; i++) {
+            bool ok = true;
+            for (int i = 0; i < 4 && ok; i++) {
               int h = pos_ < src_.size() ? hexval(src_[pos_]) : -1;
-              if (h < 0) fail("SyntaxError: invalid escape in template literal");
-              cp = cp * 16 + h;
-              pos_++;
+              if (h < 0) ok = false;
+              else {
+                cp = cp * 16 + h;
+                pos_++;
+              }
+            }
+            if (!ok) {
+              t.bad_escape = true;
+              break;
             }
             if (cp >= 0xD800 && cp < 0xDC00 && pos_ + 5 < src_.size() && src_[pos_] == '\\' &&
                 src_[pos_ + 1] == 'u') {
@@ -367,37 +441,96 @@ class Lexer {
   }
 
   void punct(Token& t) {
+    // Longest match among the operators starting with this character.
     static const char* const ops[] = {">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=",
                                       "||=",  "?\?=", "=>",  "==",  "!=",  "<=",  ">=",  "&&",  "||",
                                       "??",   "?.",  "++",  "--",  "+=",  "-=",  "*=",  "/=",  "%=",
                                       "&=",   "|=",  "^=",  "**",  "<<",  ">>"};
+    static const auto table = [] {
+      std::array<std::vector<std::string_view>, 128> t;
+      for (const char* op : ops) t[(unsigned char)op[0]].push_back(op);
+      return t;
+    }();
     t.t = T::Punct;
     std::string_view rest = src_.substr(pos_);
-    for (const char* op : ops) {
-      size_t n = strlen(op);
-      if (rest.substr(0, n) == op) {
-        if (n == 2 && op[0] == '?' && op[1] == '.' && rest.size() > 2 && isdigit((unsigned char)rest[2])) continue;
-        pos_ += n;
-        return;
+    unsigned char c = rest[0];
+    if (c < 128) {
+      for (std::string_view op : table[c]) {
+        if (rest.size() >= op.size() && rest.compare(0, op.size(), op) == 0) {
+          if (op == "?." && rest.size() > 2 && isdigit((unsigned char)rest[2])) continue;
+          pos_ += op.size();
+          return;
+        }
       }
     }
     if (!strchr("{}()[];,<>+-*/%&|^!~?:=.@#", rest[0])) fail(std::string("SyntaxError: unexpected character '") + rest[0] + "'");
     pos_++;
   }
 
+  // The length of the Unicode blank or line terminator at p (0: none): NBSP, BOM, the
+  // U+2000 block spaces, U+2028/2029, U+202F, U+205F, U+3000, U+1680.
+  size_t space_at(size_t p) const {
+    unsigned char c = src_[p];
+    if (c < 0xC2) return 0;
+    auto at = [&](size_t i) -> unsigned char { return p + i < src_.size() ? (unsigned char)src_[p + i] : 0; };
+    if (c == 0xC2 && at(1) == 0xA0) return 2;
+    if (c == 0xEF && at(1) == 0xBB && at(2) == 0xBF) return 3;
+    if (c == 0xE2 && at(1) == 0x80 && ((at(2) >= 0x80 && at(2) <= 0x8A) || at(2) == 0xA8 || at(2) == 0xA9 || at(2) == 0xAF)) return 3;
+    if (c == 0xE2 && at(1) == 0x81 && at(2) == 0x9F) return 3;
+    if (c == 0xE3 && at(1) == 0x80 && at(2) == 0x80) return 3;
+    if (c == 0xE1 && at(1) == 0x9A && at(2) == 0x80) return 3;
+    return 0;
+  }
+
+  void skip_escape() {
+    pos_++;
+    if (pos_ < src_.size() && src_[pos_] == 'u') pos_++;
+    if (pos_ < src_.size() && src_[pos_] == '{') {
+      while (pos_ < src_.size() && src_[pos_] != '}') pos_++;
+      pos_++;
+    } else {
+      for (int k = 0; k < 4 && pos_ < src_.size() && hexval(src_[pos_]) >= 0; k++) pos_++;
+    }
+  }
+
+  // An identifier written with \uXXXX or \u{...} escapes, as the name it spells (UTF-8).
+  std::string_view unescape_name(size_t b, size_t e) {
+    std::string out;
+    for (size_t i = b; i < e; i++) {
+      if (src_[i] != '\\') {
+        out += src_[i];
+        continue;
+      }
+      if (i + 1 >= e || src_[i + 1] != 'u') fail("SyntaxError: invalid escape in identifier");
+      uint32_t cp = 0;
+      i += 2;
+      if (i < e && src_[i] == '{') {
+        for (i++; i < e && src_[i] != '}'; i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
+      } else {
+        for (int k = 0; k < 4 && i < e; k++, i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
+        i--;
+      }
+      append_utf8(out, cp);
+    }
+    names_.push_back(std::move(out));
+    return names_.back();
+  }
+
   std::string_view src_;
   size_t pos_ = 0;
   int line_ = 1;
+  std::deque<std::string> names_;  // unescaped identifiers the tokens point into
 };
 
 bool is_reserved(std::string_view n) {
-  static const char* const words[] = {"break",    "case",   "catch",  "class",   "const",      "continue", "debugger",
+  if (n.size() < 2 || n.size() > 10 || n[0] < 'b' || n[0] > 'w') return false;
+  static constexpr std::string_view words[] = {"break",    "case",   "catch",  "class",   "const",      "continue", "debugger",
                                       "default",  "delete", "do",     "else",    "export",     "extends",  "finally",
                                       "for",      "function", "if",   "import",  "in",         "instanceof", "new",
                                       "return",   "super",  "switch", "this",    "throw",      "try",      "typeof",
                                       "var",      "void",   "while",  "with",    "null",       "true",     "false",
                                       "enum"};
-  for (const char* w : words)
+  for (std::string_view w : words)
     if (n == w) return true;
   return false;
 }
@@ -438,7 +571,9 @@ class Parser {
     lex_.restore(st);
     return t;
   }
-  bool at(std::string_view p) const { return (tok_.t == T::Punct || tok_.t == T::Name) && tok_.text == p; }
+  bool at(std::string_view p) const {
+    return (tok_.t == T::Punct || (tok_.t == T::Name && !tok_.escaped)) && tok_.text == p;
+  }
   bool eat(std::string_view p) {
     if (at(p)) {
       advance();
@@ -466,6 +601,7 @@ class Parser {
   std::string binding_ident() {
     if (tok_.t != T::Name || is_reserved(tok_.text)) unexpected();
     if (tok_.text == "await" && in_async()) unexpected();
+    if (tok_.text == "yield" && in_gen()) unexpected();
     return ident_name();
   }
 
@@ -480,7 +616,7 @@ class Parser {
       }
       if (at("@")) unsupported("decorators");
     }
-    if (tok_.t == T::Name) {
+    if (tok_.t == T::Name && !tok_.escaped) {
       std::string_view w = tok_.text;
       if (w == "var" || w == "const") return var_statement();
       if (w == "let") {
@@ -502,8 +638,8 @@ class Parser {
         expect("(");
         n->a.push_back(expression());
         expect(")");
-        n->a.push_back(statement());
-        n->a.push_back(eat("else") ? statement() : nullptr);
+        n->a.push_back(sub_statement());
+        n->a.push_back(eat("else") ? sub_statement() : nullptr);
         return n;
       }
       if (w == "for") return for_statement();
@@ -513,13 +649,13 @@ class Parser {
         expect("(");
         n->a.push_back(expression());
         expect(")");
-        n->a.push_back(statement());
+        n->a.push_back(sub_statement());
         return n;
       }
       if (w == "do") {
         advance();
         Node* n = make(K::DoWhile, line);
-        Node* body = statement();
+        Node* body = sub_statement();
         expect("while");
         expect("(");
         n->a.push_back(expression());
@@ -566,13 +702,13 @@ class Parser {
       }
       if (w == "export") unsupported("export declarations");
       if (w == "enum") unsupported("enum declarations");
-      if (!is_reserved(w)) {
-        Token p = peek();
-        if (p.is(":") && !(w == "await" && in_async()) && !(w == "yield" && in_gen())) {
+      bool nl;
+      if (!is_reserved(w) && lex_.peek_raw(&nl).substr(0, 1) == ":") {
+        if (!(w == "await" && in_async()) && !(w == "yield" && in_gen())) {
           Node* n = make(K::Labeled, line);
           n->s = ident_name();
           advance();
-          n->a.push_back(statement());
+          n->a.push_back(sub_statement());
           return n;
         }
       }
@@ -580,6 +716,18 @@ class Parser {
     Node* n = make(K::ExprStmt, line);
     n->a.push_back(expression());
     semicolon();
+    return n;
+  }
+
+  // The body of if/while/for/labels: declarations other than var are not allowed there.
+  Node* sub_statement() {
+    int line = tok_.line;
+    Node* n = statement();
+    Node* inner = n;
+    while (inner->k == K::Labeled) inner = inner->a[0];
+    if ((inner->k == K::VarDecl && inner->s != "var") || (inner->k == K::Class && inner->has(F_DECL)) ||
+        (inner->k == K::Function && inner->has(F_DECL) && (inner != n || inner->has(F_ASYNC | F_GEN))))
+      fail("SyntaxError: lexical declaration cannot appear in a single-statement context", line);
     return n;
   }
 
@@ -603,12 +751,18 @@ class Parser {
       Node* d = make(K::Declarator);
       d->a.push_back(binding_target());
       d->a.push_back(eat("=") ? assign(no_in) : nullptr);
+      d->end_seq = int(ar_.nodes.size());
       n->a.push_back(d);
     } while (eat(","));
     return n;
   }
   Node* var_statement() {
     Node* n = var_decl(false);
+    if (n->s == "const")
+      for (Node* d : n->a)
+        if (!d->a[1]) fail("SyntaxError: missing initializer in const declaration", d->line);
+    for (Node* d : n->a)
+      if (!d->a[1] && d->a[0]->k != K::Ident) fail("SyntaxError: missing initializer in destructuring declaration", d->line);
     semicolon();
     return n;
   }
@@ -638,14 +792,22 @@ class Parser {
       advance();
       Node* n = make(of ? K::ForOf : K::ForIn, line);
       if (is_await) n->flags |= F_AWAIT;
-      if (init->k != K::VarDecl) init = to_pattern(init);
+      if (init->k != K::VarDecl) {
+        init = to_pattern(init);
+      } else if (init->a.size() != 1 || (init->a[0]->a[1] && (of || init->s != "var" || init->a[0]->a[0]->k != K::Ident))) {
+        fail(std::string("SyntaxError: invalid left-hand side in for-") + (of ? "of" : "in") + " loop", line);
+      }
       n->a.push_back(init);
       n->a.push_back(of ? assign(false) : expression());
       expect(")");
-      n->a.push_back(statement());
+      n->a.push_back(sub_statement());
       return n;
     }
     if (is_await) unexpected();
+    if (init && init->k == K::VarDecl)
+      for (Node* d : init->a)
+        if (!d->a[1] && (init->s == "const" || d->a[0]->k != K::Ident))
+          fail("SyntaxError: missing initializer in " + std::string(init->s == "const" ? "const" : "destructuring") + " declaration", line);
     Node* n = make(K::For, line);
     n->a.push_back(init);
     expect(";");
@@ -653,7 +815,7 @@ class Parser {
     expect(";");
     n->a.push_back(at(")") ? nullptr : expression());
     expect(")");
-    n->a.push_back(statement());
+    n->a.push_back(sub_statement());
     return n;
   }
 
@@ -719,10 +881,52 @@ class Parser {
     return f;
   }
 
+  static void param_names(Node* p, std::vector<std::string>& out) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: out.push_back(p->s); break;
+      case K::AssignPat:
+      case K::Rest: param_names(p->a[0], out); break;
+      case K::ArrPat:
+        for (Node* e : p->a) param_names(e, out);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) param_names(e->k == K::Rest ? e : e->a[1], out);
+        break;
+      default: break;
+    }
+  }
+  // Duplicate parameter names are only allowed in plain sloppy functions with simple lists.
+  void check_params(Node* params, bool strict_like, int line) {
+    bool simple = true;
+    for (Node* p : params->a) simple &= p->k == K::Ident;
+    std::vector<std::string> names;
+    for (Node* p : params->a) param_names(p, names);
+    if (simple && !strict_like) return;
+    std::sort(names.begin(), names.end());
+    for (size_t i = 1; i < names.size(); i++)
+      if (names[i] == names[i - 1]) fail("SyntaxError: duplicate parameter name '" + names[i] + "'", line);
+  }
+
+  // "use strict" in a function whose parameters are not a plain list is an early error.
+  void strict_params(Node* params, Node* body, int line) {
+    bool simple = true;
+    for (Node* p : params->a) simple &= p->k == K::Ident;
+    if (simple) return;
+    for (Node* st : body->a) {
+      if (st->k != K::ExprStmt || st->a[0]->k != K::Str) break;
+      const std::string& d = st->a[0]->s;
+      if (d.size() == 12 && d.substr(1, 10) == "use strict")
+        fail("SyntaxError: \"use strict\" not allowed in function with non-simple parameters", line);
+    }
+  }
+
   void function_rest(Node* f, bool is_async, bool gen) {
     fn_.push_back({is_async, gen, false});
     f->a.push_back(params());
+    check_params(f->a[0], f->has(F_METHOD), f->line);
     f->a.push_back(function_body());
+    strict_params(f->a[0], f->a[1], f->line);
     f->end_line = f->a[1]->end_line;
     fn_.pop_back();
   }
@@ -774,6 +978,7 @@ class Parser {
           advance();
           r->a.push_back(binding_target());
           n->a.push_back(r);
+          if (!at("]")) fail("SyntaxError: rest element must be last element");
         } else {
           n->a.push_back(binding_element());
         }
@@ -791,6 +996,7 @@ class Parser {
           advance();
           r->a.push_back(binding_target());
           n->a.push_back(r);
+          if (!at("}")) fail("SyntaxError: rest element must be last element");
         } else {
           Node* p = make(K::Prop);
           if (at("[")) {
@@ -886,6 +1092,7 @@ class Parser {
     if (eat("extends")) c->a.push_back(lhs_expression());
     else c->a.push_back(nullptr);
     expect("{");
+    std::map<std::string, char> privates;
     while (!at("}")) {
       if (eat(";")) continue;
       if (at("@")) unsupported("decorators");
@@ -934,7 +1141,24 @@ class Parser {
         }
       }
       if (m->a.empty()) member_key(m);
+      Node* mkey = m->a[0];
+      auto key_is = [&](const char* name) {
+        if (m->has(F_COMPUTED)) return false;
+        if (mkey->k == K::Ident) return mkey->s == name;
+        return mkey->k == K::Str && mkey->s.size() == strlen(name) + 2 && mkey->s.substr(1, strlen(name)) == name;
+      };
+      if (mkey->k == K::PrivateName) {
+        char kind = m->has(F_GET) ? 'g' : m->has(F_SET) ? 's' : 'm';
+        auto it = privates.find(mkey->s);
+        if (mkey->s == "constructor") fail("SyntaxError: classes may not have a private field named '#constructor'");
+        if (it != privates.end() && !((it->second == 'g' && kind == 's') || (it->second == 's' && kind == 'g')))
+          fail("SyntaxError: duplicate private name '#" + mkey->s + "'");
+        privates[mkey->s] = kind;
+      }
       if (at("(")) {
+        if (!m->has(F_STATIC) && key_is("constructor") && (is_async || gen || m->has(F_GET | F_SET)))
+          fail("SyntaxError: class constructor may not be an accessor, a generator or async");
+        if (m->has(F_STATIC) && key_is("prototype")) fail("SyntaxError: classes may not have a static property named 'prototype'");
         m->flags |= F_METHOD;
         Node* key = m->a[0];
         if (!m->has(F_STATIC | F_COMPUTED) && key->k == K::Ident && key->s == "constructor") m->flags |= F_CTOR;
@@ -942,6 +1166,8 @@ class Parser {
           m->flags |= F_CTOR;
         m->a.push_back(method_function(m->line, is_async, gen));
       } else {
+        if (key_is("constructor") || (m->has(F_STATIC) && key_is("prototype")))
+          fail("SyntaxError: classes may not have a field named '" + std::string(mkey->k == K::Ident ? mkey->s : "constructor") + "'");
         m->flags |= F_FIELD;
         if (eat("=")) {
           fn_.push_back({false, false, false});
@@ -972,9 +1198,9 @@ class Parser {
   }
 
   static bool is_assign_op(std::string_view op) {
-    static const char* const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=",
+    static constexpr std::string_view ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=",
                                       "&=", "|=", "^=", "&&=", "||=", "?\?="};
-    for (const char* o : ops)
+    for (std::string_view o : ops)
       if (op == o) return true;
     return false;
   }
@@ -983,6 +1209,7 @@ class Parser {
     Node* f = make(K::Function, line);
     f->flags |= F_ARROW;
     if (is_async) f->flags |= F_ASYNC;
+    check_params(params, true, line);
     f->a.push_back(params);
     if (tok_.nl) unexpected();
     expect("=>");
@@ -992,6 +1219,7 @@ class Parser {
     if (at("{")) {
       f->a.push_back(function_body());
       f->end_line = f->a[1]->end_line;
+      strict_params(params, f->a[1], line);
     } else {
       f->flags |= F_EXPRBODY;
       f->a.push_back(assign(no_in_));
@@ -1043,9 +1271,9 @@ class Parser {
           tok_ = save;
         }
       }
-      if (!is_reserved(tok_.text)) {
-        Token p = peek();
-        if (p.is("=>") && !p.nl) {
+      bool nl;
+      if (lex_.peek_raw(&nl) == "=>" && !nl && !is_reserved(tok_.text)) {
+        {
           Node* params = make(K::Params);
           Node* id = make(K::Ident);
           id->s = binding_ident();
@@ -1071,12 +1299,15 @@ class Parser {
 
   static bool valid_target(Node* n) {
     if (n->k == K::Paren) return valid_target(n->a[0]);
-    return n->k == K::Ident || n->k == K::Dot;
+    if (n->k == K::Ident) return n->s != "null" && n->s != "true" && n->s != "false";
+    return n->k == K::Dot;
   }
 
   Node* to_pattern(Node* e) {
     switch (e->k) {
       case K::Ident:
+        if (!valid_target(e)) break;
+        return e;
       case K::Dot:
         return e;
       case K::Paren:
@@ -1103,6 +1334,8 @@ class Parser {
       case K::Array: {
         Node* p = make(K::ArrPat, e->line);
         for (Node* x : e->a) p->a.push_back(x->k == K::Hole ? x : to_pattern(x));
+        for (size_t i = 0; i + 1 < p->a.size(); i++)
+          if (p->a[i]->k == K::Rest) fail("SyntaxError: rest element must be last element", e->line);
         return p;
       }
       case K::Object: {
@@ -1111,10 +1344,12 @@ class Parser {
           if (x->has(F_SPREAD)) {
             Node* r = make(K::Rest, x->line);
             r->a.push_back(to_pattern(x->a[1]));
+            if (r->a[0]->k != K::Ident && r->a[0]->k != K::Dot) fail("SyntaxError: invalid rest element", x->line);
             p->a.push_back(r);
             continue;
           }
           if (x->has(F_METHOD | F_GET | F_SET)) fail("SyntaxError: invalid destructuring target", x->line);
+          if (!p->a.empty() && p->a.back()->k == K::Rest) fail("SyntaxError: rest element must be last element", x->line);
           x->a[1] = to_pattern(x->a[1]);
           p->a.push_back(x);
         }
@@ -1145,6 +1380,9 @@ class Parser {
   static int precedence(const Token& t, bool no_in) {
     if (t.t != T::Punct && t.t != T::Name) return -1;
     std::string_view o = t.text;
+    if (t.t == T::Punct && (o[0] == ')' || o[0] == ';' || o[0] == ',' || o[0] == ']' || o[0] == '}' || o[0] == '.' ||
+                            o[0] == '(' || (o[0] == '=' && o.size() == 1)))
+      return -1;
     if (t.t == T::Name) {
       if (o == "instanceof") return 7;
       if (o == "in" && !no_in) return 7;
@@ -1184,6 +1422,12 @@ class Parser {
       std::string op(tok_.text);
       advance();
       Node* right = op == "**" ? binary(p, no_in) : binary(p + 1, no_in);
+      auto logical = [](Node* x) { return x->k == K::Binary && (x->s == "&&" || x->s == "||"); };
+      if ((op == "??" && (logical(left) || logical(right))) ||
+          ((op == "&&" || op == "||") && ((left->k == K::Binary && left->s == "??") || (right->k == K::Binary && right->s == "??"))))
+        fail("SyntaxError: cannot mix ?? with && or || without parentheses");
+      if (op == "**" && (left->k == K::Unary || left->k == K::Await))
+        fail("SyntaxError: unary operator before ** needs parentheses");
       Node* n = make(K::Binary, line);
       n->s = op;
       n->a.push_back(left);
@@ -1374,7 +1618,7 @@ class Parser {
         if (chain) fail("SyntaxError: tagged template in an optional chain");
         Node* t = make(K::Tagged, line);
         t->a.push_back(e);
-        t->a.push_back(template_literal());
+        t->a.push_back(template_literal(true));
         e = t;
       } else {
         break;
@@ -1388,10 +1632,12 @@ class Parser {
     return e;
   }
 
-  Node* template_literal() {
+  Node* template_literal(bool tagged = false) {
     Node* t = make(K::Template);
     for (;;) {
-      t->strs.push_back(tok_.value);
+      if (tok_.bad_escape && !tagged) fail("SyntaxError: invalid escape sequence in template literal");
+      if (tok_.bad_escape) t->flags |= F_SPREAD;  // a tagged template with an undefined cooked part
+      t->strs.push_back(tok_.bad_escape ? std::string("\x01") : tok_.value);
       t->strs.push_back(tok_.raw);
       if (tok_.tail) {
         t->end_line = lex_.save().line;
@@ -1447,7 +1693,8 @@ class Parser {
       case T::Name:
         break;
     }
-    std::string_view w = tok_.text;
+    // An escaped name is never a keyword: it matches none of the words below.
+    std::string_view w = tok_.escaped ? std::string_view("\\") : tok_.text;
     if (w == "function") return function(false, false, line);
     if (w == "class") return class_(false);
     if (w == "this") {
@@ -1486,7 +1733,9 @@ class Parser {
         return call;
       }
     }
-    if (is_reserved(w) && w != "null" && w != "true" && w != "false") unexpected();
+    w = tok_.text;
+    if (is_reserved(w) && (tok_.escaped || (w != "null" && w != "true" && w != "false"))) unexpected();
+    if (tok_.escaped && ((w == "yield" && in_gen()) || (w == "await" && in_async()))) unexpected();
     Node* n = make(K::Ident);
     n->s = std::string(w);
     advance();

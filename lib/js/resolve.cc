@@ -7,6 +7,11 @@
 namespace oda::js {
 namespace {
 
+struct Fail {
+  std::string msg;
+  int line;
+};
+
 
 class Resolver {
  public:
@@ -112,19 +117,45 @@ class Resolver {
     }
   }
 
+  [[noreturn]] void redeclared(const std::string& name, int line) {
+    throw Fail{"SyntaxError: Identifier '" + name + "' has already been declared", line};
+  }
+
+  // Records a lexical name in s, refusing a second declaration of it there.
+  void lexical(Scope* s, const std::string& name, char kind, int line) {
+    auto it = s->lex.find(name);
+    if (it != s->lex.end() && !(it->second == 'f' && kind == 'f')) redeclared(name, line);
+    if (s->is_function) {
+      auto b = s->names.find(name);
+      if (b != s->names.end() && kind != 'f' && (b->second->kind == 'v' || b->second->kind == 'p' || b->second->kind == 'f'))
+        redeclared(name, line);
+    }
+    s->lex[name] = kind;
+  }
+
   // Declares the let/const/class bindings a statement list holds directly.
   void declare_block(const std::vector<Node*>& stmts, Scope* s, bool block_level, size_t from = 0) {
     for (size_t i = from; i < stmts.size(); i++) {
       Node* st = stmts[i];
+      if (block_level && st->k == K::Function && st->has(F_DECL)) {
+        lexical(s, st->s, st->has(F_ASYNC | F_GEN) ? 'l' : 'f', st->line);
+        continue;
+      }
       if (st->k == K::VarDecl && st->s != "var") {
         std::vector<Node*> ids;
         for (Node* d : st->a) pattern_names(d->a[0], ids);
-        for (Node* id : ids) declare(s, id, st->s == "let" ? 'l' : 'c', block_level);
+        for (Node* id : ids) lexical(s, id->s, 'l', id->line);
+        for (Node* d : st->a) {
+          std::vector<Node*> dids;
+          pattern_names(d->a[0], dids);
+          // A name in a pattern is initialized where it stands; a plain name after its initializer.
+          for (Node* id : dids)
+            declare(s, id, st->s == "let" ? 'l' : 'c', block_level)->decl_end = d->a[0] == id ? d->end_seq : id->seq + 1;
+        }
       } else if (st->k == K::Class && st->has(F_DECL)) {
         Node* id = ar_.make(K::Ident, st->line);
         id->s = st->s;
-        st->a.push_back(nullptr);  // placeholder slot keeps member indices stable
-        st->a.pop_back();
+        lexical(s, st->s, 'l', st->line);
         Binding* b = declare(s, id, 'k', block_level);
         class_binding_[st] = b;
       }
@@ -149,7 +180,14 @@ class Resolver {
           if (n->s == "var") {
             std::vector<Node*> ids;
             pattern_names(d->a[0], ids);
-            for (Node* id : ids) ref(id);
+            for (Node* id : ids) {
+              // A var may not share a name with a lexical declaration of any enclosing block.
+              for (Scope* sc = cur_; sc; sc = sc->parent) {
+                if (sc->lex.count(id->s)) redeclared(id->s, id->line);
+                if (sc->is_function) break;
+              }
+              ref(id);
+            }
           }
           pattern_defaults(d->a[0]);
           if (d->a[1]) expr(d->a[1]);
@@ -395,6 +433,9 @@ class Resolver {
   void ref(Node* id) {
     Binding* b = lookup(id->s);
     id->b = b;
+    // Read before the declaration ran, in the same function: the temporal dead zone.
+    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end && fn_scope(cur_) == fn_scope(b->scope))
+      id->flags |= F_TDZ;
     Scope* home = b ? fn_scope(b->scope) : nullptr;
     for (Scope* s = fn_scope(cur_); s && s != home; s = s->parent ? fn_scope(s->parent) : nullptr) {
       s->foreign[id->s] = true;
@@ -452,9 +493,16 @@ class Resolver {
 
 }  // namespace
 
-void resolve_program(Node* program, Arena& arena) {
-  Resolver r(arena);
-  r.program(program);
+bool resolve_program(Node* program, Arena& arena, std::string* error, int* line) {
+  try {
+    Resolver r(arena);
+    r.program(program);
+    return true;
+  } catch (Fail& f) {
+    *error = f.msg + " (line " + std::to_string(f.line) + ")";
+    *line = f.line;
+    return false;
+  }
 }
 
 }  // namespace oda::js

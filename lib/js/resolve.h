@@ -3,10 +3,13 @@
 // whose bindings are captured by closures (those get a fresh binding per iteration).
 #pragma once
 
+#include <string>
+
 #include "js/ast.h"
 
 namespace oda::js {
 
-void resolve_program(Node* program, Arena& arena);
+// Returns false with *error ("SyntaxError: ... (line N)") on a redeclaration.
+bool resolve_program(Node* program, Arena& arena, std::string* error, int* line);
 
 }  // namespace oda::js

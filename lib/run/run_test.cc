@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
+
 #include "run/protocol.h"
+#include "run/record.h"
 #include "run/result.h"
 #include "run/utf8.h"
 
@@ -116,6 +120,36 @@ TEST(Result, JsonShapeAndRecordRoundTrip) {
             "\"value\":2,\"durationMs\":3,\"runId\":\"id-1\",\"calls\":[]}");
   RunOutcome back = outcome_from_json(j);
   EXPECT_EQ(render_text(back), render_text(o));
+}
+
+TEST(Record, SaveLoadAndListNewestFirst) {
+  char tmpl[] = "/tmp/oda-record-test-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  setenv("ODA_STATE_DIR", tmpl, 1);
+  EXPECT_EQ(runs_dir(), std::string(tmpl) + "/runs");
+  for (const char* id : {"20260101-000000-000-aaaa", "20260101-000001-000-bbbb", "20260101-000002-000-cccc"}) {
+    json::Value r = json::Value::object();
+    r.set("runId", id);
+    r.set("ok", true);
+    std::string err;
+    ASSERT_TRUE(save_record(r, &err)) << err;
+  }
+  std::vector<json::Value> two = recent_records(2);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].get("runId")->as_string(), "20260101-000002-000-cccc");
+  EXPECT_EQ(two[1].get("runId")->as_string(), "20260101-000001-000-bbbb");
+  json::Value back;
+  std::string err;
+  EXPECT_TRUE(load_record("20260101-000000-000-aaaa", &back, &err));
+  EXPECT_FALSE(load_record("../etc/passwd", &back, &err));
+  EXPECT_EQ(err, "no run '../etc/passwd'");
+  json::Value bad = json::Value::object();
+  bad.set("runId", "../x");
+  EXPECT_FALSE(save_record(bad, &err));
+  std::string id = new_run_id();
+  EXPECT_EQ(id.size(), std::string("20260101-000000-000-aaaa").size());
+  unsetenv("ODA_STATE_DIR");
+  std::filesystem::remove_all(tmpl);
 }
 
 }  // namespace

@@ -248,6 +248,9 @@ duk_ret_t native_test_fault(duk_context* ctx) {
   const char* what = duk_to_string(ctx, 0);
   if (std::strcmp(what, "exit") == 0) _exit(7);
   if (std::strcmp(what, "crash") == 0) std::abort();
+  if (std::strcmp(what, "hang") == 0) {
+    for (;;) pause();  // stuck in native code: only the supervisor's kill ends this
+  }
   if (std::strcmp(what, "garbage") == 0) {
     const char junk[] = "\x05\x00\x00\x00Zhello";
     ssize_t w = ::write(kWorkerOut, junk, sizeof junk - 1);

@@ -1,7 +1,7 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
-// Globals defined here: __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
-// __oda_coerce __oda_new __oda_constassign __oda_class __oda_ck __oda_super __oda_fi __oda_sf
-// __oda_m __oda_acc __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
+// Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
+// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
+// __oda_m __oda_acc __oda_nonew __oda_pname __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
@@ -27,9 +27,12 @@ function __oda_codepoints(s) {
   return out;
 }
 
+// Arrays iterate by index while their @@iterator is the stock one (Array.prototype.values,
+// which the runtime installs as Array.prototype[Symbol.iterator]).
+var __oda_SI = Symbol.iterator, __oda_AP = Array.prototype;
+
 function __oda_iter(x) {
-  // Arrays iterate by index (nobody replaces Array.prototype[Symbol.iterator] in practice).
-  if (Array.isArray(x) && !x.hasOwnProperty(Symbol.iterator)) {
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) {
     return { a: x, i: 0, it: null, v: undefined, d: false };
   }
   if (typeof x === 'string') return { a: __oda_codepoints(x), i: 0, it: null, v: undefined, d: false };
@@ -37,7 +40,7 @@ function __oda_iter(x) {
   var f = x[Symbol.iterator];
   if (typeof f !== 'function') {
     if (Array.isArray(x) || (typeof x === 'object' && typeof x.length === 'number' && x instanceof Object && Object.prototype.toString.call(x).indexOf('Arguments') >= 0)) {
-      return { a: x, i: 0, it: null, v: undefined, d: false };
+      return { a: Array.prototype.slice.call(x), i: 0, it: null, v: undefined, d: false };
     }
     throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
   }
@@ -64,7 +67,7 @@ function __oda_close(r) {
 
 // The elements of an iterable as an array (the array itself when it is one).
 function __oda_spr(x) {
-  if (Array.isArray(x)) return x;
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a;
   var out = [];
@@ -75,7 +78,7 @@ function __oda_spr(x) {
 // The first n elements of an iterable (all of them when n < 0), for array destructuring;
 // closes the iterator when it stops early.
 function __oda_arr(x, n) {
-  if (Array.isArray(x)) return x;
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a;
   var out = [];
@@ -106,6 +109,16 @@ function __oda_new(F, args) {
   return Reflect.construct(F, args);
 }
 
+function __oda_tdz(name) {
+  throw new ReferenceError("Cannot access '" + name + "' before initialization");
+}
+
+// The end of a derived constructor: super() must have run.
+function __oda_self(self) {
+  if (self === undefined) throw new ReferenceError("Must call super constructor in derived class before accessing 'this' or returning from derived constructor");
+  return self;
+}
+
 function __oda_constassign(name) {
   throw new TypeError('Assignment to constant variable.');
 }
@@ -121,8 +134,16 @@ function __oda_class(C, S) {
   return proto;
 }
 
-function __oda_ck(self, C) {
-  if (!(self instanceof C)) throw new TypeError("Class constructor " + C.name + " cannot be invoked without 'new'");
+function __oda_nonew(C) {
+  throw new TypeError("Class constructor " + C.name + " cannot be invoked without 'new'");
+}
+
+// Private names (#x): Duktape hidden keys when the natives provide them (invisible to every
+// reflection), else symbols. Each class evaluation gets its own.
+var __oda_hiddenkey = typeof __oda_hidden_key === 'function' ? __oda_hidden_key : null, __oda_pcount = 0;
+function __oda_pname(name) {
+  __oda_pcount++;
+  return __oda_hiddenkey ? __oda_hiddenkey('p' + __oda_pcount + name) : Symbol(name);
 }
 
 function __oda_isnative(S) {
@@ -139,14 +160,6 @@ function __oda_super(S, self, args) {
   var o = Reflect.construct(S, args);
   Object.setPrototypeOf(o, Object.getPrototypeOf(self));
   return o;
-}
-
-// Instance fields: [key, initializer or null] pairs run on each new object.
-function __oda_fi(self, fields) {
-  for (var i = 0; i < fields.length; i++) {
-    var f = fields[i][1];
-    Object.defineProperty(self, fields[i][0], { value: f ? f.call(self) : undefined, writable: true, enumerable: typeof fields[i][0] !== 'symbol', configurable: true });
-  }
 }
 
 function __oda_sf(C, key, f) {
@@ -234,6 +247,7 @@ function __oda_genresume(g, v, mode) {
   }
   if (g._st === 3) return { value: r, done: true };
   g._st = 1;
+  if (r instanceof __oda_RawResult) return r.r;
   return { value: r, done: false };
 }
 
@@ -262,28 +276,45 @@ function __oda_genrethrow(e) {
   if (e instanceof __oda_GenReturn) throw e;
 }
 
+// yield* delegates next/throw/return to the inner iterator and hands its result objects
+// through unchanged (a __oda_RawResult tells __oda_genresume not to wrap them).
+function __oda_RawResult(r) { this.r = r; }
+
 function __oda_yieldstar(x) {
-  var r = __oda_iter(x), v;
+  var r = __oda_iter(x);
   if (r.a) {
     for (var i = 0; i < r.a.length; i++) Duktape.Thread.yield(r.a[i]);
     return undefined;
   }
-  var it = r.it, s = it.next(), received;
-  while (!s.done) {
-    try {
-      received = Duktape.Thread.yield(s.value);
-    } catch (e) {
-      if (e instanceof __oda_GenReturn) {
-        if (typeof it['return'] === 'function') it['return'](e.v);
-        throw e;
+  var it = r.it, received, mode = 0, res, f;
+  for (;;) {
+    if (mode === 0) {
+      res = it.next(received);
+    } else if (mode === 1) {
+      f = it['throw'];
+      if (f === undefined || f === null) {
+        f = it['return'];
+        if (f !== undefined && f !== null) f.call(it);
+        throw new TypeError('The iterator does not provide a \'throw\' method');
       }
-      if (typeof it['throw'] === 'function') { s = it['throw'](e); continue; }
-      throw e;
+      res = f.call(it, received);
+    } else {
+      f = it['return'];
+      if (f === undefined || f === null) throw new __oda_GenReturn(received);
+      res = f.call(it, received);
     }
-    s = it.next(received);
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
+    if (res.done) {
+      if (mode === 2) throw new __oda_GenReturn(res.value);
+      return res.value;
+    }
+    try {
+      received = Duktape.Thread.yield(new __oda_RawResult(res));
+      mode = 0;
+    } catch (e) {
+      if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
+    }
   }
-  v = s.value;
-  return v;
 }
 
 // ---- async generators: the body runs as an async function; each yield hands a value to
@@ -359,14 +390,46 @@ function __oda_agen(fn) {
 }
 
 function __oda_ayieldstar(g, x) {
-  var it = __oda_aiter(x), s;
-  while (!(s = __oda_await(it.next())).done) __oda_await(g.y(s.value));
-  return s.value;
+  var it = __oda_aiter(x), received, mode = 0, res, f;
+  for (;;) {
+    if (mode === 0) {
+      res = __oda_await(it.next(received));
+    } else if (mode === 1) {
+      f = it['throw'];
+      if (f === undefined || f === null) {
+        f = it['return'];
+        if (f !== undefined && f !== null) __oda_await(f.call(it));
+        throw new TypeError('The iterator does not provide a \'throw\' method');
+      }
+      res = __oda_await(f.call(it, received));
+    } else {
+      f = it['return'];
+      if (f === undefined || f === null) throw new __oda_GenReturn(received);
+      res = __oda_await(f.call(it, received));
+    }
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
+    if (res.done) {
+      if (mode === 2) throw new __oda_GenReturn(res.value);
+      return res.value;
+    }
+    try {
+      received = __oda_await(g.y(res.value));
+      mode = 0;
+    } catch (e) {
+      if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
+    }
+  }
 }
 
 // An async iterator over x (its Symbol.asyncIterator, or its sync iterator with awaited values).
 function __oda_aiter(x) {
-  if (x !== null && x !== undefined && typeof x[Symbol.asyncIterator] === 'function') return x[Symbol.asyncIterator]();
+  var f = x === null || x === undefined ? undefined : x[Symbol.asyncIterator];
+  if (f !== undefined && f !== null) {
+    if (typeof f !== 'function') throw new TypeError('Symbol.asyncIterator is not a function');
+    var it = f.call(x);
+    if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.asyncIterator method is not an object');
+    return it;
+  }
   var r = __oda_iter(x);
   return {
     next: function () {

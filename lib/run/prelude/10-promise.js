@@ -168,5 +168,15 @@
       if (typeof fn !== 'function') throw new TypeError('queueMicrotask: callback is not a function');
       enqueue(function () { fn(); });
     }, writable: true, configurable: true, enumerable: false });
-  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs };
+  // For the await machinery: reacts to a promise of ours without deriving a new promise
+  // (one tick, as the spec's await does); false when p is not one of ours.
+  function noop() {}
+  function subscribe(p, onFulfilled, onRejected) {
+    if (!(p instanceof Promise) || p[STATE] === undefined) return false;
+    var r = { onFulfilled: onFulfilled, onRejected: onRejected, resolve: noop, reject: noop };
+    if (p[STATE] === PENDING) p[REACTIONS].push(r); else schedule(p, r);
+    return true;
+  }
+
+  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs, subscribe: subscribe };
 })(this);
