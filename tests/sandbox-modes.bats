@@ -154,3 +154,10 @@ prog() {
   assert_success
   assert_output --partial '"sandbox":{"mode":"read-only","workspace":"'"$WS"'","writableRoots":[],"chatMode":"read-only","enforcement":"full","escalation":null}'
 }
+
+@test "a timeout after a caught denial still repeats the denial" {
+  prog 'return fs.writeFile("a.txt", "x").catch(function () { while (true) {} })' --sandbox read-only --timeout-ms 300
+  assert_failure 124
+  assert_line --index 0 "code run failed (timeout): execution deadline reached (300ms)"
+  assert_line --index 1 "File sandbox: read-only; enforcement: full; operation denied: writeFile 'a.txt'"
+}
