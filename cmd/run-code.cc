@@ -1,6 +1,7 @@
 // run-code: run a JavaScript program that calls the agent's tools (SPEC section 4).
 #include "cli/cli.h"
 #include "run/command.h"
+#include "run/sandbox_run.h"
 
 namespace {
 
@@ -30,6 +31,15 @@ const oda::cli::Command kCommand{
             {.name = "justification", .kind = Kind::String, .value_name = "TEXT",
              .help = "one sentence saying why this run needs the wider mode", .field = "justification",
              .invalid_message = "invalid justification: expected a non-empty sentence"},
+            // The file sandbox (lib/run/sandbox_run.h).
+            {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
+             .help = "the chat's file sandbox: read-only, workspace-write (default) or danger-full-access"},
+            {.name = "workspace", .kind = Kind::String, .value_name = "DIR",
+             .help = "the folder relative paths start from, which workspace-write may change (default: .)",
+             .complete = "dir"},
+            {.name = "approve-escalation",
+             .help = "allow the wider mode asked with sandbox_permissions without asking (for scripts)"},
+            {.name = "probe-sandbox", .help = "print what this host can enforce (Landlock ABI, modes) and exit"},
             {.name = "max-heap-mb", .kind = Kind::Int, .value_name = "N",
              .help = "lower the program's heap ceiling (MiB, at most 512)"},
             {.name = "history", .help = "list recorded runs, newest first (FILE, if given, is how many)"},
@@ -59,5 +69,6 @@ int main(int argc, char** argv) {
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;
+  if (args.flag("probe-sandbox")) return oda::run::sandbox::probe_command(args);
   return oda::run::run_command(kCommand, args);
 }

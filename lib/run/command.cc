@@ -11,11 +11,13 @@
 #include "run/calls_bind.h"
 #include "run/record.h"
 #include "run/result.h"
+#include "run/sandbox_run.h"
 
 namespace oda::run {
 
 const SettingsHook kSettingsHooks[] = {
     calls::settings_hook,
+    sandbox::settings_hook,
     nullptr,
 };
 
@@ -192,13 +194,14 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
 
   std::string run_id = new_run_id();
   std::string started = iso_now();
-  RunOutcome o = supervise(settings);
+  RunOutcome o = sandbox::supervise_sandboxed(settings);
 
   json::Value record = result_json(o, run_id, calls);
   record.set("startedAt", started);
   record.set("description", args.str("description"));
   record.set("code", settings.code);
   record.set("budgetMs", static_cast<int64_t>(settings.budget_ms));
+  record.set("sandbox", sandbox::current_record());
   if (args.has("sandbox-permissions")) {
     record.set("sandboxPermissions", args.str("sandbox-permissions"));
     record.set("justification", args.str("justification"));

@@ -21,6 +21,7 @@
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
+#include "run/sandbox_run.h"
 #include "run/supervisor.h"
 #include "run/utf8.h"
 
@@ -33,10 +34,12 @@ bool test_guard(std::string* kind, std::string* message);
 // Other parts add their hooks here (the file sandbox, tool calls), before the nullptr.
 const WorkerGuard kWorkerGuards[] = {
     test_guard,
+    sandbox::worker_guard,
     nullptr,
 };
 const NativeRegistrar kNativeRegistrars[] = {
     calls::register_natives,
+    sandbox::register_fs_global,
     nullptr,
 };
 
@@ -347,6 +350,7 @@ void fail_with_error(duk_context* ctx) {
     end.kind = "exception";
     end.message = "program finished without a result (unresolved promise)";
   }
+  if (!end.ok) end.message += sandbox::worker_failure_lines(end.message);
   write_frame(kWorkerOut, kEnd, encode_end(end));
   _exit(status);
 }
