@@ -112,6 +112,7 @@ struct Binding {
   bool captured = false; // referenced from a nested function
   bool block_level = false;
   int decl_end = 0;  // let/const: seq where the binding is initialized
+  bool mutated = false;  // assigned somewhere other than a for statement's update clause
 };
 
 struct Scope {

@@ -610,6 +610,7 @@ class Emitter {
     switch (n->k) {
       case K::For: {
         w("for (");
+        writeback_.clear();
         if (n->a[0]) {
           if (n->a[0]->k == K::VarDecl) {
             var_decl(n->a[0], false);
@@ -681,8 +682,32 @@ class Emitter {
     jumps_.pop_back();
   }
 
+  // The head bindings of a for(let...): each iteration's closure gets copies; those the body
+  // assigns are copied back for the next iteration (as the per-iteration environments of
+  // the spec do).
   void collect_names_decl(Node* decl, std::vector<std::string>& out) {
-    for (Node* d : decl->a) collect_names(d->a[0], out);
+    std::vector<Node*> ids;
+    for (Node* d : decl->a) pattern_idents(d->a[0], ids);
+    for (Node* id : ids) {
+      out.push_back(name_of(id));
+      if (id->b && id->b->mutated) writeback_.push_back(name_of(id));
+    }
+  }
+  std::vector<std::string> writeback_;  // head bindings of the loop being printed that its body assigns
+  void pattern_idents(Node* p, std::vector<Node*>& out) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: out.push_back(p); break;
+      case K::AssignPat:
+      case K::Rest: pattern_idents(p->a[0], out); break;
+      case K::ArrPat:
+        for (Node* e : p->a) pattern_idents(e, out);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) pattern_idents(e->k == K::Rest ? e : e->a[1], out);
+        break;
+      default: break;
+    }
   }
 
   // Prints a loop body; when closures capture its block bindings, the body runs in a
@@ -704,8 +729,12 @@ class Emitter {
       w("}");
       return;
     }
+    std::vector<std::pair<std::string, std::string>> wb;  // binding, temp carrying it back
+    if (loop->k == K::For)
+      for (auto& name : writeback_) wb.push_back({name, temp()});
+    writeback_.clear();
     std::string r = temp();
-    w("{" + pre + "if ((" + r + " = (function(");
+    w("{" + pre + r + " = (function(");
     for (size_t i = 0; i < head.size(); i++) w((i ? ", " : "") + head[i]);
     w("){");
     Fn f;
@@ -713,16 +742,24 @@ class Emitter {
     f.insert_at = out.size();
     f.loop_jump = jump_idx;
     push(&f);
+    if (!wb.empty()) w("try {");
     if (body->k == K::Block) {
       stmts(body->a);
       sync(body->end_line);
     } else {
       stmt(body);
     }
+    if (!wb.empty()) {
+      w("} finally {");
+      for (auto& [name, t] : wb) w(t + " = " + name + ";");
+      w("}");
+    }
     pop();
     w("})(");
     for (size_t i = 0; i < head.size(); i++) w((i ? ", " : "") + head[i]);
-    w(")) !== void 0) {");
+    w(");");
+    for (auto& [name, t] : wb) w(name + " = " + t + ";");
+    w("if (" + r + " !== void 0) {");
     if (f.used_break) w("if (" + r + " === 1) break;");
     for (const std::string& code : f.codes) {
       w("if (" + r + " === \"" + code + "\") ");

@@ -73,6 +73,9 @@ TEST(JsLower, LetAndConstBecomeVarsRenamedOnlyWhenTheyWouldCollide) {
 TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
   std::string out = lower("for (let i = 0; i < 3; i++) fns.push(() => i);");
   EXPECT_TRUE(has(out, "(function(i){"));
+  // A body that steps the counter itself hands the new value on to the next iteration.
+  out = lower("for (let i = 0; i < 9; i++) { if (odd(i)) i++; fns.push(() => i); }");
+  EXPECT_TRUE(has(out, "finally {__t1 = i;}})(i);i = __t1;"));
   std::string plain = lower("for (let i = 0; i < 3; i++) sum += i;");
   EXPECT_FALSE(has(plain, "(function(i){"));
 }

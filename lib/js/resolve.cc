@@ -283,7 +283,12 @@ class Resolver {
           }
         }
         if (n->a[1]) expr(n->a[1]);
-        if (n->a[2]) expr(n->a[2]);
+        if (n->a[2]) {
+          bool saved = in_update_;
+          in_update_ = true;
+          expr(n->a[2]);
+          in_update_ = saved;
+        }
         stmt(n->a[3]);
         break;
       case K::ForIn:
@@ -335,7 +340,10 @@ class Resolver {
   void target(Node* p) {
     if (!p) return;
     switch (p->k) {
-      case K::Ident: ref(p); break;
+      case K::Ident:
+        ref(p);
+        if (p->b && !in_update_) p->b->mutated = true;
+        break;
       case K::AssignPat:
         target(p->a[0]);
         expr(p->a[1]);
@@ -461,6 +469,10 @@ class Resolver {
         target(n->a[0]);
         expr(n->a[1]);
         break;
+      case K::Update:
+        if (n->a[0]->k == K::Ident) target(n->a[0]);
+        else expr(n->a[0]);
+        break;
       case K::ObjPat:
       case K::ArrPat:
       case K::AssignPat:
@@ -487,6 +499,7 @@ class Resolver {
   Arena& ar_;
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
+  bool in_update_ = false;  // inside a for statement's update clause
   std::vector<Binding*> all_;
   std::map<Node*, Binding*> class_binding_;
 };
