@@ -1576,8 +1576,22 @@ class Emitter {
     named_expr(n->a[1], t->k == K::Ident ? t->s : "");
   }
 
+  static bool uses_super(Node* n) {
+    if (!n) return false;
+    if (n->k == K::Super) return true;
+    if (n->k == K::Function && !n->has(F_ARROW)) return false;
+    if (n->k == K::Class) return false;
+    for (Node* c : n->a)
+      if (uses_super(c)) return true;
+    return false;
+  }
+
   void object(Node* n) {
-    size_t dyn = n->a.size();
+    // Methods that use super need the object itself (their home object) in a temp.
+    bool super_home = false;
+    for (Node* p : n->a)
+      if (p->has(F_METHOD | F_GET | F_SET) && p->a[1] && uses_super(p->a[1]->a[1])) super_home = true;
+    size_t dyn = super_home ? 0 : n->a.size();
     for (size_t i = 0; i < n->a.size(); i++) {
       Node* p = n->a[i];
       bool is_proto = !p->has(F_COMPUTED) && !p->has(F_SHORTHAND | F_METHOD | F_GET | F_SET | F_SPREAD) && p->a[0] &&
@@ -1593,6 +1607,8 @@ class Emitter {
       t = temp();
       w("(" + t + " = ");
     }
+    std::string saved_home = obj_home_;
+    obj_home_ = super_home ? "Object.getPrototypeOf(" + t + ")" : "Object.prototype";
     w("{");
     for (size_t i = 0; i < dyn; i++) {
       if (i) w(", ");
@@ -1600,7 +1616,10 @@ class Emitter {
     }
     sync(dyn == n->a.size() ? n->end_line : 0);
     w("}");
-    if (dyn == n->a.size()) return;
+    if (dyn == n->a.size()) {
+      obj_home_ = saved_home;
+      return;
+    }
     for (size_t i = dyn; i < n->a.size(); i++) {
       Node* p = n->a[i];
       sync(p->line);
@@ -1626,7 +1645,7 @@ class Emitter {
         w("__oda_acc(" + t + ", " + key + ", ");
         if (p->has(F_SET)) w("void 0, ");
         FnOpts o;
-        o.home = "Object.prototype";
+        o.home = obj_home_;
         function(p->a[1], o);
         w(")");
         continue;
@@ -1644,7 +1663,9 @@ class Emitter {
     }
     sync(n->end_line);
     w(", " + t + ")");
+    obj_home_ = saved_home;
   }
+  std::string obj_home_ = "Object.prototype";  // super base for methods of the literal being printed
 
   void prop_value(Node* p) {
     if (p->has(F_SHORTHAND)) {
@@ -1653,7 +1674,7 @@ class Emitter {
       expr(v);
     } else if (p->has(F_METHOD)) {
       FnOpts o;
-      o.home = "Object.prototype";
+      o.home = obj_home_;
       if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
       function(p->a[1], o);
     } else {
@@ -1669,7 +1690,7 @@ class Emitter {
     if (p->has(F_GET) || p->has(F_SET)) {
       FnOpts o;
       o.header = std::string(p->has(F_GET) ? "get " : "set ") + key;
-      o.home = "Object.prototype";
+      o.home = obj_home_;
       function(p->a[1], o);
       return;
     }
@@ -1895,7 +1916,12 @@ class Emitter {
         return;
       case K::Dot:
         if (n->a[0]->k == K::Super) {
-          super_member(n);
+          // super.x reads the parent's property with this as the receiver (getters).
+          if (fn_->home.empty()) fail("SyntaxError: 'super' keyword unexpected here", n->line);
+          w("__oda_sget(" + fn_->home + ", ");
+          if (n->has(F_COMPUTED)) expr(n->a[1]);
+          else w(quote(n->a[1]->s));
+          w(", " + this_ref() + ")");
           return;
         }
         expr(n->a[0]);
@@ -1927,13 +1953,18 @@ class Emitter {
         w(")");
         return;
       case K::NewTarget: {
+        // this instanceof the running function: its own arguments.callee (captured through
+        // arrows), so anonymous functions and class constructors work alike.
         Fn* f = fn_;
         while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
         if (!f || f->kind == Fn::Program) fail("SyntaxError: new.target expression is not allowed here", n->line);
-        std::string self = f == fn_ ? "this" : this_ref();
-        if (f->derived_ctor || f->this_name != "this") self = "this";
-        w("(" + self + " instanceof " + (f->node && !f->node->s.empty() ? name_of_fn(f->node) : "Object") + " ? " + self +
-          ".constructor : void 0)");
+        std::string self = "this", callee = "arguments.callee";
+        if (f != fn_) {
+          f->need_this = true;
+          self = "__this";
+          callee = args_ref() + ".callee";
+        }
+        w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
         return;
       }
       case K::Super:

@@ -1,7 +1,7 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
 // __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
-// __oda_m __oda_acc __oda_nonew __oda_pname __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
+// __oda_m __oda_acc __oda_nonew __oda_pname __oda_sget __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
@@ -132,6 +132,15 @@ function __oda_class(C, S) {
   if (S) Object.setPrototypeOf(C, S);
   Object.defineProperty(C, '__oda_cls', { value: true });
   return proto;
+}
+
+// super.key read from home (the parent prototype): getters run on the receiver.
+function __oda_sget(home, key, receiver) {
+  for (var o = home; o !== null && o !== undefined; o = Object.getPrototypeOf(o)) {
+    var d = Object.getOwnPropertyDescriptor(o, key);
+    if (d) return d.get ? d.get.call(receiver) : d.value;
+  }
+  return undefined;
 }
 
 function __oda_nonew(C) {
