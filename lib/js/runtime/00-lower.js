@@ -40,17 +40,17 @@ function __oda_iter(x) {
   var f = x[Symbol.iterator];
   if (typeof f !== 'function') {
     if (Array.isArray(x) || (typeof x === 'object' && typeof x.length === 'number' && x instanceof Object && Object.prototype.toString.call(x).indexOf('Arguments') >= 0)) {
-      return { a: Array.prototype.slice.call(x), i: 0, it: null, v: undefined, d: false };
+      return { a: x, i: 0, it: null, v: undefined, d: false };
     }
     throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
   }
   var it = f.call(x);
   if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.iterator method is not an object');
-  return { a: null, i: 0, it: it, v: undefined, d: false };
+  return { a: null, i: 0, it: it, v: undefined, d: false, n: it.next };
 }
 
 function __oda_step(r) {
-  var s = r.it.next();
+  var s = r.n.call(r.it);
   if (s === null || (typeof s !== 'object' && typeof s !== 'function')) throw new TypeError('Iterator result ' + s + ' is not an object');
   if (s.done) { r.d = true; return false; }
   r.v = s.value;
@@ -69,7 +69,7 @@ function __oda_close(r) {
 function __oda_spr(x) {
   if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
-  if (r.a) return r.a;
+  if (r.a) return r.a instanceof Array ? r.a : Array.prototype.slice.call(r.a);
   var out = [];
   while (__oda_step(r)) out.push(r.v);
   return out;
@@ -80,7 +80,7 @@ function __oda_spr(x) {
 function __oda_arr(x, n) {
   if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
-  if (r.a) return r.a;
+  if (r.a) return r.a instanceof Array ? r.a : Array.prototype.slice.call(r.a);
   var out = [];
   while ((n < 0 || out.length < n) && __oda_step(r)) out.push(r.v);
   if (n >= 0) __oda_close(r);
@@ -298,7 +298,7 @@ function __oda_yieldstar(x) {
   var it = r.it, received, mode = 0, res, f;
   for (;;) {
     if (mode === 0) {
-      res = it.next(received);
+      res = r.n.call(it, received);
     } else if (mode === 1) {
       f = it['throw'];
       if (f === undefined || f === null) {
@@ -440,14 +440,32 @@ function __oda_aiter(x) {
     return it;
   }
   var r = __oda_iter(x);
+  function settle(s) {
+    if (s === null || (typeof s !== 'object' && typeof s !== 'function')) throw new TypeError('Iterator result ' + s + ' is not an object');
+    var done = !!s.done;
+    return Promise.resolve(s.value).then(function (value) { return { value: value, done: done }; });
+  }
   return {
-    next: function () {
-      var more = r.a ? r.i < r.a.length : __oda_step(r);
-      if (!more) return Promise.resolve({ value: undefined, done: true });
-      var v = r.a ? r.a[r.i++] : r.v;
-      return Promise.resolve(v).then(function (value) { return { value: value, done: false }; });
+    next: function (v) {
+      if (r.a) {
+        if (r.i >= r.a.length) return Promise.resolve({ value: undefined, done: true });
+        return settle({ value: r.a[r.i++], done: false });
+      }
+      try { return settle(r.n.call(r.it, v)); } catch (e) { return Promise.reject(e); }
     },
-    'return': function () { __oda_close(r); return Promise.resolve({ done: true }); }
+    'return': function (v) {
+      var f = r.it && r.it['return'];
+      if (f === undefined || f === null) return Promise.resolve({ value: v, done: true });
+      try { return settle(f.call(r.it, v)); } catch (e) { return Promise.reject(e); }
+    },
+    'throw': function (e) {
+      var f = r.it && r.it['throw'];
+      if (f === undefined || f === null) {
+        __oda_close(r);
+        return Promise.reject(new TypeError('The iterator does not provide a \'throw\' method'));
+      }
+      try { return settle(f.call(r.it, e)); } catch (err) { return Promise.reject(err); }
+    }
   };
 }
 
