@@ -607,6 +607,7 @@ class Parser {
 
   // ---- statements ----
   Node* statement() {
+    Depth guard(this);
     int line = tok_.line;
     if (tok_.t == T::Punct) {
       if (at("{")) return block();
@@ -1229,7 +1230,18 @@ class Parser {
     return f;
   }
 
+  // Nesting is bounded so a pathological program fails cleanly instead of overflowing the
+  // stack (each level costs a few parser, resolver and printer frames).
+  struct Depth {
+    Parser* p;
+    explicit Depth(Parser* parser) : p(parser) {
+      if (++p->depth_ > 400) p->fail("SyntaxError: program nests too deeply");
+    }
+    ~Depth() { p->depth_--; }
+  };
+
   Node* assign(bool no_in) {
+    Depth guard(this);
     bool saved = no_in_;
     no_in_ = no_in;
     Node* r = assign_inner(no_in);
@@ -1438,6 +1450,7 @@ class Parser {
   }
 
   Node* unary() {
+    Depth guard(this);
     int line = tok_.line;
     if (tok_.t == T::Punct) {
       std::string_view o = tok_.text;
@@ -1877,6 +1890,7 @@ class Parser {
   Arena& ar_;
   Token tok_;
   int prev_line_ = 1;
+  int depth_ = 0;
   bool no_in_ = false;
   std::vector<FnCtx> fn_;
 };
