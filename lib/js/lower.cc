@@ -206,15 +206,9 @@ class Emitter {
       crossed = true;
     }
     if (f->this_name != "this") return f->this_name;
-    if (crossed && f->kind != Fn::Program) {
-      f->need_this = true;
-      return "__this";
-    }
-    if (crossed) {
-      f->need_this = true;
-      return "__this";
-    }
-    return "this";
+    if (!crossed) return "this";
+    f->need_this = true;
+    return "__this";
   }
   std::string args_ref() {
     Fn* f = fn_;
@@ -390,9 +384,6 @@ class Emitter {
         if (any) w(", ");
         any = true;
         declarator(d, n->s);
-      }
-      if (!any && !statement) {
-        // for (var x in ...) inside a closure: nothing to assign here.
       }
       if (statement) w(";");
       return;
@@ -809,9 +800,9 @@ class Emitter {
     std::vector<std::string> head;
     std::string pre;
     {
+      // Printed aside, then placed at the top of the loop body.
       std::string saved;
       saved.swap(out);
-      int saved_line = line_;
       if (left->k == K::VarDecl) {
         Node* t = left->a[0]->a[0];
         bool as_var = !(fn_->kind == Fn::Closure && left->s == "var");
@@ -846,7 +837,6 @@ class Emitter {
       }
       pre.swap(out);
       out.swap(saved);
-      (void)saved_line;
     }
     loop_body(n, n->a[2], jump_idx, head, pre);
     jumps_.pop_back();
@@ -1807,15 +1797,9 @@ class Emitter {
         object(n);
         return;
       case K::Function:
-        if (n->has(F_ARROW) || !n->s.empty()) {
-          w("(");
-          function(n, FnOpts{});
-          w(")");
-        } else {
-          w("(");
-          function(n, FnOpts{});
-          w(")");
-        }
+        w("(");
+        function(n, FnOpts{});
+        w(")");
         return;
       case K::Class:
         class_(n, "");
