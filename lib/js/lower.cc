@@ -1642,7 +1642,7 @@ class Emitter {
       }
       bool is_proto = !p->has(F_COMPUTED) && !p->has(F_SHORTHAND | F_METHOD);
       if (is_proto && p->a[0]->k != K::Num && (p->a[0]->s == "__proto__" || p->a[0]->s.substr(1, 9) == "__proto__")) {
-        w("Object.setPrototypeOf(" + t + ", ");
+        w("__oda_setproto(" + t + ", ");
         expr(p->a[1]);
         w(")");
         continue;

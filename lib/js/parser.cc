@@ -925,11 +925,21 @@ class Parser {
   void function_rest(Node* f, bool is_async, bool gen) {
     fn_.push_back({is_async, gen, false});
     f->a.push_back(params());
+    if (contains_yield_or_await(f->a[0])) fail("SyntaxError: yield and await expressions are not allowed in parameters", f->line);
     check_params(f->a[0], f->has(F_METHOD), f->line);
     f->a.push_back(function_body());
     strict_params(f->a[0], f->a[1], f->line);
     f->end_line = f->a[1]->end_line;
     fn_.pop_back();
+  }
+
+  static bool contains_yield_or_await(Node* n) {
+    if (!n) return false;
+    if (n->k == K::Yield || n->k == K::Await) return true;
+    if (n->k == K::Function && !n->has(F_ARROW)) return false;
+    for (Node* c : n->a)
+      if (contains_yield_or_await(c)) return true;
+    return false;
   }
 
   Node* params() {
@@ -979,6 +989,7 @@ class Parser {
           advance();
           r->a.push_back(binding_target());
           n->a.push_back(r);
+          if (at("=")) fail("SyntaxError: rest element may not have a default initializer");
           if (!at("]")) fail("SyntaxError: rest element must be last element");
         } else {
           n->a.push_back(binding_element());
@@ -1211,6 +1222,7 @@ class Parser {
     f->flags |= F_ARROW;
     if (is_async) f->flags |= F_ASYNC;
     check_params(params, true, line);
+    if (contains_yield_or_await(params)) fail("SyntaxError: yield and await expressions are not allowed in parameters", line);
     f->a.push_back(params);
     if (tok_.nl) unexpected();
     expect("=>");
@@ -1339,6 +1351,7 @@ class Parser {
       case K::Rest:
         return e;
       case K::Spread: {
+        if (e->a[0]->k == K::Assign) fail("SyntaxError: rest element may not have a default initializer", e->line);
         Node* r = make(K::Rest, e->line);
         r->a.push_back(to_pattern(e->a[0]));
         return r;
@@ -1354,6 +1367,7 @@ class Parser {
         Node* p = make(K::ObjPat, e->line);
         for (Node* x : e->a) {
           if (x->has(F_SPREAD)) {
+            if (x->s2 == ",") fail("SyntaxError: rest element may not have a trailing comma", x->line);
             Node* r = make(K::Rest, x->line);
             r->a.push_back(to_pattern(x->a[1]));
             if (r->a[0]->k != K::Ident && r->a[0]->k != K::Dot) fail("SyntaxError: invalid rest element", x->line);
@@ -1478,6 +1492,10 @@ class Parser {
         Node* n = make(K::Unary, line);
         n->s = std::string(o);
         n->a.push_back(unary());
+        Node* x = n->a[0];
+        while (x->k == K::Paren) x = x->a[0];
+        if (n->s == "delete" && x->k == K::Dot && x->a[1]->k == K::PrivateName)
+          fail("SyntaxError: private fields cannot be deleted");
         return n;
       }
       if (o == "await" && in_async()) {
@@ -1748,6 +1766,7 @@ class Parser {
     }
     w = tok_.text;
     if (is_reserved(w) && (tok_.escaped || (w != "null" && w != "true" && w != "false"))) unexpected();
+    if (w == "yield" && in_gen()) unexpected();
     if (tok_.escaped && ((w == "yield" && in_gen()) || (w == "await" && in_async()))) unexpected();
     Node* n = make(K::Ident);
     n->s = std::string(w);
@@ -1879,11 +1898,22 @@ class Parser {
         }
       }
       n->a.push_back(p);
-      if (!at("}")) expect(",");
+      if (!at("}")) {
+        expect(",");
+        if (p->has(F_SPREAD)) p->s2 = ",";  // `{...a,}` is no valid pattern
+      }
+      if (!p->has(F_COMPUTED | F_SHORTHAND | F_METHOD | F_GET | F_SET | F_SPREAD) && is_proto_key(p->a[0])) {
+        if (n->s2 == "__proto__") fail("SyntaxError: duplicate __proto__ fields are not allowed in object literals", p->line);
+        n->s2 = "__proto__";
+      }
     }
     n->end_line = tok_.line;
     advance();
     return n;
+  }
+
+  static bool is_proto_key(Node* k) {
+    return (k->k == K::Ident && k->s == "__proto__") || (k->k == K::Str && k->s.size() == 11 && k->s.substr(1, 9) == "__proto__");
   }
 
   Lexer lex_;

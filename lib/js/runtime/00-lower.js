@@ -1,7 +1,7 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
 // __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
-// __oda_m __oda_acc __oda_nonew __oda_pname __oda_sget __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
+// __oda_m __oda_acc __oda_nonew __oda_pname __oda_sget __oda_defprop __oda_setproto __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
@@ -186,6 +186,11 @@ function __oda_acc(target, key, g, s) {
   desc.get = g !== undefined ? g : (d && d.get);
   desc.set = s !== undefined ? s : (d && d.set);
   Object.defineProperty(target, key, desc);
+}
+
+// `__proto__: v` in an object literal: only an object or null becomes the prototype.
+function __oda_setproto(o, v) {
+  if (v === null || typeof v === 'object' || typeof v === 'function') Object.setPrototypeOf(o, v);
 }
 
 function __oda_defprop(o, key, v) {
