@@ -96,6 +96,7 @@ enum : uint32_t {
   F_BLOCK = 1u << 17,
   F_CTOR = 1u << 18,
   F_TDZ = 1u << 19,  // Ident: read before its let/const declaration ran (ReferenceError)
+  F_TDZCHECK = 1u << 20,  // Ident: a closure's read that may run before the declaration
 };
 
 struct Scope;
@@ -113,6 +114,7 @@ struct Binding {
   bool block_level = false;
   int decl_end = 0;  // let/const: seq where the binding is initialized
   bool mutated = false;  // assigned somewhere other than a for statement's update clause
+  bool runtime_tdz = false;  // a closure may read it before its declaration: checked at run time
 };
 
 struct Scope {

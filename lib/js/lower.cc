@@ -115,6 +115,7 @@ class Emitter {
     f.kind = Fn::Program;
     f.insert_at = out.size();
     push(&f);
+    tdz_entry(p->scope);
     stmts(p->a);
     pop();
     sync(p->end_line);
@@ -257,6 +258,12 @@ class Emitter {
   void stmts(const std::vector<Node*>& list, size_t from = 0) {
     for (size_t i = from; i < list.size(); i++) stmt(list[i]);
   }
+  // At the entry of a scope: bindings a closure might read too early start out uninitialized.
+  void tdz_entry(Scope* s) {
+    if (!s) return;
+    for (auto& [name, b] : s->names)
+      if (b->runtime_tdz) w(ascii_name(b->out) + " = __oda_TDZ;");
+  }
 
   void stmt(Node* n, std::vector<std::string>* labels = nullptr) {
     sync(n->line);
@@ -270,6 +277,7 @@ class Emitter {
         break;
       case K::Block:
         w("{");
+        tdz_entry(n->scope);
         stmts(n->a);
         sync(n->end_line);
         w("}");
@@ -1086,6 +1094,7 @@ class Emitter {
       push(&inner);
     }
     Node* body = f->a[1];
+    if (!f->has(F_EXPRBODY)) tdz_entry(f->scope);
     if (f->has(F_EXPRBODY)) {
       w("return (");
       expr(body);
@@ -1760,6 +1769,11 @@ class Emitter {
       case K::Ident:
         if (n->has(F_TDZ)) {
           w("__oda_tdz(" + quote(n->s) + ")");
+          return;
+        }
+        if (n->has(F_TDZCHECK)) {
+          std::string nm = name_of(n);
+          w("(" + nm + " === __oda_TDZ ? __oda_tdz(" + quote(n->s) + ") : " + nm + ")");
           return;
         }
         if (n->s == "arguments" && !n->b) {

@@ -1,6 +1,7 @@
 // Scope analysis: see resolve.h.
 #include "js/resolve.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -386,7 +387,16 @@ class Resolver {
       id->s = f->s;
       declare(s, id, 'f', false);
     }
-    for (Node* p : f->a[0]->a) pattern_defaults(p);
+    // A default may only read the parameters before it.
+    std::vector<std::vector<Node*>> pnames(f->a[0]->a.size());
+    for (size_t i = 0; i < f->a[0]->a.size(); i++) pattern_names(f->a[0]->a[i], pnames[i]);
+    for (size_t i = 0; i < f->a[0]->a.size(); i++) {
+      for (size_t j = i; j < pnames.size(); j++)
+        for (Node* id : pnames[j])
+          if (id->b) uninit_params_.insert(id->b);
+      pattern_defaults(f->a[0]->a[i]);
+      uninit_params_.clear();
+    }
     if (f->has(F_EXPRBODY)) expr(body);
     else
       for (Node* st : body->a) stmt(st);
@@ -441,9 +451,17 @@ class Resolver {
   void ref(Node* id) {
     Binding* b = lookup(id->s);
     id->b = b;
-    // Read before the declaration ran, in the same function: the temporal dead zone.
-    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end && fn_scope(cur_) == fn_scope(b->scope))
-      id->flags |= F_TDZ;
+    // Read before the declaration ran, in the same function: the temporal dead zone. From a
+    // closure written before the declaration, it depends on when the closure runs.
+    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end) {
+      if (fn_scope(cur_) == fn_scope(b->scope)) {
+        id->flags |= F_TDZ;
+      } else {
+        id->flags |= F_TDZCHECK;
+        b->runtime_tdz = true;
+      }
+    }
+    if (b && b->kind == 'p' && uninit_params_.count(b)) id->flags |= F_TDZ;
     Scope* home = b ? fn_scope(b->scope) : nullptr;
     for (Scope* s = fn_scope(cur_); s && s != home; s = s->parent ? fn_scope(s->parent) : nullptr) {
       s->foreign[id->s] = true;
@@ -500,6 +518,7 @@ class Resolver {
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
   bool in_update_ = false;  // inside a for statement's update clause
+  std::set<Binding*> uninit_params_;  // parameters a default being resolved may not read yet
   std::vector<Binding*> all_;
   std::map<Node*, Binding*> class_binding_;
 };

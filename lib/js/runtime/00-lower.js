@@ -1,6 +1,6 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
-// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
+// __oda_coerce __oda_new __oda_TDZ __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
 // __oda_m __oda_acc __oda_nonew __oda_pname __oda_sget __oda_defprop __oda_setproto __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
@@ -108,6 +108,9 @@ function __oda_orest(x, keys) {
 function __oda_new(F, args) {
   return Reflect.construct(F, args);
 }
+
+// The value of a let/const a closure might read before its declaration ran.
+var __oda_TDZ = {};
 
 function __oda_tdz(name) {
   throw new ReferenceError("Cannot access '" + name + "' before initialization");
