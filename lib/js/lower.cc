@@ -1083,6 +1083,7 @@ class Emitter {
     }
     Fn inner;
     bool wrapped = is_async || gen;
+    if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor();");
     if (wrapped) {
       if (is_async && gen) w("return __oda_agen(function(__g){");
       else if (gen) w("return __oda_gen(function(){");

@@ -1,7 +1,7 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
 // __oda_coerce __oda_new __oda_TDZ __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
-// __oda_m __oda_acc __oda_nonew __oda_pname __oda_sget __oda_defprop __oda_setproto __oda_ospread __oda_tpl __oda_gen __oda_yield
+// __oda_m __oda_acc __oda_nonew __oda_notctor __oda_pname __oda_sget __oda_defprop __oda_setproto __oda_ospread __oda_tpl __oda_gen __oda_yield
 // __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
@@ -39,7 +39,7 @@ function __oda_iter(x) {
   if (x === null || x === undefined) throw new TypeError(String(x) + ' is not iterable');
   var f = x[Symbol.iterator];
   if (typeof f !== 'function') {
-    if (Array.isArray(x) || (typeof x === 'object' && typeof x.length === 'number' && x instanceof Object && Object.prototype.toString.call(x).indexOf('Arguments') >= 0)) {
+    if (typeof x === 'object' && typeof x.length === 'number' && Object.prototype.toString.call(x) === '[object Arguments]') {
       return { a: x, i: 0, it: null, v: undefined, d: false };
     }
     throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
@@ -61,7 +61,9 @@ function __oda_close(r) {
   if (r && r.a === null && !r.d) {
     r.d = true;
     var f = r.it['return'];
-    if (typeof f === 'function') f.call(r.it);
+    if (f === undefined || f === null) return;
+    var res = f.call(r.it);
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
   }
 }
 
@@ -144,6 +146,10 @@ function __oda_sget(home, key, receiver) {
     if (d) return d.get ? d.get.call(receiver) : d.value;
   }
   return undefined;
+}
+
+function __oda_notctor() {
+  throw new TypeError('generator functions are not constructors');
 }
 
 function __oda_nonew(C) {
