@@ -1,8 +1,15 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
-// Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
-// __oda_coerce __oda_new __oda_TDZ __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
-// __oda_m __oda_acc __oda_nonew __oda_notctor __oda_pname __oda_sget __oda_defprop __oda_setproto __oda_ospread __oda_tpl __oda_gen __oda_yield
-// __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
+// Globals it defines (all prefixed __oda_):
+//   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_spr
+//     __oda_arr __oda_aiter __oda_aclose
+//   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
+//     __oda_constassign
+//   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
+//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
+//   object literals and templates: __oda_setproto __oda_defprop __oda_ospread __oda_tplcache
+//     __oda_tpl
+//   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
+//     __oda_genresume __oda_yield __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
 // directly (never through call/apply) because a yield cannot cross a native frame.
