@@ -1793,9 +1793,13 @@ class Emitter {
       case K::Num:
         w(n->s);
         return;
-      case K::Str:
-        w(fix_string(n->s));
+      case K::Str: {
+        // A line continuation keeps its newline in the output, so it counts as a line.
+        std::string lit = fix_string(n->s);
+        w(lit);
+        for (char c : lit) line_ += c == '\n';
         return;
+      }
       case K::Regex:
         w("__oda_regexp(" + quote(n->s) + ", \"" + n->s2 + "\")");
         return;
@@ -1914,6 +1918,13 @@ class Emitter {
         args(n, 1);
         return;
       case K::Dot:
+        if (n->a[0]->k == K::Num && !n->has(F_COMPUTED) &&
+            n->a[0]->s.find_first_of(".eExX") == std::string::npos) {
+          // `5 .toFixed()`: an integer literal needs parentheses before a dot.
+          w("(" + n->a[0]->s + ")");
+          member_tail(n);
+          return;
+        }
         if (n->a[0]->k == K::Super) {
           // super.x reads the parent's property with this as the receiver (getters).
           if (fn_->home.empty()) fail("SyntaxError: 'super' keyword unexpected here", n->line);

@@ -151,6 +151,12 @@ TEST(JsLower, ReportsUnsupportedSyntaxWithTheLine) {
   EXPECT_EQ(lower_error("function f() { super.x(); }"), "SyntaxError: 'super' keyword unexpected here (line 1)");
 }
 
+TEST(JsLower, LineContinuationsAndNumberMembersStayValid) {
+  std::string out = lower("s = 'a\\\nb'\nx = 5 .toFixed(1)\nthrow y");
+  EXPECT_TRUE(has(line(out, 3), "x = (5).toFixed(1);"));
+  EXPECT_TRUE(has(line(out, 4), "throw y;"));
+}
+
 TEST(JsLower, StringsGetES5Escapes) {
   EXPECT_TRUE(has(lower("s = '\\u{1F600}'"), "'\\ud83d\\ude00'"));
   EXPECT_TRUE(has(lower("s = /a(?<n>b)/u"), "__oda_regexp(\"a(?<n>b)\", \"u\")"));
