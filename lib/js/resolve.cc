@@ -169,6 +169,10 @@ class Resolver {
     Scope* saved = cur_;
     cur_ = s;
     declare_block(b->a, s, true);
+    // A catch block may not redeclare its parameter lexically.
+    for (auto& name : catch_params_)
+      if (s->lex.count(name)) redeclared(name, b->line);
+    catch_params_.clear();
     for (Node* st : b->a) stmt(st);
     cur_ = saved;
   }
@@ -223,7 +227,11 @@ class Resolver {
             std::vector<Node*> ids;
             pattern_names(n->a[1], ids);
             bool simple = n->a[1]->k == K::Ident;
-            for (Node* id : ids) declare(s, id, simple ? 'e' : 'l', !simple);
+            for (Node* id : ids) {
+              if (s->names.count(id->s)) redeclared(id->s, id->line);
+              declare(s, id, simple ? 'e' : 'l', !simple);
+            }
+            for (Node* id : ids) catch_params_.push_back(id->s);
             pattern_defaults(n->a[1]);
           }
           block(n->a[2]);
@@ -518,7 +526,8 @@ class Resolver {
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
   bool in_update_ = false;  // inside a for statement's update clause
-  std::set<Binding*> uninit_params_;  // parameters a default being resolved may not read yet
+  std::set<Binding*> uninit_params_;
+  std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare  // parameters a default being resolved may not read yet
   std::vector<Binding*> all_;
   std::map<Node*, Binding*> class_binding_;
 };
