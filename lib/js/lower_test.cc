@@ -157,6 +157,28 @@ TEST(JsLower, LineContinuationsAndNumberMembersStayValid) {
   EXPECT_TRUE(has(line(out, 4), "throw y;"));
 }
 
+TEST(JsLower, EarlyErrorsNameTheProblem) {
+  EXPECT_EQ(lower_error("let a = 1;\nlet a = 2;"), "SyntaxError: Identifier 'a' has already been declared (line 2)");
+  EXPECT_EQ(lower_error("{ let b; { var b; } }"), "SyntaxError: Identifier 'b' has already been declared (line 1)");
+  EXPECT_EQ(lower_error("const c;"), "SyntaxError: missing initializer in const declaration (line 1)");
+  EXPECT_EQ(lower_error("f = (x, x) => x"), "SyntaxError: duplicate parameter name 'x' (line 1)");
+  EXPECT_EQ(lower_error("n = 1__0"), "SyntaxError: invalid numeric separator (line 1)");
+  EXPECT_EQ(lower_error("v = a ?? b || c"), "SyntaxError: cannot mix ?? with && or || without parentheses (line 1)");
+  EXPECT_EQ(lower_error("if (x) let y = 1;"), "SyntaxError: lexical declaration cannot appear in a single-statement context (line 1)");
+  EXPECT_EQ(lower_error("s = `\\8`"), "SyntaxError: invalid escape sequence in template literal (line 1)");
+  EXPECT_EQ(lower_error("class A { constructor() {} get constructor() {} }"),
+            "SyntaxError: class constructor may not be an accessor, a generator or async (line 1)");
+}
+
+TEST(JsLower, TemporalDeadZone) {
+  EXPECT_TRUE(has(lower("x = 1; let x;"), "__oda_tdz(\"x\");var x = void 0;"));
+  // A closure written before the declaration checks at run time.
+  std::string out = lower("function f() { return y; }\nconst y = 1;");
+  EXPECT_TRUE(has(out, "y = __oda_TDZ;"));
+  EXPECT_TRUE(has(out, "(y === __oda_TDZ ? __oda_tdz(\"y\") : y)"));
+  EXPECT_FALSE(has(lower("const z = 1; function g() { return z; }"), "__oda_TDZ"));
+}
+
 TEST(JsLower, StringsGetES5Escapes) {
   EXPECT_TRUE(has(lower("s = '\\u{1F600}'"), "'\\ud83d\\ude00'"));
   EXPECT_TRUE(has(lower("s = /a(?<n>b)/u"), "__oda_regexp(\"a(?<n>b)\", \"u\")"));
