@@ -131,9 +131,9 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
 TEST(JsLower, ClassesWithFieldsPrivatesAndSuper) {
   std::string out = lower("class A extends B { #p = 1; static s = 2; constructor(x) { super(x); this.#p++; } m() { return super.m(); } }");
   EXPECT_TRUE(has(out, "var A = (function(__super){var __proto = __oda_class(A, __super), __fi, __p1_0 = __oda_pname(\"#p\");"));
-  EXPECT_TRUE(has(out, "__fi = function(){this[__p1_0] = 1;};"));
+  EXPECT_TRUE(has(out, "__fi = function(__s){__s[__p1_0] = 1;};"));
   EXPECT_TRUE(has(out, "__self[__p1_0]++"));
-  EXPECT_TRUE(has(out, "(__self = __oda_super(__super, this, [x]), __fi.call(__self), __self)"));
+  EXPECT_TRUE(has(out, "(__self = __oda_super(__super, this, [x]), __fi(__self), __self)"));
   EXPECT_TRUE(has(out, "__super.prototype.m.call(__self)") || has(out, "__super.prototype.m.call(this)"));
   EXPECT_TRUE(has(out, "})(B);"));
 }
