@@ -1278,7 +1278,7 @@ class Emitter {
         w("__oda_acc(" + target + ", " + key + ", ");
         if (m->has(F_SET)) w("void 0, ");
         function(m->a[1], o);
-        w(");");
+        w(m->has(F_GET) ? ", void 0, false);" : ", false);");
       } else {
         w("__oda_m(" + target + ", " + key + ", ");
         if (!m->has(F_COMPUTED) && m->a[0]->k == K::Ident && can_name(m->a[1], m->a[0]->s)) o.name = m->a[0]->s;
@@ -1650,7 +1650,7 @@ class Emitter {
         FnOpts o;
         o.home = obj_home_;
         function(p->a[1], o);
-        w(")");
+        w(p->has(F_GET) ? ", void 0, true)" : ", true)");
         continue;
       }
       bool is_proto = !p->has(F_COMPUTED) && !p->has(F_SHORTHAND | F_METHOD);

@@ -196,9 +196,10 @@ function __oda_m(target, key, f) {
 }
 
 // Defines a getter (g) or a setter (s), keeping the other half when it exists.
-function __oda_acc(target, key, g, s) {
+// enumerable: true in object literals, false in classes.
+function __oda_acc(target, key, g, s, enumerable) {
   var d = Object.getOwnPropertyDescriptor(target, key);
-  var desc = { configurable: true, enumerable: target.constructor === undefined || !target.hasOwnProperty('constructor') };
+  var desc = { configurable: true, enumerable: enumerable };
   desc.get = g !== undefined ? g : (d && d.get);
   desc.set = s !== undefined ? s : (d && d.set);
   Object.defineProperty(target, key, desc);
