@@ -850,7 +850,7 @@ class Emitter {
     jumps_.pop_back();
     if (close) {
       if (is_await) w("} finally { if (" + step + " && !" + step + ".done) __oda_await(__oda_aclose(" + it + ")); }");
-      else w("} finally { __oda_close(" + it + "); }");
+      else w("} catch (__ce) { __oda_closeq(" + it + "); throw __ce; } finally { __oda_close(" + it + "); }");
     }
   }
 

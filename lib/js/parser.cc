@@ -789,6 +789,7 @@ class Parser {
     }
     expect("(");
     Node* init = nullptr;
+    bool plain_async = at("async");  // `for (async of x)` is refused, `for (\u0061sync of x)` is not
     if (at(";")) {
     } else if (at("var") || at("const") || (at("let") && [&] {
                  Token p = peek();
@@ -800,7 +801,7 @@ class Parser {
     }
     if (init && (at("of") || at("in"))) {
       bool of = at("of");
-      if (of && !is_await && init->k == K::Ident && init->s == "async" && !init->has(F_PREFIX))
+      if (of && !is_await && init->k == K::Ident && plain_async)
         fail("SyntaxError: the left-hand side of a for-of loop may not be 'async'", line);
       advance();
       Node* n = make(of ? K::ForOf : K::ForIn, line);

@@ -1,6 +1,6 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals it defines (all prefixed __oda_):
-//   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_spr
+//   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign
@@ -56,12 +56,20 @@ function __oda_iter(x) {
   return { a: null, i: 0, it: it, v: undefined, d: false, n: it.next };
 }
 
+// r.d stays true while next() runs: an iterator whose next() or result throws is not closed.
 function __oda_step(r) {
+  r.d = true;
   var s = r.n.call(r.it);
   if (s === null || (typeof s !== 'object' && typeof s !== 'function')) throw new TypeError('Iterator result ' + s + ' is not an object');
-  if (s.done) { r.d = true; return false; }
+  if (s.done) return false;
   r.v = s.value;
+  r.d = false;
   return true;
+}
+
+// Closing on a throw: the loop's own exception wins over anything return() does.
+function __oda_closeq(r) {
+  try { __oda_close(r); } catch (e) { if (e instanceof __oda_GenReturn) throw e; }
 }
 
 function __oda_close(r) {
