@@ -96,6 +96,7 @@ enum : uint32_t {
   F_BLOCK = 1u << 17,
   F_CTOR = 1u << 18,
   F_TDZ = 1u << 19,  // Ident: read before its let/const declaration ran (ReferenceError)
+  F_TDZCHECK = 1u << 20,  // Ident: a closure's read that may run before the declaration
 };
 
 struct Scope;
@@ -112,6 +113,8 @@ struct Binding {
   bool captured = false; // referenced from a nested function
   bool block_level = false;
   int decl_end = 0;  // let/const: seq where the binding is initialized
+  bool mutated = false;  // assigned somewhere other than a for statement's update clause
+  bool runtime_tdz = false;  // a closure may read it before its declaration: checked at run time
 };
 
 struct Scope {

@@ -115,6 +115,7 @@ class Emitter {
     f.kind = Fn::Program;
     f.insert_at = out.size();
     push(&f);
+    tdz_entry(p->scope);
     stmts(p->a);
     pop();
     sync(p->end_line);
@@ -206,15 +207,9 @@ class Emitter {
       crossed = true;
     }
     if (f->this_name != "this") return f->this_name;
-    if (crossed && f->kind != Fn::Program) {
-      f->need_this = true;
-      return "__this";
-    }
-    if (crossed) {
-      f->need_this = true;
-      return "__this";
-    }
-    return "this";
+    if (!crossed) return "this";
+    f->need_this = true;
+    return "__this";
   }
   std::string args_ref() {
     Fn* f = fn_;
@@ -263,6 +258,12 @@ class Emitter {
   void stmts(const std::vector<Node*>& list, size_t from = 0) {
     for (size_t i = from; i < list.size(); i++) stmt(list[i]);
   }
+  // At the entry of a scope: bindings a closure might read too early start out uninitialized.
+  void tdz_entry(Scope* s) {
+    if (!s) return;
+    for (auto& [name, b] : s->names)
+      if (b->runtime_tdz) w(ascii_name(b->out) + " = __oda_TDZ;");
+  }
 
   void stmt(Node* n, std::vector<std::string>* labels = nullptr) {
     sync(n->line);
@@ -276,6 +277,7 @@ class Emitter {
         break;
       case K::Block:
         w("{");
+        tdz_entry(n->scope);
         stmts(n->a);
         sync(n->end_line);
         w("}");
@@ -390,9 +392,6 @@ class Emitter {
         if (any) w(", ");
         any = true;
         declarator(d, n->s);
-      }
-      if (!any && !statement) {
-        // for (var x in ...) inside a closure: nothing to assign here.
       }
       if (statement) w(";");
       return;
@@ -610,6 +609,7 @@ class Emitter {
     switch (n->k) {
       case K::For: {
         w("for (");
+        writeback_.clear();
         if (n->a[0]) {
           if (n->a[0]->k == K::VarDecl) {
             var_decl(n->a[0], false);
@@ -681,8 +681,32 @@ class Emitter {
     jumps_.pop_back();
   }
 
+  // The head bindings of a for(let...): each iteration's closure gets copies; those the body
+  // assigns are copied back for the next iteration (as the per-iteration environments of
+  // the spec do).
   void collect_names_decl(Node* decl, std::vector<std::string>& out) {
-    for (Node* d : decl->a) collect_names(d->a[0], out);
+    std::vector<Node*> ids;
+    for (Node* d : decl->a) pattern_idents(d->a[0], ids);
+    for (Node* id : ids) {
+      out.push_back(name_of(id));
+      if (id->b && id->b->mutated) writeback_.push_back(name_of(id));
+    }
+  }
+  std::vector<std::string> writeback_;  // head bindings of the loop being printed that its body assigns
+  void pattern_idents(Node* p, std::vector<Node*>& out) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: out.push_back(p); break;
+      case K::AssignPat:
+      case K::Rest: pattern_idents(p->a[0], out); break;
+      case K::ArrPat:
+        for (Node* e : p->a) pattern_idents(e, out);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) pattern_idents(e->k == K::Rest ? e : e->a[1], out);
+        break;
+      default: break;
+    }
   }
 
   // Prints a loop body; when closures capture its block bindings, the body runs in a
@@ -704,8 +728,12 @@ class Emitter {
       w("}");
       return;
     }
+    std::vector<std::pair<std::string, std::string>> wb;  // binding, temp carrying it back
+    if (loop->k == K::For)
+      for (auto& name : writeback_) wb.push_back({name, temp()});
+    writeback_.clear();
     std::string r = temp();
-    w("{" + pre + "if ((" + r + " = (function(");
+    w("{" + pre + r + " = (function(");
     for (size_t i = 0; i < head.size(); i++) w((i ? ", " : "") + head[i]);
     w("){");
     Fn f;
@@ -713,16 +741,24 @@ class Emitter {
     f.insert_at = out.size();
     f.loop_jump = jump_idx;
     push(&f);
+    if (!wb.empty()) w("try {");
     if (body->k == K::Block) {
       stmts(body->a);
       sync(body->end_line);
     } else {
       stmt(body);
     }
+    if (!wb.empty()) {
+      w("} finally {");
+      for (auto& [name, t] : wb) w(t + " = " + name + ";");
+      w("}");
+    }
     pop();
     w("})(");
     for (size_t i = 0; i < head.size(); i++) w((i ? ", " : "") + head[i]);
-    w(")) !== void 0) {");
+    w(");");
+    for (auto& [name, t] : wb) w(name + " = " + t + ";");
+    w("if (" + r + " !== void 0) {");
     if (f.used_break) w("if (" + r + " === 1) break;");
     for (const std::string& code : f.codes) {
       w("if (" + r + " === \"" + code + "\") ");
@@ -772,9 +808,9 @@ class Emitter {
     std::vector<std::string> head;
     std::string pre;
     {
+      // Printed aside, then placed at the top of the loop body.
       std::string saved;
       saved.swap(out);
-      int saved_line = line_;
       if (left->k == K::VarDecl) {
         Node* t = left->a[0]->a[0];
         bool as_var = !(fn_->kind == Fn::Closure && left->s == "var");
@@ -809,13 +845,12 @@ class Emitter {
       }
       pre.swap(out);
       out.swap(saved);
-      (void)saved_line;
     }
     loop_body(n, n->a[2], jump_idx, head, pre);
     jumps_.pop_back();
     if (close) {
       if (is_await) w("} finally { if (" + step + " && !" + step + ".done) __oda_await(__oda_aclose(" + it + ")); }");
-      else w("} finally { __oda_close(" + it + "); }");
+      else w("} catch (__ce) { __oda_closeq(" + it + "); throw __ce; } finally { __oda_close(" + it + "); }");
     }
   }
 
@@ -1048,6 +1083,7 @@ class Emitter {
     }
     Fn inner;
     bool wrapped = is_async || gen;
+    if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor();");
     if (wrapped) {
       if (is_async && gen) w("return __oda_agen(function(__g){");
       else if (gen) w("return __oda_gen(function(){");
@@ -1059,6 +1095,7 @@ class Emitter {
       push(&inner);
     }
     Node* body = f->a[1];
+    if (!f->has(F_EXPRBODY)) tdz_entry(f->scope);
     if (f->has(F_EXPRBODY)) {
       w("return (");
       expr(body);
@@ -1140,12 +1177,12 @@ class Emitter {
     std::string out_name = c->b ? c->b->out : (inner_b ? inner_b->out : name);
     if (out_name != name) decl += ", " + out_name + " = " + name;
     w(decl + ";");
-    std::string fi = has_fields ? "__fi.call(this);" : "";
+    std::string fi = has_fields ? "__fi(this);" : "";
     std::string ck = "if (!(this instanceof " + name + ")) __oda_nonew(" + name + ");";
     auto default_ctor = [&] {
       if (ext) {
         w("function " + name + "() {" + ck + "var __self = __oda_super(__super, this, arguments);" +
-          (has_fields ? "__fi.call(__self);" : "") + "return __self;}");
+          (has_fields ? "__fi(__self);" : "") + "return __self;}");
       } else {
         w("function " + name + "() {" + ck + fi + "}");
       }
@@ -1190,11 +1227,14 @@ class Emitter {
         // constructor on each new object. Private names are hidden keys, so plain stores.
         if (fields_done) continue;
         fields_done = true;
-        w("__fi = function(){");
+        // The new object comes as a parameter (a direct call, cheaper than .call) and stands
+        // for `this` in the initializers.
+        w("__fi = function(__s){");
         Fn ff;
         ff.kind = Fn::Normal;
         ff.insert_at = out.size();
         ff.home = home_proto;
+        ff.this_name = "__s";
         push(&ff);
         for (size_t j = i; j < c->a.size(); j++) {
           Node* f = c->a[j];
@@ -1202,7 +1242,7 @@ class Emitter {
           sync(f->line);
           std::string fkey;
           key_text(f, fkey);
-          w("this[" + fkey + "] = ");
+          w("__s[" + fkey + "] = ");
           if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
           else w("void 0");
           w(";");
@@ -1238,7 +1278,7 @@ class Emitter {
         w("__oda_acc(" + target + ", " + key + ", ");
         if (m->has(F_SET)) w("void 0, ");
         function(m->a[1], o);
-        w(");");
+        w(m->has(F_GET) ? ", void 0, false);" : ", false);");
       } else {
         w("__oda_m(" + target + ", " + key + ", ");
         if (!m->has(F_COMPUTED) && m->a[0]->k == K::Ident && can_name(m->a[1], m->a[0]->s)) o.name = m->a[0]->s;
@@ -1334,7 +1374,7 @@ class Emitter {
       Fn* cf = fn_;
       while (cf && !cf->derived_ctor) cf = cf->parent;
       if (!cf) fail("SyntaxError: 'super' keyword unexpected here", n->line);
-      if (cf->ctor_fields) w(", __fi.call(__self)");
+      if (cf->ctor_fields) w(", __fi(__self)");
       w(", __self)");
       return;
     }
@@ -1539,8 +1579,22 @@ class Emitter {
     named_expr(n->a[1], t->k == K::Ident ? t->s : "");
   }
 
+  static bool uses_super(Node* n) {
+    if (!n) return false;
+    if (n->k == K::Super) return true;
+    if (n->k == K::Function && !n->has(F_ARROW)) return false;
+    if (n->k == K::Class) return false;
+    for (Node* c : n->a)
+      if (uses_super(c)) return true;
+    return false;
+  }
+
   void object(Node* n) {
-    size_t dyn = n->a.size();
+    // Methods that use super need the object itself (their home object) in a temp.
+    bool super_home = false;
+    for (Node* p : n->a)
+      if (p->has(F_METHOD | F_GET | F_SET) && p->a[1] && uses_super(p->a[1]->a[1])) super_home = true;
+    size_t dyn = super_home ? 0 : n->a.size();
     for (size_t i = 0; i < n->a.size(); i++) {
       Node* p = n->a[i];
       bool is_proto = !p->has(F_COMPUTED) && !p->has(F_SHORTHAND | F_METHOD | F_GET | F_SET | F_SPREAD) && p->a[0] &&
@@ -1556,6 +1610,8 @@ class Emitter {
       t = temp();
       w("(" + t + " = ");
     }
+    std::string saved_home = obj_home_;
+    obj_home_ = super_home ? "Object.getPrototypeOf(" + t + ")" : "Object.prototype";
     w("{");
     for (size_t i = 0; i < dyn; i++) {
       if (i) w(", ");
@@ -1563,7 +1619,10 @@ class Emitter {
     }
     sync(dyn == n->a.size() ? n->end_line : 0);
     w("}");
-    if (dyn == n->a.size()) return;
+    if (dyn == n->a.size()) {
+      obj_home_ = saved_home;
+      return;
+    }
     for (size_t i = dyn; i < n->a.size(); i++) {
       Node* p = n->a[i];
       sync(p->line);
@@ -1589,14 +1648,14 @@ class Emitter {
         w("__oda_acc(" + t + ", " + key + ", ");
         if (p->has(F_SET)) w("void 0, ");
         FnOpts o;
-        o.home = "Object.prototype";
+        o.home = obj_home_;
         function(p->a[1], o);
-        w(")");
+        w(p->has(F_GET) ? ", void 0, true)" : ", true)");
         continue;
       }
       bool is_proto = !p->has(F_COMPUTED) && !p->has(F_SHORTHAND | F_METHOD);
       if (is_proto && p->a[0]->k != K::Num && (p->a[0]->s == "__proto__" || p->a[0]->s.substr(1, 9) == "__proto__")) {
-        w("Object.setPrototypeOf(" + t + ", ");
+        w("__oda_setproto(" + t + ", ");
         expr(p->a[1]);
         w(")");
         continue;
@@ -1607,7 +1666,9 @@ class Emitter {
     }
     sync(n->end_line);
     w(", " + t + ")");
+    obj_home_ = saved_home;
   }
+  std::string obj_home_ = "Object.prototype";  // super base for methods of the literal being printed
 
   void prop_value(Node* p) {
     if (p->has(F_SHORTHAND)) {
@@ -1616,7 +1677,7 @@ class Emitter {
       expr(v);
     } else if (p->has(F_METHOD)) {
       FnOpts o;
-      o.home = "Object.prototype";
+      o.home = obj_home_;
       if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
       function(p->a[1], o);
     } else {
@@ -1632,7 +1693,7 @@ class Emitter {
     if (p->has(F_GET) || p->has(F_SET)) {
       FnOpts o;
       o.header = std::string(p->has(F_GET) ? "get " : "set ") + key;
-      o.home = "Object.prototype";
+      o.home = obj_home_;
       function(p->a[1], o);
       return;
     }
@@ -1714,6 +1775,11 @@ class Emitter {
           w("__oda_tdz(" + quote(n->s) + ")");
           return;
         }
+        if (n->has(F_TDZCHECK)) {
+          std::string nm = name_of(n);
+          w("(" + nm + " === __oda_TDZ ? __oda_tdz(" + quote(n->s) + ") : " + nm + ")");
+          return;
+        }
         if (n->s == "arguments" && !n->b) {
           w(args_ref());
           return;
@@ -1730,9 +1796,13 @@ class Emitter {
       case K::Num:
         w(n->s);
         return;
-      case K::Str:
-        w(fix_string(n->s));
+      case K::Str: {
+        // A line continuation keeps its newline in the output, so it counts as a line.
+        std::string lit = fix_string(n->s);
+        w(lit);
+        for (char c : lit) line_ += c == '\n';
         return;
+      }
       case K::Regex:
         w("__oda_regexp(" + quote(n->s) + ", \"" + n->s2 + "\")");
         return;
@@ -1749,15 +1819,9 @@ class Emitter {
         object(n);
         return;
       case K::Function:
-        if (n->has(F_ARROW) || !n->s.empty()) {
-          w("(");
-          function(n, FnOpts{});
-          w(")");
-        } else {
-          w("(");
-          function(n, FnOpts{});
-          w(")");
-        }
+        w("(");
+        function(n, FnOpts{});
+        w(")");
         return;
       case K::Class:
         class_(n, "");
@@ -1857,8 +1921,20 @@ class Emitter {
         args(n, 1);
         return;
       case K::Dot:
+        if (n->a[0]->k == K::Num && !n->has(F_COMPUTED) &&
+            n->a[0]->s.find_first_of(".eExX") == std::string::npos) {
+          // `5 .toFixed()`: an integer literal needs parentheses before a dot.
+          w("(" + n->a[0]->s + ")");
+          member_tail(n);
+          return;
+        }
         if (n->a[0]->k == K::Super) {
-          super_member(n);
+          // super.x reads the parent's property with this as the receiver (getters).
+          if (fn_->home.empty()) fail("SyntaxError: 'super' keyword unexpected here", n->line);
+          w("__oda_sget(" + fn_->home + ", ");
+          if (n->has(F_COMPUTED)) expr(n->a[1]);
+          else w(quote(n->a[1]->s));
+          w(", " + this_ref() + ")");
           return;
         }
         expr(n->a[0]);
@@ -1890,13 +1966,18 @@ class Emitter {
         w(")");
         return;
       case K::NewTarget: {
+        // this instanceof the running function: its own arguments.callee (captured through
+        // arrows), so anonymous functions and class constructors work alike.
         Fn* f = fn_;
         while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
         if (!f || f->kind == Fn::Program) fail("SyntaxError: new.target expression is not allowed here", n->line);
-        std::string self = f == fn_ ? "this" : this_ref();
-        if (f->derived_ctor || f->this_name != "this") self = "this";
-        w("(" + self + " instanceof " + (f->node && !f->node->s.empty() ? name_of_fn(f->node) : "Object") + " ? " + self +
-          ".constructor : void 0)");
+        std::string self = "this", callee = "arguments.callee";
+        if (f != fn_) {
+          f->need_this = true;
+          self = "__this";
+          callee = args_ref() + ".callee";
+        }
+        w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
         return;
       }
       case K::Super:

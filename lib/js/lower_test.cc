@@ -73,6 +73,9 @@ TEST(JsLower, LetAndConstBecomeVarsRenamedOnlyWhenTheyWouldCollide) {
 TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
   std::string out = lower("for (let i = 0; i < 3; i++) fns.push(() => i);");
   EXPECT_TRUE(has(out, "(function(i){"));
+  // A body that steps the counter itself hands the new value on to the next iteration.
+  out = lower("for (let i = 0; i < 9; i++) { if (odd(i)) i++; fns.push(() => i); }");
+  EXPECT_TRUE(has(out, "finally {__t1 = i;}})(i);i = __t1;"));
   std::string plain = lower("for (let i = 0; i < 3; i++) sum += i;");
   EXPECT_FALSE(has(plain, "(function(i){"));
 }
@@ -128,9 +131,9 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
 TEST(JsLower, ClassesWithFieldsPrivatesAndSuper) {
   std::string out = lower("class A extends B { #p = 1; static s = 2; constructor(x) { super(x); this.#p++; } m() { return super.m(); } }");
   EXPECT_TRUE(has(out, "var A = (function(__super){var __proto = __oda_class(A, __super), __fi, __p1_0 = __oda_pname(\"#p\");"));
-  EXPECT_TRUE(has(out, "__fi = function(){this[__p1_0] = 1;};"));
+  EXPECT_TRUE(has(out, "__fi = function(__s){__s[__p1_0] = 1;};"));
   EXPECT_TRUE(has(out, "__self[__p1_0]++"));
-  EXPECT_TRUE(has(out, "(__self = __oda_super(__super, this, [x]), __fi.call(__self), __self)"));
+  EXPECT_TRUE(has(out, "(__self = __oda_super(__super, this, [x]), __fi(__self), __self)"));
   EXPECT_TRUE(has(out, "__super.prototype.m.call(__self)") || has(out, "__super.prototype.m.call(this)"));
   EXPECT_TRUE(has(out, "})(B);"));
 }
@@ -146,6 +149,34 @@ TEST(JsLower, ReportsUnsupportedSyntaxWithTheLine) {
   EXPECT_EQ(lower_error("\nclass A { m() { return this.#nope; } }"),
             "SyntaxError: private field '#nope' must be declared in an enclosing class (line 2)");
   EXPECT_EQ(lower_error("function f() { super.x(); }"), "SyntaxError: 'super' keyword unexpected here (line 1)");
+}
+
+TEST(JsLower, LineContinuationsAndNumberMembersStayValid) {
+  std::string out = lower("s = 'a\\\nb'\nx = 5 .toFixed(1)\nthrow y");
+  EXPECT_TRUE(has(line(out, 3), "x = (5).toFixed(1);"));
+  EXPECT_TRUE(has(line(out, 4), "throw y;"));
+}
+
+TEST(JsLower, EarlyErrorsNameTheProblem) {
+  EXPECT_EQ(lower_error("let a = 1;\nlet a = 2;"), "SyntaxError: Identifier 'a' has already been declared (line 2)");
+  EXPECT_EQ(lower_error("{ let b; { var b; } }"), "SyntaxError: Identifier 'b' has already been declared (line 1)");
+  EXPECT_EQ(lower_error("const c;"), "SyntaxError: missing initializer in const declaration (line 1)");
+  EXPECT_EQ(lower_error("f = (x, x) => x"), "SyntaxError: duplicate parameter name 'x' (line 1)");
+  EXPECT_EQ(lower_error("n = 1__0"), "SyntaxError: invalid numeric separator (line 1)");
+  EXPECT_EQ(lower_error("v = a ?? b || c"), "SyntaxError: cannot mix ?? with && or || without parentheses (line 1)");
+  EXPECT_EQ(lower_error("if (x) let y = 1;"), "SyntaxError: lexical declaration cannot appear in a single-statement context (line 1)");
+  EXPECT_EQ(lower_error("s = `\\8`"), "SyntaxError: invalid escape sequence in template literal (line 1)");
+  EXPECT_EQ(lower_error("class A { constructor() {} get constructor() {} }"),
+            "SyntaxError: class constructor may not be an accessor, a generator or async (line 1)");
+}
+
+TEST(JsLower, TemporalDeadZone) {
+  EXPECT_TRUE(has(lower("x = 1; let x;"), "__oda_tdz(\"x\");var x = void 0;"));
+  // A closure written before the declaration checks at run time.
+  std::string out = lower("function f() { return y; }\nconst y = 1;");
+  EXPECT_TRUE(has(out, "y = __oda_TDZ;"));
+  EXPECT_TRUE(has(out, "(y === __oda_TDZ ? __oda_tdz(\"y\") : y)"));
+  EXPECT_FALSE(has(lower("const z = 1; function g() { return z; }"), "__oda_TDZ"));
 }
 
 TEST(JsLower, StringsGetES5Escapes) {

@@ -251,6 +251,9 @@ class Lexer {
       digits([](char ch) { return isxdigit((unsigned char)ch) != 0; });
       d.swap(v);
       int base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
+      if (d.empty()) fail("SyntaxError: invalid number");
+      for (char ch : d)
+        if (hexval(ch) >= base) fail("SyntaxError: invalid digit in number");
       if (base == 16) {
         v = "0x" + d;
       } else {
@@ -607,6 +610,7 @@ class Parser {
 
   // ---- statements ----
   Node* statement() {
+    Depth guard(this);
     int line = tok_.line;
     if (tok_.t == T::Punct) {
       if (at("{")) return block();
@@ -638,8 +642,8 @@ class Parser {
         expect("(");
         n->a.push_back(expression());
         expect(")");
-        n->a.push_back(sub_statement());
-        n->a.push_back(eat("else") ? sub_statement() : nullptr);
+        n->a.push_back(sub_statement(true));
+        n->a.push_back(eat("else") ? sub_statement(true) : nullptr);
         return n;
       }
       if (w == "for") return for_statement();
@@ -708,7 +712,7 @@ class Parser {
           Node* n = make(K::Labeled, line);
           n->s = ident_name();
           advance();
-          n->a.push_back(sub_statement());
+          n->a.push_back(sub_statement(true));
           return n;
         }
       }
@@ -720,13 +724,14 @@ class Parser {
   }
 
   // The body of if/while/for/labels: declarations other than var are not allowed there.
-  Node* sub_statement() {
+  // allow_fn: sloppy code may put a plain function declaration directly under if or a label.
+  Node* sub_statement(bool allow_fn = false) {
     int line = tok_.line;
     Node* n = statement();
     Node* inner = n;
     while (inner->k == K::Labeled) inner = inner->a[0];
     if ((inner->k == K::VarDecl && inner->s != "var") || (inner->k == K::Class && inner->has(F_DECL)) ||
-        (inner->k == K::Function && inner->has(F_DECL) && (inner != n || inner->has(F_ASYNC | F_GEN))))
+        (inner->k == K::Function && inner->has(F_DECL) && (!allow_fn || inner != n || inner->has(F_ASYNC | F_GEN))))
       fail("SyntaxError: lexical declaration cannot appear in a single-statement context", line);
     return n;
   }
@@ -750,6 +755,12 @@ class Parser {
     do {
       Node* d = make(K::Declarator);
       d->a.push_back(binding_target());
+      if (n->s != "var") {
+        std::vector<std::string> names;
+        param_names(d->a[0], names);
+        for (auto& nm : names)
+          if (nm == "let") fail("SyntaxError: let is disallowed as a lexically bound name");
+      }
       d->a.push_back(eat("=") ? assign(no_in) : nullptr);
       d->end_seq = int(ar_.nodes.size());
       n->a.push_back(d);
@@ -778,6 +789,7 @@ class Parser {
     }
     expect("(");
     Node* init = nullptr;
+    bool plain_async = at("async");  // `for (async of x)` is refused, `for (\u0061sync of x)` is not
     if (at(";")) {
     } else if (at("var") || at("const") || (at("let") && [&] {
                  Token p = peek();
@@ -789,6 +801,8 @@ class Parser {
     }
     if (init && (at("of") || at("in"))) {
       bool of = at("of");
+      if (of && !is_await && init->k == K::Ident && plain_async)
+        fail("SyntaxError: the left-hand side of a for-of loop may not be 'async'", line);
       advance();
       Node* n = make(of ? K::ForOf : K::ForIn, line);
       if (is_await) n->flags |= F_AWAIT;
@@ -924,11 +938,32 @@ class Parser {
   void function_rest(Node* f, bool is_async, bool gen) {
     fn_.push_back({is_async, gen, false});
     f->a.push_back(params());
+    if (contains_yield_or_await(f->a[0])) fail("SyntaxError: yield and await expressions are not allowed in parameters", f->line);
     check_params(f->a[0], f->has(F_METHOD), f->line);
     f->a.push_back(function_body());
     strict_params(f->a[0], f->a[1], f->line);
     f->end_line = f->a[1]->end_line;
     fn_.pop_back();
+  }
+
+  static bool uses_arguments(Node* n) {
+    if (!n) return false;
+    if (n->k == K::Ident && n->s == "arguments") return true;
+    if (n->k == K::Function && !n->has(F_ARROW)) return false;
+    if (n->k == K::Dot && !n->has(F_COMPUTED)) return uses_arguments(n->a[0]);
+    if (n->k == K::Prop && !n->has(F_COMPUTED | F_SHORTHAND)) return uses_arguments(n->a[1]);
+    for (Node* c : n->a)
+      if (uses_arguments(c)) return true;
+    return false;
+  }
+
+  static bool contains_yield_or_await(Node* n) {
+    if (!n) return false;
+    if (n->k == K::Yield || n->k == K::Await) return true;
+    if (n->k == K::Function && !n->has(F_ARROW)) return false;
+    for (Node* c : n->a)
+      if (contains_yield_or_await(c)) return true;
+    return false;
   }
 
   Node* params() {
@@ -978,6 +1013,7 @@ class Parser {
           advance();
           r->a.push_back(binding_target());
           n->a.push_back(r);
+          if (at("=")) fail("SyntaxError: rest element may not have a default initializer");
           if (!at("]")) fail("SyntaxError: rest element must be last element");
         } else {
           n->a.push_back(binding_element());
@@ -1073,12 +1109,16 @@ class Parser {
     return !(at("(") || at(",") || at(":") || at("}") || at("=") || at(";") || at(")"));
   }
 
-  Node* method_function(int line, bool is_async, bool gen) {
+  Node* method_function(int line, bool is_async, bool gen, uint32_t accessor = 0) {
     Node* f = make(K::Function, line);
     f->flags |= F_METHOD;
     if (is_async) f->flags |= F_ASYNC;
     if (gen) f->flags |= F_GEN;
     function_rest(f, is_async, gen);
+    Node* ps = f->a[0];
+    if ((accessor & F_GET) && !ps->a.empty()) fail("SyntaxError: getters take no parameters", line);
+    if ((accessor & F_SET) && (ps->a.size() != 1 || ps->a[0]->k == K::Rest))
+      fail("SyntaxError: setters take exactly one parameter", line);
     return f;
   }
 
@@ -1149,9 +1189,15 @@ class Parser {
       };
       if (mkey->k == K::PrivateName) {
         char kind = m->has(F_GET) ? 'g' : m->has(F_SET) ? 's' : 'm';
+        if (m->has(F_STATIC)) kind = char(kind - 32);  // static members: 'G', 'S', 'M'
+        auto prev = privates.find(mkey->s);
+        if (prev != privates.end() && ((prev->second == 'g' && kind == 'S') || (prev->second == 's' && kind == 'G') ||
+                                       (prev->second == 'G' && kind == 's') || (prev->second == 'S' && kind == 'g')))
+          fail("SyntaxError: a private getter and setter must both be static or neither");
         auto it = privates.find(mkey->s);
         if (mkey->s == "constructor") fail("SyntaxError: classes may not have a private field named '#constructor'");
-        if (it != privates.end() && !((it->second == 'g' && kind == 's') || (it->second == 's' && kind == 'g')))
+        if (it != privates.end() && !((it->second == 'g' && kind == 's') || (it->second == 's' && kind == 'g') ||
+                                      (it->second == 'G' && kind == 'S') || (it->second == 'S' && kind == 'G')))
           fail("SyntaxError: duplicate private name '#" + mkey->s + "'");
         privates[mkey->s] = kind;
       }
@@ -1164,7 +1210,7 @@ class Parser {
         if (!m->has(F_STATIC | F_COMPUTED) && key->k == K::Ident && key->s == "constructor") m->flags |= F_CTOR;
         if (!m->has(F_STATIC | F_COMPUTED) && key->k == K::Str && key->s.size() == 13 && key->s.substr(1, 11) == "constructor")
           m->flags |= F_CTOR;
-        m->a.push_back(method_function(m->line, is_async, gen));
+        m->a.push_back(method_function(m->line, is_async, gen, m->flags & (F_GET | F_SET)));
       } else {
         if (key_is("constructor") || (m->has(F_STATIC) && key_is("prototype")))
           fail("SyntaxError: classes may not have a field named '" + std::string(mkey->k == K::Ident ? mkey->s : "constructor") + "'");
@@ -1173,6 +1219,7 @@ class Parser {
           fn_.push_back({false, false, false});
           m->a.push_back(assign(false));
           fn_.pop_back();
+          if (uses_arguments(m->a.back())) fail("SyntaxError: 'arguments' is not allowed in class field initializer", m->line);
         } else {
           m->a.push_back(nullptr);
         }
@@ -1210,6 +1257,7 @@ class Parser {
     f->flags |= F_ARROW;
     if (is_async) f->flags |= F_ASYNC;
     check_params(params, true, line);
+    if (contains_yield_or_await(params)) fail("SyntaxError: yield and await expressions are not allowed in parameters", line);
     f->a.push_back(params);
     if (tok_.nl) unexpected();
     expect("=>");
@@ -1229,7 +1277,18 @@ class Parser {
     return f;
   }
 
+  // Nesting is bounded so a pathological program fails cleanly instead of overflowing the
+  // stack (each level costs a few parser, resolver and printer frames).
+  struct Depth {
+    Parser* p;
+    explicit Depth(Parser* parser) : p(parser) {
+      if (++p->depth_ > 400) p->fail("SyntaxError: program nests too deeply");
+    }
+    ~Depth() { p->depth_--; }
+  };
+
   Node* assign(bool no_in) {
+    Depth guard(this);
     bool saved = no_in_;
     no_in_ = no_in;
     Node* r = assign_inner(no_in);
@@ -1243,7 +1302,8 @@ class Parser {
       if (at("yield") && in_gen()) {
         advance();
         Node* y = make(K::Yield, line);
-        if (eat("*")) {
+        if (at("*") && !tok_.nl) {
+          advance();
           y->flags |= F_DELEGATE;
           y->a.push_back(assign(no_in));
         } else if (!tok_.nl && !at(")") && !at("]") && !at("}") && !at(",") && !at(";") && !at(":") &&
@@ -1327,6 +1387,7 @@ class Parser {
       case K::Rest:
         return e;
       case K::Spread: {
+        if (e->a[0]->k == K::Assign) fail("SyntaxError: rest element may not have a default initializer", e->line);
         Node* r = make(K::Rest, e->line);
         r->a.push_back(to_pattern(e->a[0]));
         return r;
@@ -1342,6 +1403,7 @@ class Parser {
         Node* p = make(K::ObjPat, e->line);
         for (Node* x : e->a) {
           if (x->has(F_SPREAD)) {
+            if (x->s2 == ",") fail("SyntaxError: rest element may not have a trailing comma", x->line);
             Node* r = make(K::Rest, x->line);
             r->a.push_back(to_pattern(x->a[1]));
             if (r->a[0]->k != K::Ident && r->a[0]->k != K::Dot) fail("SyntaxError: invalid rest element", x->line);
@@ -1438,6 +1500,7 @@ class Parser {
   }
 
   Node* unary() {
+    Depth guard(this);
     int line = tok_.line;
     if (tok_.t == T::Punct) {
       std::string_view o = tok_.text;
@@ -1465,6 +1528,10 @@ class Parser {
         Node* n = make(K::Unary, line);
         n->s = std::string(o);
         n->a.push_back(unary());
+        Node* x = n->a[0];
+        while (x->k == K::Paren) x = x->a[0];
+        if (n->s == "delete" && x->k == K::Dot && x->a[1]->k == K::PrivateName)
+          fail("SyntaxError: private fields cannot be deleted");
         return n;
       }
       if (o == "await" && in_async()) {
@@ -1557,6 +1624,7 @@ class Parser {
         Node* d = make(K::Dot, line);
         d->a.push_back(e);
         if (tok_.t == T::Private) {
+          if (e->k == K::Super) fail("SyntaxError: private names cannot be read through super");
           Node* p = make(K::PrivateName);
           p->s = std::string(tok_.text);
           advance();
@@ -1735,6 +1803,7 @@ class Parser {
     }
     w = tok_.text;
     if (is_reserved(w) && (tok_.escaped || (w != "null" && w != "true" && w != "false"))) unexpected();
+    if (w == "yield" && in_gen()) unexpected();
     if (tok_.escaped && ((w == "yield" && in_gen()) || (w == "await" && in_async()))) unexpected();
     Node* n = make(K::Ident);
     n->s = std::string(w);
@@ -1841,7 +1910,7 @@ class Parser {
         if (p->a.empty()) member_key(p);
         if (at("(")) {
           if (!p->has(F_GET | F_SET)) p->flags |= F_METHOD;
-          p->a.push_back(method_function(p->line, is_async, gen));
+          p->a.push_back(method_function(p->line, is_async, gen, p->flags & (F_GET | F_SET)));
         } else if (p->has(F_GET | F_SET) || is_async || gen) {
           unexpected();
         } else if (eat(":")) {
@@ -1866,17 +1935,29 @@ class Parser {
         }
       }
       n->a.push_back(p);
-      if (!at("}")) expect(",");
+      if (!at("}")) {
+        expect(",");
+        if (p->has(F_SPREAD)) p->s2 = ",";  // `{...a,}` is no valid pattern
+      }
+      if (!p->has(F_COMPUTED | F_SHORTHAND | F_METHOD | F_GET | F_SET | F_SPREAD) && is_proto_key(p->a[0])) {
+        if (n->s2 == "__proto__") fail("SyntaxError: duplicate __proto__ fields are not allowed in object literals", p->line);
+        n->s2 = "__proto__";
+      }
     }
     n->end_line = tok_.line;
     advance();
     return n;
   }
 
+  static bool is_proto_key(Node* k) {
+    return (k->k == K::Ident && k->s == "__proto__") || (k->k == K::Str && k->s.size() == 11 && k->s.substr(1, 9) == "__proto__");
+  }
+
   Lexer lex_;
   Arena& ar_;
   Token tok_;
   int prev_line_ = 1;
+  int depth_ = 0;
   bool no_in_ = false;
   std::vector<FnCtx> fn_;
 };

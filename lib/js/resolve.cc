@@ -1,6 +1,7 @@
 // Scope analysis: see resolve.h.
 #include "js/resolve.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -168,6 +169,10 @@ class Resolver {
     Scope* saved = cur_;
     cur_ = s;
     declare_block(b->a, s, true);
+    // A catch block may not redeclare its parameter lexically.
+    for (auto& name : catch_params_)
+      if (s->lex.count(name)) redeclared(name, b->line);
+    catch_params_.clear();
     for (Node* st : b->a) stmt(st);
     cur_ = saved;
   }
@@ -222,7 +227,11 @@ class Resolver {
             std::vector<Node*> ids;
             pattern_names(n->a[1], ids);
             bool simple = n->a[1]->k == K::Ident;
-            for (Node* id : ids) declare(s, id, simple ? 'e' : 'l', !simple);
+            for (Node* id : ids) {
+              if (s->names.count(id->s)) redeclared(id->s, id->line);
+              declare(s, id, simple ? 'e' : 'l', !simple);
+            }
+            for (Node* id : ids) catch_params_.push_back(id->s);
             pattern_defaults(n->a[1]);
           }
           block(n->a[2]);
@@ -283,7 +292,12 @@ class Resolver {
           }
         }
         if (n->a[1]) expr(n->a[1]);
-        if (n->a[2]) expr(n->a[2]);
+        if (n->a[2]) {
+          bool saved = in_update_;
+          in_update_ = true;
+          expr(n->a[2]);
+          in_update_ = saved;
+        }
         stmt(n->a[3]);
         break;
       case K::ForIn:
@@ -335,7 +349,10 @@ class Resolver {
   void target(Node* p) {
     if (!p) return;
     switch (p->k) {
-      case K::Ident: ref(p); break;
+      case K::Ident:
+        ref(p);
+        if (p->b && !in_update_) p->b->mutated = true;
+        break;
       case K::AssignPat:
         target(p->a[0]);
         expr(p->a[1]);
@@ -378,7 +395,16 @@ class Resolver {
       id->s = f->s;
       declare(s, id, 'f', false);
     }
-    for (Node* p : f->a[0]->a) pattern_defaults(p);
+    // A default may only read the parameters before it.
+    std::vector<std::vector<Node*>> pnames(f->a[0]->a.size());
+    for (size_t i = 0; i < f->a[0]->a.size(); i++) pattern_names(f->a[0]->a[i], pnames[i]);
+    for (size_t i = 0; i < f->a[0]->a.size(); i++) {
+      for (size_t j = i; j < pnames.size(); j++)
+        for (Node* id : pnames[j])
+          if (id->b) uninit_params_.insert(id->b);
+      pattern_defaults(f->a[0]->a[i]);
+      uninit_params_.clear();
+    }
     if (f->has(F_EXPRBODY)) expr(body);
     else
       for (Node* st : body->a) stmt(st);
@@ -433,9 +459,17 @@ class Resolver {
   void ref(Node* id) {
     Binding* b = lookup(id->s);
     id->b = b;
-    // Read before the declaration ran, in the same function: the temporal dead zone.
-    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end && fn_scope(cur_) == fn_scope(b->scope))
-      id->flags |= F_TDZ;
+    // Read before the declaration ran, in the same function: the temporal dead zone. From a
+    // closure written before the declaration, it depends on when the closure runs.
+    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end) {
+      if (fn_scope(cur_) == fn_scope(b->scope)) {
+        id->flags |= F_TDZ;
+      } else {
+        id->flags |= F_TDZCHECK;
+        b->runtime_tdz = true;
+      }
+    }
+    if (b && b->kind == 'p' && uninit_params_.count(b)) id->flags |= F_TDZ;
     Scope* home = b ? fn_scope(b->scope) : nullptr;
     for (Scope* s = fn_scope(cur_); s && s != home; s = s->parent ? fn_scope(s->parent) : nullptr) {
       s->foreign[id->s] = true;
@@ -460,6 +494,10 @@ class Resolver {
       case K::Assign:
         target(n->a[0]);
         expr(n->a[1]);
+        break;
+      case K::Update:
+        if (n->a[0]->k == K::Ident) target(n->a[0]);
+        else expr(n->a[0]);
         break;
       case K::ObjPat:
       case K::ArrPat:
@@ -487,6 +525,9 @@ class Resolver {
   Arena& ar_;
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
+  bool in_update_ = false;  // inside a for statement's update clause
+  std::set<Binding*> uninit_params_;
+  std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare  // parameters a default being resolved may not read yet
   std::vector<Binding*> all_;
   std::map<Node*, Binding*> class_binding_;
 };

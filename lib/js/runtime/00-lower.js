@@ -1,8 +1,15 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
-// Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
-// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
-// __oda_m __oda_acc __oda_nonew __oda_pname __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
-// __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
+// Globals it defines (all prefixed __oda_):
+//   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
+//     __oda_arr __oda_aiter __oda_aclose
+//   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
+//     __oda_constassign
+//   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
+//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
+//   object literals and templates: __oda_setproto __oda_defprop __oda_ospread __oda_tplcache
+//     __oda_tpl
+//   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
+//     __oda_genresume __oda_yield __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
 // directly (never through call/apply) because a yield cannot cross a native frame.
@@ -39,29 +46,39 @@ function __oda_iter(x) {
   if (x === null || x === undefined) throw new TypeError(String(x) + ' is not iterable');
   var f = x[Symbol.iterator];
   if (typeof f !== 'function') {
-    if (Array.isArray(x) || (typeof x === 'object' && typeof x.length === 'number' && x instanceof Object && Object.prototype.toString.call(x).indexOf('Arguments') >= 0)) {
-      return { a: Array.prototype.slice.call(x), i: 0, it: null, v: undefined, d: false };
+    if (typeof x === 'object' && typeof x.length === 'number' && Object.prototype.toString.call(x) === '[object Arguments]') {
+      return { a: x, i: 0, it: null, v: undefined, d: false };
     }
     throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
   }
   var it = f.call(x);
   if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.iterator method is not an object');
-  return { a: null, i: 0, it: it, v: undefined, d: false };
+  return { a: null, i: 0, it: it, v: undefined, d: false, n: it.next };
 }
 
+// r.d stays true while next() runs: an iterator whose next() or result throws is not closed.
 function __oda_step(r) {
-  var s = r.it.next();
+  r.d = true;
+  var s = r.n.call(r.it);
   if (s === null || (typeof s !== 'object' && typeof s !== 'function')) throw new TypeError('Iterator result ' + s + ' is not an object');
-  if (s.done) { r.d = true; return false; }
+  if (s.done) return false;
   r.v = s.value;
+  r.d = false;
   return true;
+}
+
+// Closing on a throw: the loop's own exception wins over anything return() does.
+function __oda_closeq(r) {
+  try { __oda_close(r); } catch (e) { if (e instanceof __oda_GenReturn) throw e; }
 }
 
 function __oda_close(r) {
   if (r && r.a === null && !r.d) {
     r.d = true;
     var f = r.it['return'];
-    if (typeof f === 'function') f.call(r.it);
+    if (f === undefined || f === null) return;
+    var res = f.call(r.it);
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
   }
 }
 
@@ -69,7 +86,7 @@ function __oda_close(r) {
 function __oda_spr(x) {
   if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
-  if (r.a) return r.a;
+  if (r.a) return r.a instanceof Array ? r.a : Array.prototype.slice.call(r.a);
   var out = [];
   while (__oda_step(r)) out.push(r.v);
   return out;
@@ -80,7 +97,7 @@ function __oda_spr(x) {
 function __oda_arr(x, n) {
   if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
   var r = __oda_iter(x);
-  if (r.a) return r.a;
+  if (r.a) return r.a instanceof Array ? r.a : Array.prototype.slice.call(r.a);
   var out = [];
   while ((n < 0 || out.length < n) && __oda_step(r)) out.push(r.v);
   if (n >= 0) __oda_close(r);
@@ -109,6 +126,9 @@ function __oda_new(F, args) {
   return Reflect.construct(F, args);
 }
 
+// The value of a let/const a closure might read before its declaration ran.
+var __oda_TDZ = {};
+
 function __oda_tdz(name) {
   throw new ReferenceError("Cannot access '" + name + "' before initialization");
 }
@@ -132,6 +152,19 @@ function __oda_class(C, S) {
   if (S) Object.setPrototypeOf(C, S);
   Object.defineProperty(C, '__oda_cls', { value: true });
   return proto;
+}
+
+// super.key read from home (the parent prototype): getters run on the receiver.
+function __oda_sget(home, key, receiver) {
+  for (var o = home; o !== null && o !== undefined; o = Object.getPrototypeOf(o)) {
+    var d = Object.getOwnPropertyDescriptor(o, key);
+    if (d) return d.get ? d.get.call(receiver) : d.value;
+  }
+  return undefined;
+}
+
+function __oda_notctor() {
+  throw new TypeError('generator functions are not constructors');
 }
 
 function __oda_nonew(C) {
@@ -171,12 +204,18 @@ function __oda_m(target, key, f) {
 }
 
 // Defines a getter (g) or a setter (s), keeping the other half when it exists.
-function __oda_acc(target, key, g, s) {
+// enumerable: true in object literals, false in classes.
+function __oda_acc(target, key, g, s, enumerable) {
   var d = Object.getOwnPropertyDescriptor(target, key);
-  var desc = { configurable: true, enumerable: target.constructor === undefined || !target.hasOwnProperty('constructor') };
+  var desc = { configurable: true, enumerable: enumerable };
   desc.get = g !== undefined ? g : (d && d.get);
   desc.set = s !== undefined ? s : (d && d.set);
   Object.defineProperty(target, key, desc);
+}
+
+// `__proto__: v` in an object literal: only an object or null becomes the prototype.
+function __oda_setproto(o, v) {
+  if (v === null || typeof v === 'object' || typeof v === 'function') Object.setPrototypeOf(o, v);
 }
 
 function __oda_defprop(o, key, v) {
@@ -289,7 +328,7 @@ function __oda_yieldstar(x) {
   var it = r.it, received, mode = 0, res, f;
   for (;;) {
     if (mode === 0) {
-      res = it.next(received);
+      res = r.n.call(it, received);
     } else if (mode === 1) {
       f = it['throw'];
       if (f === undefined || f === null) {
@@ -431,14 +470,32 @@ function __oda_aiter(x) {
     return it;
   }
   var r = __oda_iter(x);
+  function settle(s) {
+    if (s === null || (typeof s !== 'object' && typeof s !== 'function')) throw new TypeError('Iterator result ' + s + ' is not an object');
+    var done = !!s.done;
+    return Promise.resolve(s.value).then(function (value) { return { value: value, done: done }; });
+  }
   return {
-    next: function () {
-      var more = r.a ? r.i < r.a.length : __oda_step(r);
-      if (!more) return Promise.resolve({ value: undefined, done: true });
-      var v = r.a ? r.a[r.i++] : r.v;
-      return Promise.resolve(v).then(function (value) { return { value: value, done: false }; });
+    next: function (v) {
+      if (r.a) {
+        if (r.i >= r.a.length) return Promise.resolve({ value: undefined, done: true });
+        return settle({ value: r.a[r.i++], done: false });
+      }
+      try { return settle(r.n.call(r.it, v)); } catch (e) { return Promise.reject(e); }
     },
-    'return': function () { __oda_close(r); return Promise.resolve({ done: true }); }
+    'return': function (v) {
+      var f = r.it && r.it['return'];
+      if (f === undefined || f === null) return Promise.resolve({ value: v, done: true });
+      try { return settle(f.call(r.it, v)); } catch (e) { return Promise.reject(e); }
+    },
+    'throw': function (e) {
+      var f = r.it && r.it['throw'];
+      if (f === undefined || f === null) {
+        __oda_close(r);
+        return Promise.reject(new TypeError('The iterator does not provide a \'throw\' method'));
+      }
+      try { return settle(f.call(r.it, e)); } catch (err) { return Promise.reject(err); }
+    }
   };
 }
 
