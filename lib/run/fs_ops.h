@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "run/sandbox.h"
+#include "run/utf8.h"
 
 namespace oda::run::fs {
 
@@ -76,10 +77,5 @@ void system_error(int e, std::string_view syscall, std::string_view path, Error*
 // The errno name ("ENOENT") and Node's reason ("no such file or directory").
 const char* errno_code(int e);
 std::string errno_reason(int e);
-
-// Duktape keeps strings as CESU-8 (a code point past U+FFFF as two surrogates of three bytes
-// each); files hold UTF-8. Invalid input becomes U+FFFD, as Node decodes it.
-std::string utf8_to_cesu8(std::string_view utf8);
-std::string cesu8_to_utf8(std::string_view cesu8);
 
 }  // namespace oda::run::fs

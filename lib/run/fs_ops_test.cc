@@ -222,14 +222,14 @@ TEST(FsText, Utf8AndCesu8) {
   // U+1F600 is one code point in UTF-8 and a surrogate pair in CESU-8.
   std::string smile = "\xF0\x9F\x98\x80";
   std::string pair = "\xED\xA0\xBD\xED\xB8\x80";
-  EXPECT_EQ(fs::utf8_to_cesu8("a" + smile + "b"), "a" + pair + "b");
-  EXPECT_EQ(fs::cesu8_to_utf8("a" + pair + "b"), "a" + smile + "b");
-  EXPECT_EQ(fs::utf8_to_cesu8("\xC3\xA9"), "\xC3\xA9");
+  EXPECT_EQ(oda::run::utf8_to_cesu8("a" + smile + "b"), "a" + pair + "b");
+  EXPECT_EQ(oda::run::cesu8_to_utf8("a" + pair + "b"), "a" + smile + "b");
+  EXPECT_EQ(oda::run::utf8_to_cesu8("\xC3\xA9"), "\xC3\xA9");
   // Invalid bytes and lone surrogates become U+FFFD.
-  EXPECT_EQ(fs::utf8_to_cesu8("x\xFFy"), "x\xEF\xBF\xBDy");
-  EXPECT_EQ(fs::utf8_to_cesu8("\xE2\x82" "A"), "\xEF\xBF\xBD" "A");
-  EXPECT_EQ(fs::cesu8_to_utf8("\xED\xA0\xBD"), "\xEF\xBF\xBD");
-  EXPECT_EQ(fs::cesu8_to_utf8("\xED\xB8\x80z"), "\xEF\xBF\xBDz");
+  EXPECT_EQ(oda::run::utf8_to_cesu8("x\xFFy"), "x\xEF\xBF\xBDy");
+  EXPECT_EQ(oda::run::utf8_to_cesu8("\xE2\x82" "A"), "\xEF\xBF\xBD" "A");
+  EXPECT_EQ(oda::run::cesu8_to_utf8("\xED\xA0\xBD"), "\xEF\xBF\xBD");
+  EXPECT_EQ(oda::run::cesu8_to_utf8("\xED\xB8\x80z"), "\xEF\xBF\xBDz");
 }
 
 TEST_F(FsTest, NulInAPathIsRefused) {

@@ -18,4 +18,9 @@ std::string json_for_duktape(std::string_view json);
 // The longest prefix of s, at most n bytes, that does not cut a UTF-8 sequence.
 size_t utf8_prefix(std::string_view s, size_t n);
 
+// Whole-string conversions for file contents and paths (files hold UTF-8). Ill-formed input
+// becomes U+FFFD, as Node decodes it; a lone surrogate too.
+std::string utf8_to_cesu8(std::string_view utf8);
+std::string cesu8_to_utf8(std::string_view cesu8);
+
 }  // namespace oda::run
