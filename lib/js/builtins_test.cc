@@ -1,5 +1,5 @@
 // Unit tests of the runtime's built-ins (collections, iteration, Array, Object, String,
-// Number, Math) on a bare Duktape heap: each expression's shown value is what node shows.
+// Number, Math, atob/btoa, structuredClone, TextEncoder) on a bare Duktape heap: each expression's shown value is what node shows.
 #include <gtest/gtest.h>
 
 #include "js/regexp_test_heap.h"
@@ -177,6 +177,42 @@ const Case kBuiltinCases[] = {
      R"JS([["0","a"],["1","b"]])JS"},
     {R"JS('abc'.isWellFormed())JS",
      R"JS(true)JS"},
+    {R"JS(btoa('hello world'))JS",
+     R"JS("aGVsbG8gd29ybGQ=")JS"},
+    {R"JS(btoa(''))JS",
+     R"JS("")JS"},
+    {R"JS(btoa('ab'))JS",
+     R"JS("YWI=")JS"},
+    {R"JS(atob('aGVsbG8gd29ybGQ='))JS",
+     R"JS("hello world")JS"},
+    {R"JS(atob(' aGk= '))JS",
+     R"JS("hi")JS"},
+    {R"JS(atob('YQ'))JS",
+     R"JS("a")JS"},
+    {R"JS((function(){ try { btoa('€'); } catch (e) { return [e.name, e instanceof Error]; } })())JS",
+     R"JS(["InvalidCharacterError",true])JS"},
+    {R"JS((function(){ try { atob('a'); } catch (e) { return e.name; } })())JS",
+     R"JS("InvalidCharacterError")JS"},
+    {R"JS(atob(btoa('\u00ff\u0000x')))JS",
+     R"JS("\u00ff\u0000x")JS"},
+    {R"JS((function(){ var o = {a: [1, {b: 2}], d: new Date(0), m: new Map([[1, {x: 1}]]), s: new Set(['q'])}; o.self = o; var c = structuredClone(o); return [c !== o, c.self === c, c.a[1].b, c.d.getTime(), c.m.get(1).x, c.s.has('q'), c.d instanceof Date, c.a[1] !== o.a[1]]; })())JS",
+     R"JS([true,true,2,0,1,true,true,true])JS"},
+    {R"JS((function(){ try { structuredClone({f: function(){}}); } catch (e) { return e.name; } })())JS",
+     R"JS("DataCloneError")JS"},
+    {R"JS((function(){ var u = new Uint8Array([1,2,3]); var c = structuredClone(u); c[0] = 9; return [u[0], c[0], c.length]; })())JS",
+     R"JS([1,9,3])JS"},
+    {R"JS((function(){ var e = structuredClone(new RangeError('boom')); return [e instanceof RangeError, e.message]; })())JS",
+     R"JS([true,"boom"])JS"},
+    {R"JS(structuredClone(new RegExp('a+', 'gi')).flags)JS",
+     R"JS("gi")JS"},
+    {R"JS(structuredClone([1, , 3]).length)JS",
+     R"JS(3)JS"},
+    {R"JS(Array.from(new TextEncoder().encode('h€')))JS",
+     R"JS([104,226,130,172])JS"},
+    {R"JS(new TextDecoder().decode(new TextEncoder().encode('h€\ud83d\ude00')))JS",
+     R"JS("h\u20ac\ud83d\ude00")JS"},
+    {R"JS((function(){ var d = new Uint8Array(4); var r = new TextEncoder().encodeInto('a€b', d); return [r.read, r.written, Array.from(d)]; })())JS",
+     R"JS([2,4,[97,226,130,172]])JS"},
 };
 
 TEST(JsBuiltins, PreludeLoads) {
