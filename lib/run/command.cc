@@ -1,0 +1,203 @@
+// run-code's flow (see command.h): refuse, run, print, record.
+#include "run/command.h"
+
+#include <sys/time.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+
+#include "run/record.h"
+#include "run/result.h"
+
+namespace oda::run {
+
+const SettingsHook kSettingsHooks[] = {
+    nullptr,
+};
+
+namespace {
+
+constexpr long long kDefaultBudgetMs = 120000;
+constexpr long long kMaxBudgetMs = 600000;
+constexpr long long kMaxHeapMb = 512;
+
+bool blank(const std::string& s) {
+  return s.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+std::string iso_now() {
+  timeval tv;
+  gettimeofday(&tv, nullptr);
+  tm t;
+  gmtime_r(&tv.tv_sec, &t);
+  char buf[80];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.tm_year + 1900, t.tm_mon + 1,
+                t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, static_cast<int>(tv.tv_usec / 1000));
+  return buf;
+}
+
+std::string str_of(const json::Value& r, const char* key) {
+  const json::Value* v = r.get(key);
+  return v && v->is_string() ? v->as_string() : "";
+}
+
+int history(const cli::Command& cmd, const cli::Args& args) {
+  long long n = 20;
+  if (args.has("file")) {
+    std::string text = args.str("file");
+    char* end = nullptr;
+    n = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end || n < 1) {
+      return cli::fail(cmd, cli::kUsage, "invalid --history count '" + text + "': expected a whole number from 1");
+    }
+  }
+  std::vector<json::Value> runs = recent_records(static_cast<size_t>(n));
+  if (args.json_output()) {
+    json::Value list = json::Value::array();
+    for (const auto& r : runs) {
+      json::Value e = json::Value::object();
+      for (const char* k : {"runId", "startedAt", "description", "ok", "kind", "durationMs"})
+        if (const json::Value* v = r.get(k)) e.set(k, *v);
+      list.push(std::move(e));
+    }
+    json::Value out = json::Value::object();
+    out.set("runs", std::move(list));
+    cli::print_result(json::write(out));
+    return cli::kDone;
+  }
+  if (runs.empty()) {
+    cli::print_result("(no runs recorded)");
+    return cli::kDone;
+  }
+  std::string text;
+  for (const auto& r : runs) {
+    const json::Value* ok = r.get("ok");
+    bool good = ok && ok->is_bool() && ok->as_bool();
+    const json::Value* d = r.get("durationMs");
+    std::string desc = str_of(r, "description");
+    text += str_of(r, "runId") + "  " + str_of(r, "startedAt") + "  " + (good ? "ok" : str_of(r, "kind")) + "  " +
+            std::to_string(d && d->is_number() ? std::llround(d->as_number()) : 0) + "ms" +
+            (desc.empty() ? "" : "  " + desc) + "\n";
+  }
+  cli::print_result(text);
+  return cli::kDone;
+}
+
+int show(const cli::Command& cmd, const cli::Args& args) {
+  json::Value record;
+  std::string err;
+  if (!load_record(args.str("show"), &record, &err)) return cli::fail(cmd, cli::kFailed, err);
+  if (args.json_output()) {
+    cli::print_result(json::write(record));
+    return cli::kDone;
+  }
+  RunOutcome o = outcome_from_json(record);
+  std::string text = "run " + str_of(record, "runId") + "  " + str_of(record, "startedAt") + "  " +
+                     std::to_string(std::llround(o.duration_ms)) + "ms\n";
+  std::string desc = str_of(record, "description");
+  if (!desc.empty()) text += "description: " + desc + "\n";
+  text += "program:\n" + str_of(record, "code");
+  if (text.back() != '\n') text += '\n';
+  if (const json::Value* calls = record.get("calls"); calls && calls->is_array() && !calls->items().empty())
+    text += "calls: " + json::write(*calls) + "\n";
+  text += "result:\n" + render_text(o);
+  cli::print_result(text);
+  return cli::kDone;
+}
+
+// The program text from --code, FILE or "-" (standard input).
+bool program_text(const cli::Command& cmd, const cli::Args& args, std::string* code, int* status) {
+  if (args.has("code") && args.has("file")) {
+    *status = cli::fail(cmd, cli::kUsage, "give the program once: --code TEXT, a FILE or -");
+    return false;
+  }
+  if (args.has("code")) {
+    *code = args.str("code");
+    return true;
+  }
+  if (!args.has("file")) {
+    *status = cli::fail(cmd, cli::kUsage, "no program: pass --code TEXT, a FILE or - for standard input");
+    return false;
+  }
+  std::string err;
+  if (!cli::read_input(args.str("file"), code, &err)) {
+    *status = cli::fail(cmd, cli::kFailed, err);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string check_request(const cli::Args& args) {
+  // From --request the description is the tool's required field; on the command line a
+  // person may leave it out, but not give it empty.
+  if ((args.has("description") && blank(args.str("description"))) ||
+      (!args.has("description") && args.has("request")))
+    return "invalid description: expected a non-empty string";
+  if (args.has("timeout-ms")) {
+    double t = args.number("timeout-ms", 0);
+    if (!std::isfinite(t) || t <= 0) return "invalid timeoutMs: expected a positive finite number";
+  }
+  bool mode = args.has("sandbox-permissions"), why = args.has("justification");
+  if (mode && !why) return "invalid escalation: sandbox_permissions requires a justification";
+  if (why && !mode) return "invalid escalation: justification is only valid together with sandbox_permissions";
+  if (why && blank(args.str("justification"))) return "invalid justification: expected a non-empty sentence";
+  return "";
+}
+
+int run_command(const cli::Command& cmd, const cli::Args& args) {
+  if (args.flag("history")) return history(cmd, args);
+  if (args.has("show")) return show(cmd, args);
+
+  std::string refusal = check_request(args);
+  if (!refusal.empty()) return cli::fail(cmd, cli::kUsage, refusal);
+
+  RunSettings settings;
+  int status = 0;
+  if (!program_text(cmd, args, &settings.code, &status)) return status;
+  if (args.has("timeout-ms")) {
+    double t = std::ceil(args.number("timeout-ms", kDefaultBudgetMs));
+    settings.budget_ms = static_cast<long long>(std::min<double>(t, kMaxBudgetMs));
+  } else {
+    settings.budget_ms = kDefaultBudgetMs;
+  }
+  if (args.has("max-heap-mb")) {
+    long long mb = args.integer("max-heap-mb", kMaxHeapMb);
+    if (mb < 1) return cli::fail(cmd, cli::kUsage, "invalid --max-heap-mb: expected a whole number from 1 to 512");
+    settings.heap_bytes = static_cast<size_t>(std::min(mb, kMaxHeapMb)) << 20;
+  }
+  const char* faults = getenv("ODA_RUN_TEST_FAULTS");
+  settings.test_faults = faults && std::string(faults) == "1";
+  for (const SettingsHook* h = kSettingsHooks; *h; ++h) {
+    if (!(*h)(args, &settings, &refusal)) return cli::fail(cmd, cli::kUsage, refusal);
+  }
+
+  std::string run_id = new_run_id();
+  std::string started = iso_now();
+  RunOutcome o = supervise(settings);
+  json::Value calls = json::Value::array();
+
+  json::Value record = result_json(o, run_id, calls);
+  record.set("startedAt", started);
+  record.set("description", args.str("description"));
+  record.set("code", settings.code);
+  record.set("budgetMs", static_cast<int64_t>(settings.budget_ms));
+  if (args.has("sandbox-permissions")) {
+    record.set("sandboxPermissions", args.str("sandbox-permissions"));
+    record.set("justification", args.str("justification"));
+  }
+  std::string err;
+  if (!save_record(record, &err)) cli::fail(cmd, 0, "cannot record the run: " + err);
+
+  if (args.json_output()) {
+    cli::print_result(json::write(result_json(o, run_id, calls)));
+  } else {
+    cli::print_result(render_text(o));
+  }
+  return exit_status(o);
+}
+
+}  // namespace oda::run

@@ -1,0 +1,17 @@
+// The runtime prelude as Duktape bytecode, generated at build time (lib/run/run.mk).
+#pragma once
+
+#include <cstddef>
+
+namespace oda::run {
+
+struct PreludeChunk {
+  const char* name;             // the source file, for error messages
+  const unsigned char* bytes;   // duk_dump_function output
+  size_t size;
+};
+
+// In load order; ends with a chunk whose name is nullptr.
+extern const PreludeChunk kPrelude[];
+
+}  // namespace oda::run

@@ -1,0 +1,172 @@
+// Promise for run-code's Duktape (whose own is incomplete): resolution of thenables as the
+// spec does it, reactions run as microtasks through the event loop's queue.
+(function (global) {
+  'use strict';
+  var PENDING = 0, FULFILLED = 1, REJECTED = 2;
+  var queue = [], head = 0;
+
+  // The microtask queue, shared with the event loop (20-loop.js drains it).
+  function enqueue(job) { queue.push(job); }
+  function drain() {
+    while (head < queue.length) {
+      var job = queue[head];
+      queue[head++] = undefined;
+      if (head > 1024 && head * 2 > queue.length) { queue = queue.slice(head); head = 0; }
+      job();
+    }
+    queue.length = 0; head = 0;
+  }
+  function pendingJobs() { return queue.length - head; }
+
+  function isObject(x) { return x !== null && (typeof x === 'object' || typeof x === 'function'); }
+
+  function settle(p, state, value) {
+    if (p._state !== PENDING) return;
+    p._state = state; p._value = value;
+    var rs = p._reactions; p._reactions = null;
+    for (var i = 0; i < rs.length; i++) schedule(p, rs[i]);
+  }
+
+  function schedule(p, r) {
+    enqueue(function () {
+      var fn = p._state === FULFILLED ? r.onFulfilled : r.onRejected;
+      if (typeof fn !== 'function') {
+        if (p._state === FULFILLED) r.resolve(p._value); else r.reject(p._value);
+        return;
+      }
+      var out;
+      try { out = fn(p._value); } catch (e) { r.reject(e); return; }
+      r.resolve(out);
+    });
+  }
+
+  // The resolving functions of p: a resolution with a thenable follows it in a microtask.
+  function resolvers(p) {
+    var done = false;
+    function resolve(x) {
+      if (done) return; done = true;
+      if (x === p) { settle(p, REJECTED, new TypeError('promise resolved with itself')); return; }
+      if (!isObject(x)) { settle(p, FULFILLED, x); return; }
+      var then;
+      try { then = x.then; } catch (e) { settle(p, REJECTED, e); return; }
+      if (typeof then !== 'function') { settle(p, FULFILLED, x); return; }
+      enqueue(function () {
+        var inner = resolvers(p);
+        try { then.call(x, inner.resolve, inner.reject); } catch (e) { inner.reject(e); }
+      });
+    }
+    function reject(e) { if (done) return; done = true; settle(p, REJECTED, e); }
+    return { resolve: resolve, reject: reject };
+  }
+
+  function Promise(executor) {
+    if (!(this instanceof Promise)) throw new TypeError('Promise must be called with new');
+    if (typeof executor !== 'function') throw new TypeError('Promise resolver is not a function');
+    // Bookkeeping stays out of enumeration (console, JSON, Object.keys).
+    Object.defineProperty(this, '_state', { value: PENDING, writable: true });
+    Object.defineProperty(this, '_value', { value: undefined, writable: true });
+    Object.defineProperty(this, '_reactions', { value: [], writable: true });
+    var r = resolvers(this);
+    try { executor(r.resolve, r.reject); } catch (e) { r.reject(e); }
+  }
+
+  function capability(C) {
+    var res, rej;
+    var promise = new C(function (a, b) { res = a; rej = b; });
+    return { promise: promise, resolve: res, reject: rej };
+  }
+
+  Promise.prototype.then = function (onFulfilled, onRejected) {
+    var C = (this.constructor && typeof this.constructor === 'function' &&
+             this.constructor.prototype && this.constructor.prototype.then === Promise.prototype.then)
+        ? this.constructor : Promise;
+    var cap = capability(C);
+    var r = { onFulfilled: onFulfilled, onRejected: onRejected,
+              resolve: cap.resolve, reject: cap.reject };
+    if (this._state === PENDING) this._reactions.push(r); else schedule(this, r);
+    return cap.promise;
+  };
+  Promise.prototype['catch'] = function (onRejected) { return this.then(undefined, onRejected); };
+  Promise.prototype['finally'] = function (onFinally) {
+    if (typeof onFinally !== 'function') return this.then(onFinally, onFinally);
+    return this.then(
+      function (v) { return Promise.resolve(onFinally()).then(function () { return v; }); },
+      function (e) { return Promise.resolve(onFinally()).then(function () { throw e; }); });
+  };
+
+  Promise.resolve = function (x) {
+    var C = typeof this === 'function' ? this : Promise;
+    if (x instanceof Promise && x.constructor === C) return x;
+    var cap = capability(C); cap.resolve(x); return cap.promise;
+  };
+  Promise.reject = function (e) {
+    var C = typeof this === 'function' ? this : Promise;
+    var cap = capability(C); cap.reject(e); return cap.promise;
+  };
+
+  // Iterables: arrays directly; others through Symbol.iterator when the runtime has it.
+  function toList(iterable) {
+    if (Array.isArray(iterable)) return iterable;
+    if (iterable != null && typeof Symbol === 'function' && Symbol.iterator &&
+        typeof iterable[Symbol.iterator] === 'function') {
+      var it = iterable[Symbol.iterator](), out = [], step;
+      while (!(step = it.next()).done) out.push(step.value);
+      return out;
+    }
+    if (typeof iterable === 'string') return iterable.split('');
+    throw new TypeError('object is not iterable');
+  }
+
+  function combine(C, iterable, onItem, onEmpty) {
+    var cap = capability(C);
+    try {
+      var list = toList(iterable), state = { left: list.length };
+      if (list.length === 0) { onEmpty(cap); return cap.promise; }
+      for (var i = 0; i < list.length; i++) onItem(C.resolve(list[i]), i, cap, state, list.length);
+    } catch (e) { cap.reject(e); }
+    return cap.promise;
+  }
+
+  Promise.all = function (iterable) {
+    var values = [];
+    return combine(this, iterable, function (p, i, cap, state) {
+      p.then(function (v) { values[i] = v; if (--state.left === 0) cap.resolve(values); }, cap.reject);
+    }, function (cap) { cap.resolve([]); });
+  };
+  Promise.allSettled = function (iterable) {
+    var values = [];
+    return combine(this, iterable, function (p, i, cap, state) {
+      p.then(function (v) { values[i] = { status: 'fulfilled', value: v }; if (--state.left === 0) cap.resolve(values); },
+             function (e) { values[i] = { status: 'rejected', reason: e }; if (--state.left === 0) cap.resolve(values); });
+    }, function (cap) { cap.resolve([]); });
+  };
+  function aggregate(errors) {
+    var E = global.AggregateError;
+    if (typeof E === 'function') return new E(errors, 'All promises were rejected');
+    var e = new Error('All promises were rejected');
+    e.name = 'AggregateError'; e.errors = errors;
+    return e;
+  }
+  Promise.any = function (iterable) {
+    var errors = [];
+    return combine(this, iterable, function (p, i, cap, state) {
+      p.then(cap.resolve, function (e) { errors[i] = e; if (--state.left === 0) cap.reject(aggregate(errors)); });
+    }, function (cap) { cap.reject(aggregate([])); });
+  };
+  Promise.race = function (iterable) {
+    return combine(this, iterable, function (p, i, cap) { p.then(cap.resolve, cap.reject); },
+                   function () {});
+  };
+
+  if (typeof Symbol === 'function' && Symbol.toStringTag) {
+    Object.defineProperty(Promise.prototype, Symbol.toStringTag, { value: 'Promise', configurable: true });
+  }
+
+  Object.defineProperty(global, 'Promise', { value: Promise, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(global, 'queueMicrotask', {
+    value: function queueMicrotask(fn) {
+      if (typeof fn !== 'function') throw new TypeError('queueMicrotask: callback is not a function');
+      enqueue(function () { fn(); });
+    }, writable: true, configurable: true, enumerable: false });
+  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs };
+})(this);

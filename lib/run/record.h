@@ -1,0 +1,27 @@
+// Run records: every run is kept as one JSON file under $ODA_STATE_DIR/runs/ (default
+// $XDG_STATE_HOME/oda, else ~/.local/state/oda), for --history and --show.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "json/json.h"
+
+namespace oda::run {
+
+// The folder runs are kept in (not created).
+std::string runs_dir();
+
+// A fresh run id: the start time (sortable) and a random tail, "20261130-222550-123-4f2a".
+std::string new_run_id();
+
+// Writes the record atomically; false with *err when the folder or file cannot be written.
+bool save_record(const json::Value& record, std::string* err);
+
+// Loads one record by id; false with *err ("no run 'x'") when there is none.
+bool load_record(const std::string& id, json::Value* record, std::string* err);
+
+// The newest n records, newest first.
+std::vector<json::Value> recent_records(size_t n);
+
+}  // namespace oda::run

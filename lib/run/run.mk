@@ -1,0 +1,39 @@
+# run-code's engine: a configured copy of Debian's single-file Duktape (never vendored), and
+# the prelude compiled to Duktape bytecode at build time so a run never parses it.
+
+PKGS += duktape-dev
+LDLIBS += -lm
+UNIT_LDLIBS +=
+
+DUK_SRC := /usr/share/duktape
+DUK_DIR := $(B)/duktape
+DUK_HDRS := $(DUK_DIR)/duktape.h $(DUK_DIR)/duk_config.h
+# Ours before /usr/include's, for every `#include "duktape.h"` under lib/.
+CPPFLAGS += -I$(DUK_DIR)
+EXTRA_OBJS += $(DUK_DIR)/duktape.o
+GEN_SRCS += $(B)/gen/run/prelude_bytecode.cc
+
+# The runtime's own files first (lib/js/runtime), then run-code's (Promise, timers, console).
+PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js))
+
+# duktape.c includes "duktape.h" and that includes "duk_config.h" from its own folder, so all
+# three are copied side by side; the config gets our overrides at Duktape's marker.
+$(DUK_DIR)/duk_config.h: $(DUK_SRC)/duk_config.h lib/run/duk_overrides.h | $(B)/.deps-installed
+	@mkdir -p $(@D)
+	sed '/__OVERRIDE_DEFINES__/r lib/run/duk_overrides.h' $< > $@.tmp && mv $@.tmp $@
+$(DUK_DIR)/duktape.h $(DUK_DIR)/duktape.c: $(DUK_DIR)/%: $(DUK_SRC)/% | $(B)/.deps-installed
+	@mkdir -p $(@D)
+	cp $< $@
+$(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS)
+	$(CC) -std=gnu99 -O2 -g -w -fno-strict-aliasing -c $< -o $@
+
+# Everything that may include duktape.h waits for the configured headers.
+$(patsubst %.cc,$(B)/obj/%.o,$(wildcard lib/*/*.cc cmd/*.cc)): | $(DUK_HDRS)
+
+$(B)/tools/prelude-compile: lib/run/prelude/compile.cc $(DUK_DIR)/duktape.o $(DUK_HDRS)
+	@mkdir -p $(@D)
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $< $(DUK_DIR)/duktape.o -lm -o $@
+
+$(B)/gen/run/prelude_bytecode.cc: $(B)/tools/prelude-compile $(PRELUDE_JS)
+	@mkdir -p $(@D)
+	$(B)/tools/prelude-compile $@ $(PRELUDE_JS)

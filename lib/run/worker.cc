@@ -1,0 +1,447 @@
+// The worker side of a run (see worker.h): heap with a counting allocator, natives, the
+// bytecode prelude, the lowered program and the event loop between timers and replies.
+#include "run/worker.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+
+#include "duktape.h"
+#include "js/lower.h"
+#include "js/natives.h"
+#include "run/hooks.h"
+#include "run/prelude.h"
+#include "run/protocol.h"
+#include "run/utf8.h"
+
+namespace oda::run {
+
+// Other helpers add their registrars here (fs sandbox, tool calls), before the nullptr.
+const NativeRegistrar kNativeRegistrars[] = {
+    nullptr,
+};
+
+namespace {
+
+enum class Stop { kNone, kDeadline, kHeap, kOutput };
+
+// The one run this process exists for. Plain data: natives reach it from C callbacks.
+struct State {
+  int64_t deadline_ns = INT64_MAX;
+  long long budget_ms = 0;
+  size_t heap_limit = 512u << 20;
+  size_t heap_used = 0;
+  size_t output_cap = 64u << 20;
+  size_t output_used = 0;
+  Stop stop = Stop::kNone;
+  bool settled = false;
+  EndFrame end;
+  uint32_t next_request = 1;
+  int pending_requests = 0;
+  bool test_faults = false;
+};
+State g;
+
+int64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// The counting allocator: a 16-byte header keeps each block's size, so the heap ceiling is
+// the sum of what Duktape holds. A refused allocation also stops the program at the next
+// executor check: past the ceiling the run ends, whatever the program catches.
+constexpr size_t kHeader = 16;
+
+void* heap_alloc(void*, duk_size_t size) {
+  if (size == 0) return nullptr;
+  if (g.heap_used + size > g.heap_limit) {
+    g.stop = Stop::kHeap;
+    return nullptr;
+  }
+  auto* p = static_cast<char*>(std::malloc(size + kHeader));
+  if (!p) return nullptr;
+  std::memcpy(p, &size, sizeof size);
+  g.heap_used += size;
+  return p + kHeader;
+}
+
+void heap_free(void*, void* ptr) {
+  if (!ptr) return;
+  char* p = static_cast<char*>(ptr) - kHeader;
+  size_t size;
+  std::memcpy(&size, p, sizeof size);
+  g.heap_used -= size;
+  std::free(p);
+}
+
+void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
+  if (!ptr) return heap_alloc(ud, size);
+  if (size == 0) {
+    heap_free(ud, ptr);
+    return nullptr;
+  }
+  char* p = static_cast<char*>(ptr) - kHeader;
+  size_t old;
+  std::memcpy(&old, p, sizeof old);
+  if (size > old && g.heap_used + (size - old) > g.heap_limit) {
+    g.stop = Stop::kHeap;
+    return nullptr;
+  }
+  auto* q = static_cast<char*>(std::realloc(p, size + kHeader));
+  if (!q) return nullptr;
+  std::memcpy(q, &size, sizeof size);
+  g.heap_used = g.heap_used - old + size;
+  return q + kHeader;
+}
+
+[[noreturn]] void send_end_and_exit(int status);
+
+// The failure a stop stands for; false when nothing stopped the program.
+bool stop_end(EndFrame* end) {
+  switch (g.stop) {
+    case Stop::kNone: return false;
+    case Stop::kDeadline:
+      end->kind = "timeout";
+      end->message = "execution deadline reached (" + std::to_string(g.budget_ms) + "ms)";
+      break;
+    case Stop::kHeap:
+      end->kind = "exception";
+      end->message = "heap limit reached (" + std::to_string(g.heap_limit >> 20) + " MiB)";
+      break;
+    case Stop::kOutput:
+      end->kind = "output-limit";
+      end->message = "output limit reached (" + std::to_string(g.output_cap) + " bytes)";
+      break;
+  }
+  end->ok = false;
+  end->value.clear();
+  return true;
+}
+
+void fatal_handler(void*, const char* msg) {
+  EndFrame end;
+  if (!stop_end(&end)) {
+    end.kind = "exception";
+    end.message = std::string("engine failure: ") + (msg ? msg : "unknown");
+  }
+  write_frame(kWorkerOut, kEnd, encode_end(end));
+  _exit(70);
+}
+
+// ---- natives (no C++ object lives across a call that can throw into Duktape) ----
+
+// __oda_emit(level, text): one console line, sent at once.
+duk_ret_t native_emit(duk_context* ctx) {
+  int level = duk_get_int(ctx, 0);
+  duk_size_t n = 0;
+  const char* text = duk_get_lstring(ctx, 1, &n);
+  if (!text || g.stop != Stop::kNone) return 0;
+  {
+    std::string payload(1, static_cast<char>('0' + (level < 0 || level > 4 ? 0 : level)));
+    append_cesu_as_utf8(&payload, std::string_view(text, n));
+    // The level byte stands for the line's newline in the count, as the supervisor counts.
+    size_t size = payload.size();
+    size_t room = g.output_cap > g.output_used ? g.output_cap - g.output_used : 0;
+    if (size > room) {
+      size_t keep = room > 1 ? room - 1 : 0;
+      payload.resize(1 + utf8_prefix(std::string_view(payload).substr(1), keep));
+      g.stop = Stop::kOutput;
+    }
+    g.output_used += size;
+    if (!write_frame(kWorkerOut, kOutput, payload)) _exit(71);
+  }
+  return 0;
+}
+
+// __oda_now(): milliseconds on the monotonic clock, for timers.
+duk_ret_t native_now(duk_context* ctx) {
+  duk_push_number(ctx, static_cast<double>(now_ns()) / 1e6);
+  return 1;
+}
+
+// __oda_host_request(method, argsJson) -> id: a request frame to the supervisor.
+duk_ret_t native_host_request(duk_context* ctx) {
+  duk_size_t mlen = 0, alen = 0;
+  const char* method = duk_require_lstring(ctx, 0, &mlen);
+  const char* args = duk_require_lstring(ctx, 1, &alen);
+  uint32_t id = g.next_request++;
+  {
+    std::string payload;
+    put_u32(&payload, id);
+    payload.append(method, mlen);
+    payload.push_back('\0');
+    append_cesu_as_utf8(&payload, std::string_view(args, alen));
+    if (!write_frame(kWorkerOut, kRequest, payload)) _exit(71);
+  }
+  ++g.pending_requests;
+  duk_push_uint(ctx, id);
+  return 1;
+}
+
+// __oda_finish(ok, kind, text): the program's outcome, already rendered by the prelude.
+duk_ret_t native_finish(duk_context* ctx) {
+  if (g.settled) return 0;
+  g.settled = true;
+  g.end.ok = duk_to_boolean(ctx, 0);
+  duk_size_t n = 0;
+  const char* kind = duk_to_lstring(ctx, 1, &n);
+  g.end.kind.assign(kind, n);
+  const char* text = duk_to_lstring(ctx, 2, &n);
+  std::string_view t(text, n);
+  if (g.end.ok) {
+    g.end.value.clear();
+    append_cesu_as_utf8(&g.end.value, t);
+  } else {
+    g.end.message.clear();
+    append_cesu_as_utf8(&g.end.message, t);
+  }
+  return 0;
+}
+
+// __oda_test_fault(what): only with the supervisor's test switch; makes the worker fail the
+// ways the supervisor must survive.
+duk_ret_t native_test_fault(duk_context* ctx) {
+  const char* what = duk_to_string(ctx, 0);
+  if (std::strcmp(what, "exit") == 0) _exit(7);
+  if (std::strcmp(what, "crash") == 0) std::abort();
+  if (std::strcmp(what, "garbage") == 0) {
+    const char junk[] = "\x05\x00\x00\x00Zhello";
+    ssize_t w = ::write(kWorkerOut, junk, sizeof junk - 1);
+    (void)w;
+  }
+  return 0;
+}
+
+void put_native(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
+  duk_push_c_function(ctx, fn, nargs);
+  duk_put_global_string(ctx, name);
+}
+
+// ---- running JavaScript ----
+
+duk_ret_t load_prelude(duk_context* ctx, void*) {
+  for (const PreludeChunk* c = kPrelude; c->name; ++c) {
+    void* buf = duk_push_fixed_buffer(ctx, c->size);
+    std::memcpy(buf, c->bytes, c->size);
+    duk_load_function(ctx);
+    duk_push_global_object(ctx);
+    duk_call_method(ctx, 0);
+    duk_pop(ctx);
+  }
+  return 0;
+}
+
+// [lowered] -> calls __oda_loop.start(compiled) or, on a SyntaxError, __oda_loop.fail(e).
+duk_ret_t compile_program(duk_context* ctx, void*) {
+  duk_push_string(ctx, "program");
+  duk_compile(ctx, DUK_COMPILE_EVAL);
+  duk_call(ctx, 0);  // the program's completion: its async body as a function
+  return 1;
+}
+
+duk_ret_t start_program(duk_context* ctx, void*) {
+  // [fn-or-error ok]
+  bool ok = duk_get_boolean(ctx, -1);
+  duk_pop(ctx);
+  duk_get_global_string(ctx, "__oda_loop");
+  duk_get_prop_string(ctx, -1, ok ? "start" : "fail");
+  duk_dup(ctx, -2);      // this = __oda_loop
+  duk_dup(ctx, -4);      // the function or the error
+  duk_call_method(ctx, 1);
+  return 0;
+}
+
+duk_ret_t loop_turn(duk_context* ctx, void*) {
+  duk_get_global_string(ctx, "__oda_loop");
+  duk_get_prop_string(ctx, -1, "turn");
+  duk_dup(ctx, -2);
+  duk_call_method(ctx, 0);
+  return 1;
+}
+
+// [json id ok] -> __oda_loop.reply(id, ok, JSON.parse(json))
+duk_ret_t loop_reply(duk_context* ctx, void*) {
+  duk_json_decode(ctx, -3);
+  duk_get_global_string(ctx, "__oda_loop");
+  duk_get_prop_string(ctx, -1, "reply");
+  duk_dup(ctx, -2);
+  duk_dup(ctx, -5);  // id
+  duk_dup(ctx, -5);  // ok
+  duk_dup(ctx, -8);  // value
+  duk_call_method(ctx, 3);
+  return 0;
+}
+
+// [error] -> __oda_loop.fail(error): an uncaught throw outside the program's promise chain.
+duk_ret_t loop_fail(duk_context* ctx, void*) {
+  duk_get_global_string(ctx, "__oda_loop");
+  duk_get_prop_string(ctx, -1, "fail");
+  duk_dup(ctx, -2);
+  duk_dup(ctx, -4);
+  duk_call_method(ctx, 1);
+  return 0;
+}
+
+void fail_with_error(duk_context* ctx) {
+  // The error is on top; render it through the prelude so it reads like a program throw.
+  if (g.settled || g.stop != Stop::kNone) return;
+  if (duk_safe_call(ctx, loop_fail, nullptr, 1, 1) != DUK_EXEC_SUCCESS && !g.settled) {
+    g.settled = true;
+    g.end.ok = false;
+    g.end.kind = "exception";
+    g.end.message = "program threw an unrenderable value";
+  }
+  duk_pop(ctx);
+}
+
+[[noreturn]] void send_end_and_exit(int status) {
+  EndFrame end = g.end;
+  if (!stop_end(&end) && !g.settled) {
+    end.ok = false;
+    end.kind = "exception";
+    end.message = "program finished without a result (unresolved promise)";
+  }
+  write_frame(kWorkerOut, kEnd, encode_end(end));
+  _exit(status);
+}
+
+bool parse_settings(const std::string& start, std::string* code) {
+  size_t pos = 0;
+  for (;;) {
+    size_t nl = start.find('\n', pos);
+    if (nl == std::string::npos) return false;
+    if (nl == pos) break;
+    std::string line = start.substr(pos, nl - pos);
+    pos = nl + 1;
+    size_t eq = line.find('=');
+    if (eq == std::string::npos) return false;
+    std::string key = line.substr(0, eq);
+    long long v = std::strtoll(line.c_str() + eq + 1, nullptr, 10);
+    if (key == "deadline_ns") g.deadline_ns = v;
+    else if (key == "budget_ms") g.budget_ms = v;
+    else if (key == "heap_bytes") g.heap_limit = static_cast<size_t>(v);
+    else if (key == "output_cap") g.output_cap = static_cast<size_t>(v);
+    else if (key == "test_faults") g.test_faults = v != 0;
+  }
+  code->assign(start, pos + 1, std::string::npos);
+  return true;
+}
+
+// Delivers every complete reply frame the supervisor sent; false when the pipe is gone or
+// spoke nonsense (the supervisor is ending the run either way).
+bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_ms) {
+  if (wait) {
+    pollfd p{kWorkerIn, POLLIN, 0};
+    int r = poll(&p, 1, timeout_ms);
+    if (r <= 0) return true;
+    if (reader->fill(kWorkerIn) == FrameReader::kClosed) return false;
+  }
+  char type;
+  std::string payload;
+  FrameReader::Status st;
+  while ((st = reader->next(&type, &payload)) == FrameReader::kFrame) {
+    if (type != kReply || payload.size() < 5) return false;
+    uint32_t id = get_u32(payload.data());
+    bool ok = payload[4] == '1';
+    {
+      std::string json = json_for_duktape(std::string_view(payload).substr(5));
+      duk_push_lstring(ctx, json.data(), json.size());
+    }
+    duk_push_uint(ctx, id);
+    duk_push_boolean(ctx, ok);
+    --g.pending_requests;
+    if (duk_safe_call(ctx, loop_reply, nullptr, 3, 1) != DUK_EXEC_SUCCESS) fail_with_error(ctx);
+    else duk_pop(ctx);
+    if (g.settled || g.stop != Stop::kNone) return true;
+  }
+  return st != FrameReader::kMalformed;
+}
+
+}  // namespace
+
+int worker_main() {
+  std::string start, code;
+  char type;
+  if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
+    return 72;
+  }
+  duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
+  if (!ctx) return 73;
+
+  put_native(ctx, "__oda_emit", native_emit, 2);
+  put_native(ctx, "__oda_now", native_now, 0);
+  put_native(ctx, "__oda_host_request", native_host_request, 2);
+  put_native(ctx, "__oda_finish", native_finish, 3);
+  if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
+  oda::js::register_natives(ctx);
+  for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);
+
+  if (duk_safe_call(ctx, load_prelude, nullptr, 0, 1) != DUK_EXEC_SUCCESS) {
+    if (g.stop == Stop::kNone) {
+      g.settled = true;
+      g.end.kind = "exception";
+      g.end.message = std::string("runtime prelude failed: ") + duk_safe_to_string(ctx, -1);
+    }
+    send_end_and_exit(0);
+  }
+  duk_pop(ctx);
+
+  {
+    std::string lowered;
+    oda::js::LowerError err;
+    if (!oda::js::lower_program(code, &lowered, &err)) {
+      g.settled = true;
+      g.end.kind = "exception";
+      g.end.message = err.message;
+      send_end_and_exit(0);
+    }
+    duk_push_lstring(ctx, lowered.data(), lowered.size());
+  }
+  bool compiled = duk_safe_call(ctx, compile_program, nullptr, 1, 1) == DUK_EXEC_SUCCESS;
+  duk_push_boolean(ctx, compiled);
+  if (duk_safe_call(ctx, start_program, nullptr, 2, 1) != DUK_EXEC_SUCCESS) fail_with_error(ctx);
+  else duk_pop(ctx);
+
+  FrameReader reader;
+  while (!g.settled && g.stop == Stop::kNone) {
+    if (duk_safe_call(ctx, loop_turn, nullptr, 0, 1) != DUK_EXEC_SUCCESS) {
+      fail_with_error(ctx);
+      break;
+    }
+    double next = duk_get_number(ctx, -1);
+    duk_pop(ctx);
+    if (g.settled || g.stop != Stop::kNone) break;
+    if (next < 0 && g.pending_requests == 0) break;  // nothing can settle the program now
+    int64_t now = now_ns();
+    if (now >= g.deadline_ns) {
+      g.stop = Stop::kDeadline;
+      break;
+    }
+    int64_t wait_ns = g.deadline_ns - now;
+    if (next >= 0) wait_ns = std::min<int64_t>(wait_ns, static_cast<int64_t>(next * 1e6) - now);
+    int timeout_ms = wait_ns <= 0 ? 0 : static_cast<int>(std::min<int64_t>((wait_ns + 999999) / 1000000, 1 << 30));
+    if (!read_replies(ctx, &reader, true, timeout_ms)) _exit(74);
+  }
+  send_end_and_exit(0);
+}
+
+}  // namespace oda::run
+
+// The deadline hook of lib/run/duk_overrides.h: true from the deadline on (or once the heap
+// ceiling or the output cap stopped the program), for as long as Duktape asks.
+extern "C" int oda_duk_exec_timeout(void*) {
+  using oda::run::g;
+  if (g.stop != oda::run::Stop::kNone) return 1;
+  if (oda::run::now_ns() >= g.deadline_ns) {
+    g.stop = oda::run::Stop::kDeadline;
+    return 1;
+  }
+  return 0;
+}
