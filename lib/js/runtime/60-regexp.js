@@ -517,7 +517,7 @@
       if (searchValue !== undefined && searchValue !== null) {
         if (isRegExp(searchValue)) {
           var flags = toStr(rt.requireCoercible(searchValue.flags, 'String.prototype.replaceAll'));
-          if (flags.indexOf('g') < 0) throw new TypeError('replaceAll must be called with a global RegExp');
+          if (flags.indexOf('g') < 0) throw new TypeError('String.prototype.replaceAll called with a non-global RegExp argument');
         }
         var f = dispatch(searchValue, Symbol.replace);
         if (f) return f.call(searchValue, self, replaceValue);
