@@ -16,10 +16,9 @@
     if (id !== undefined) return id;
     if (!create || !isExtensible(o)) return 0;
     id = nextId++;
-    try {
-      Object.defineProperty(o, OBJID, { value: id, writable: false, enumerable: false, configurable: false });
-    } catch (e) { return 0; }
-    return id;
+    // A plain store: a hidden symbol is never enumerated, listed or passed to proxy traps.
+    try { o[OBJID] = id; } catch (e) { return 0; }
+    return o[OBJID] === id ? id : 0;
   }
 
   // One store: head sentinel, tail, size and the per-type dictionaries.

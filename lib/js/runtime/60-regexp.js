@@ -47,16 +47,25 @@
       }
     }
   }
+  // States are immutable and shared by every RegExp with the same source and flags (a regex
+  // literal in a loop makes a new object each time; its state is one lookup).
+  var states = Object.create(null), stateCount = 0;
   function makeState(source, flags) {
+    var key = flags + '/' + source, st = states[key];
+    if (st !== undefined) return st;
     checkFlags(flags);
     var h = compiled(source, flags);
     var sorted = '';
     for (var i = 0; i < FLAG_ORDER.length; i++) if (flags.indexOf(FLAG_ORDER.charAt(i)) >= 0) sorted += FLAG_ORDER.charAt(i);
-    return {
-      source: source, flags: sorted, handle: h, names: h.names,
+    st = {
+      source: escapeSource(source), flags: sorted, handle: h, names: h.names, groups: h.groups,
       global: flags.indexOf('g') >= 0, sticky: flags.indexOf('y') >= 0,
       unicode: flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, indices: flags.indexOf('d') >= 0
     };
+    if (stateCount >= 2000) { states = Object.create(null); stateCount = 0; }
+    states[key] = st;
+    stateCount++;
+    return st;
   }
   // The state of a RegExp: ours, or built on first use for a literal Duktape compiled.
   function stateOf(re, what) {
@@ -67,7 +76,7 @@
       try { src = origSource.call(re); } catch (e) { src = undefined; }
       if (src !== undefined && re !== RP) {
         st = makeState(src, origFlags.call(re));
-        try { Object.defineProperty(re, R, { value: st }); } catch (e2) { }
+        try { re[R] = st; } catch (e2) { }
         return st;
       }
     }
@@ -103,9 +112,7 @@
   }
 
   function init(o, pattern, flags) {
-    var st = makeState(pattern, flags);
-    st.source = escapeSource(pattern);
-    Object.defineProperty(o, R, { value: st });
+    o[R] = makeState(pattern, flags);
     Object.defineProperty(o, 'lastIndex', { value: 0, writable: true, enumerable: false, configurable: false });
     return o;
   }
@@ -265,9 +272,7 @@
       var st = stateOf(this, 'RegExp.prototype.compile');
       var P = isOurRegExp(pattern) ? unescapeSource(stateOf(pattern).source) : pattern === undefined ? '' : toStr(pattern);
       var F = isOurRegExp(pattern) ? stateOf(pattern).flags : flags === undefined ? '' : toStr(flags);
-      var n = makeState(P, F);
-      n.source = escapeSource(P);
-      for (var k in n) st[k] = n[k];
+      this[R] = makeState(P, F);
       this.lastIndex = 0;
       return this;
     }, 2]
@@ -341,9 +346,10 @@
     var out = [];
     if (lim === 0) return out;
     var size = s.length;
-    // A global, non-sticky copy searches forward, which finds what the spec's sticky probe
-    // at each position would, in one PCRE2 call per piece.
-    var fast = C === RegExp && re.exec === execMethod;
+    // A forward search finds what the spec's sticky probe at each position would, in one
+    // PCRE2 call per piece.
+    var fast = C === RegExp && re.exec === execMethod && re[R] !== undefined;
+    if (fast) return fastSplit(re[R], s, lim, unicode);
     var splitter = new C(re, fast ? flags.replace('y', '').replace('g', '') + 'g' : (flags.indexOf('y') >= 0 ? flags : flags + 'y'));
     if (size === 0) return regExpExec(splitter, s) !== null ? out : [s];
     var p = 0, q = 0, z, e, i;
@@ -374,6 +380,30 @@
     out.push(s.slice(p));
     return out;
   }, 2);
+
+  function fastSplit(st, s, lim, unicode) {
+    var h = st.sticky ? compiled(st.source, st.flags.replace('y', '')) : st.handle;
+    var size = s.length, out = [], ngroups = st.groups;
+    if (size === 0) return execNative(h, s, 0, 2) >= 0 ? out : [s];
+    var p = 0, q = 0;
+    while (q < size) {
+      var off = execNative(h, s, q, 1);
+      if (off === null || off[0] >= size) break;
+      q = off[0];
+      var e = Math.min(off[1], size);
+      if (e === p) { q = advance(s, q, unicode); continue; }
+      out.push(s.slice(p, q));
+      if (out.length === lim) return out;
+      p = e;
+      for (var i = 1; i <= ngroups; i++) {
+        out.push(off[2 * i] < 0 ? undefined : s.slice(off[2 * i], off[2 * i + 1]));
+        if (out.length === lim) return out;
+      }
+      q = p;
+    }
+    out.push(s.slice(p));
+    return out;
+  }
 
   // GetSubstitution over a replacement template parsed once per replace call.
   function parseTemplate(t, ncaptures, hasNamed) {
@@ -426,6 +456,7 @@
     if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.replace] called on incompatible receiver');
     var functional = typeof replaceValue === 'function';
     var template = functional ? '' : toStr(replaceValue);
+    if (re.exec === execMethod && re[R] !== undefined) return fastReplace(re, re[R], s, functional, replaceValue, template);
     var flags = toStr(re.flags), global = flags.indexOf('g') >= 0, unicode = false;
     if (global) { unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0; re.lastIndex = 0; }
     var results = [];
@@ -436,7 +467,7 @@
       if (!global) break;
       if (toStr(m[0]) === '') re.lastIndex = advance(s, toLength(re.lastIndex), unicode);
     }
-    var out = '', next = 0, parts, partsFor = -1;
+    var out = [], next = 0, parts, partsFor = -1;
     for (var r = 0; r < results.length; r++) {
       m = results[r];
       var ncap = Math.max(toLength(m.length) - 1, 0), matched = toStr(m[0]);
@@ -453,12 +484,54 @@
         rep = parts === null ? template : substitute(parts, matched, s, pos, caps, groups);
       }
       if (pos >= next) {
-        out += s.slice(next, pos) + rep;
+        out.push(s.slice(next, pos), rep);
         next = pos + matched.length;
       }
     }
-    return next >= s.length ? out : out + s.slice(next);
+    if (next < s.length) out.push(s.slice(next));
+    return out.join('');
   }, 2);
+
+  // Symbol.replace for a RegExp of ours with the built-in exec: match offsets straight from
+  // the engine, pieces joined once (Duktape strings are immutable, so += would be quadratic).
+  function fastReplace(re, st, s, functional, fn, template) {
+    var global = st.global, sticky = st.sticky, pos = 0, len = s.length;
+    if (global) re.lastIndex = 0;
+    else if (sticky) {
+      pos = toLength(re.lastIndex);
+      if (pos > len) { re.lastIndex = 0; return s; }
+    }
+    var ngroups = st.groups, names = st.names;
+    var parts = functional ? null : parseTemplate(template, ngroups, names !== undefined);
+    var simple = !functional && parts === null;
+    var out = [], next = 0, h = st.handle;
+    for (;;) {
+      var off = pos > len ? null : execNative(h, s, pos, 1);
+      if (off === null) { if (global || sticky) re.lastIndex = 0; break; }
+      var ms = off[0], me = off[1], rep;
+      if (simple) rep = template;
+      else {
+        var matched = s.slice(ms, me), caps = [], groups, k;
+        for (k = 1; k <= ngroups; k++) caps.push(off[2 * k] < 0 ? undefined : s.slice(off[2 * k], off[2 * k + 1]));
+        if (names !== undefined) {
+          groups = Object.create(null);
+          for (k = 1; k < names.length; k++) if (names[k] !== undefined) groups[names[k]] = caps[k - 1];
+        }
+        if (functional) {
+          var args = [matched].concat(caps, [ms, s]);
+          if (groups !== undefined) args.push(groups);
+          rep = toStr(fn.apply(undefined, args));
+        } else rep = substitute(parts, matched, s, ms, caps, groups);
+      }
+      out.push(s.slice(next, ms), rep);
+      next = me;
+      if (!global) { if (sticky) re.lastIndex = me; break; }
+      pos = me === ms ? advance(s, me, st.unicode) : me;
+    }
+    if (next === 0 && out.length === 0) return s;
+    out.push(s.slice(next));
+    return out.join('');
+  }
 
   // ---- String methods dispatching on the symbols.
   function thisStr(self, name) { return toStr(rt.requireCoercible(self, 'String.prototype.' + name)); }
@@ -480,14 +553,15 @@
     }
     if (positions.length === 0) return s;
     var parts = functional ? null : parseTemplate(template, 0, false);
-    var out = '', end = 0;
+    var out = [], end = 0;
     for (var i = 0; i < positions.length; i++) {
       var p = positions[i];
       var rep = functional ? toStr(replaceValue(search, p, s)) : parts === null ? template : substitute(parts, search, s, p, [], undefined);
-      out += s.slice(end, p) + rep;
+      out.push(s.slice(end, p), rep);
       end = p + slen;
     }
-    return out + s.slice(end);
+    out.push(s.slice(end));
+    return out.join('');
   }
   rt.methods(SP, {
     match: [function (regexp) {

@@ -33,37 +33,42 @@
 
   rt.def(global, 'btoa', rt.method({}, 'btoa', function (data) {
     if (arguments.length === 0) throw new TypeError('The "data" argument must be specified');
-    var s = toStr(data), out = '', n = s.length;
+    // Pieces joined once: repeated += on Duktape's immutable strings would be quadratic.
+    var s = toStr(data), out = [], n = s.length;
     for (var j = 0; j < n; j++) {
       if (s.charCodeAt(j) > 0xFF) throw domError('Invalid character', 'InvalidCharacterError');
     }
     for (j = 0; j + 2 < n; j += 3) {
       var v = (s.charCodeAt(j) << 16) | (s.charCodeAt(j + 1) << 8) | s.charCodeAt(j + 2);
-      out += B64.charAt(v >> 18) + B64.charAt((v >> 12) & 63) + B64.charAt((v >> 6) & 63) + B64.charAt(v & 63);
+      out.push(B64.charAt(v >> 18) + B64.charAt((v >> 12) & 63) + B64.charAt((v >> 6) & 63) + B64.charAt(v & 63));
     }
     if (n - j === 1) {
       var a = s.charCodeAt(j) << 16;
-      out += B64.charAt(a >> 18) + B64.charAt((a >> 12) & 63) + '==';
+      out.push(B64.charAt(a >> 18) + B64.charAt((a >> 12) & 63) + '==');
     } else if (n - j === 2) {
       var b = (s.charCodeAt(j) << 16) | (s.charCodeAt(j + 1) << 8);
-      out += B64.charAt(b >> 18) + B64.charAt((b >> 12) & 63) + B64.charAt((b >> 6) & 63) + '=';
+      out.push(B64.charAt(b >> 18) + B64.charAt((b >> 12) & 63) + B64.charAt((b >> 6) & 63) + '=');
     }
-    return out;
+    return out.join('');
   }, 1));
 
   rt.def(global, 'atob', rt.method({}, 'atob', function (data) {
     if (arguments.length === 0) throw new TypeError('The "data" argument must be specified');
-    var s = toStr(data), clean = '';
+    var s = toStr(data), pieces = [], from = 0;
     for (var j = 0; j < s.length; j++) {
       var c = s.charAt(j);
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r') continue;
-      clean += c;
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r') {
+        pieces.push(s.slice(from, j));
+        from = j + 1;
+      }
     }
+    pieces.push(s.slice(from));
+    var clean = pieces.join('');
     if (clean.length % 4 === 0) {
       if (clean.charAt(clean.length - 1) === '=') clean = clean.slice(0, clean.charAt(clean.length - 2) === '=' ? -2 : -1);
     }
     if (clean.length % 4 === 1) throw domError('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
-    var out = '', bits = 0, acc = 0;
+    var out = [], chunks = [], bits = 0, acc = 0;
     for (j = 0; j < clean.length; j++) {
       var v = B64REV[clean.charAt(j)];
       if (v === undefined) throw domError('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
@@ -71,10 +76,13 @@
       bits += 6;
       if (bits >= 8) {
         bits -= 8;
-        out += String.fromCharCode((acc >> bits) & 0xFF);
+        out.push((acc >> bits) & 0xFF);
+        acc &= (1 << bits) - 1;
       }
+      if (out.length >= 4096) { chunks.push(String.fromCharCode.apply(null, out)); out = []; }
     }
-    return out;
+    chunks.push(String.fromCharCode.apply(null, out));
+    return chunks.join('');
   }, 1));
 
   if (typeof global.TextEncoder === 'function' && typeof TextEncoder.prototype.encodeInto !== 'function') {
