@@ -10,15 +10,17 @@
   var nextId = 1;
   var isExtensible = Object.isExtensible;
 
-  // The id of an object key, or 0 when the object cannot hold one (frozen, sealed, ...).
+  // The id of an object key (a string, so dictionary lookups need no number formatting), or
+  // '' when the object cannot hold one (frozen, sealed, ...).
   function objectId(o, create) {
     var id = o[OBJID];
     if (id !== undefined) return id;
-    if (!create || !isExtensible(o)) return 0;
-    id = nextId++;
-    // A plain store: a hidden symbol is never enumerated, listed or passed to proxy traps.
-    try { o[OBJID] = id; } catch (e) { return 0; }
-    return o[OBJID] === id ? id : 0;
+    if (!create) return '';
+    id = 'o' + nextId++;
+    // A plain store: a hidden symbol is never enumerated, listed or passed to proxy traps;
+    // strict code throws on an object that takes no new properties.
+    try { o[OBJID] = id; } catch (e) { return ''; }
+    return id;
   }
 
   // One store: head sentinel, tail, size and the per-type dictionaries.
@@ -29,6 +31,7 @@
     this.size = 0;
     this.str = Object.create(null);
     this.num = Object.create(null);
+    this.int = [];     // array indexes: Duktape's array part, no number-to-string keys
     this.sym = Object.create(null);
     this.obj = Object.create(null);
     this.other = [];   // entries for undefined, null, booleans and objects without an id
@@ -36,7 +39,7 @@
   Store.prototype.find = function (k) {
     switch (typeof k) {
       case 'string': return this.str[k];
-      case 'number': return this.num[k === 0 ? 0 : k];
+      case 'number': return (k >>> 0) === k ? this.int[k] : this.num[k];
       case 'symbol': return this.sym[k];
       case 'object': case 'function':
         if (k !== null) {
@@ -53,7 +56,7 @@
     var e = { key: k, value: v, next: null, prev: this.tail, removed: false };
     switch (typeof k) {
       case 'string': this.str[k] = e; break;
-      case 'number': this.num[k] = e; break;
+      case 'number': if ((k >>> 0) === k) this.int[k] = e; else this.num[k] = e; break;
       case 'symbol': this.sym[k] = e; break;
       case 'object': case 'function':
         if (k !== null) {
@@ -72,7 +75,7 @@
     var k = e.key;
     switch (typeof k) {
       case 'string': delete this.str[k]; break;
-      case 'number': delete this.num[k]; break;
+      case 'number': if ((k >>> 0) === k) delete this.int[k]; else delete this.num[k]; break;
       case 'symbol': delete this.sym[k]; break;
       default:
         var id = (k !== null && typeof k === 'object' || typeof k === 'function') ? objectId(k, false) : 0;
@@ -93,7 +96,7 @@
     head.next = null;
     this.tail = head;
     this.size = 0;
-    this.str = Object.create(null); this.num = Object.create(null);
+    this.str = Object.create(null); this.num = Object.create(null); this.int = [];
     this.sym = Object.create(null); this.obj = Object.create(null); this.other = [];
   };
 
