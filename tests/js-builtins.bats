@@ -182,3 +182,21 @@ EOF
   assert_success
   assert_output '[0,2,1,1,2]'
 }
+
+@test "URL and URLSearchParams build and read query strings as node does" {
+  cat > prog.js <<'EOF2'
+var u = new URL('/v1/items?tag=x', 'https://API.example.com:443/base/');
+u.searchParams.set('page', '2');
+u.searchParams.append('q', 'a b&c');
+console.log(u.href, u.origin, u.pathname, JSON.stringify(Array.from(u.searchParams.keys())));
+console.log(new URL('../up?z#f', 'http://h.com/a/b/c').href, new URLSearchParams({n: 1, s: 'é'}).toString());
+try { new URL('nope'); } catch (e) { console.log(e.name + ': ' + e.message); }
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF2'
+https://api.example.com/v1/items?tag=x&page=2&q=a+b%26c https://api.example.com /v1/items ["tag","page","q"]
+http://h.com/a/up?z#f n=1&s=%C3%A9
+TypeError: Invalid URL
+EOF2
+}
