@@ -200,3 +200,25 @@ http://h.com/a/up?z#f n=1&s=%C3%A9
 TypeError: Invalid URL
 EOF2
 }
+
+@test "Date formats, Intl and localeCompare print what node prints (UTC options)" {
+  cat > prog.js <<'EOF2'
+var d = new Date(Date.UTC(2024, 4, 1, 13, 5, 3));
+console.log(d.toUTCString(), '|', new Date('May 1, 2024 10:00 UTC').toISOString(), '|', Date.parse('Wed, 01 May 2024 10:05:03 GMT'));
+console.log(d.toLocaleString('en-US', {timeZone: 'UTC'}), '|', d.toLocaleDateString('en-US', {timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric'}));
+console.log((1234567.891).toLocaleString(), new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD'}).format(1234.5), new Intl.NumberFormat('en', {notation: 'compact'}).format(1530000), (0.256).toLocaleString('en-US', {style: 'percent'}));
+console.log(['b', 'B', 'a', 'A', 'é', 'e', '_x', '10', '9'].sort(function (x, y) { return x.localeCompare(y); }).join(' '));
+console.log(['item10', 'item2', 'Item1'].sort(new Intl.Collator(undefined, {numeric: true, sensitivity: 'base'}).compare).join(' '));
+console.log(new Intl.ListFormat('en').format(['red', 'green', 'blue']), new Intl.RelativeTimeFormat('en', {numeric: 'auto'}).format(-1, 'day'));
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF2'
+Wed, 01 May 2024 13:05:03 GMT | 2024-05-01T10:00:00.000Z | 1714557903000
+5/1/2024, 1:05:03 PM | Wednesday, May 1, 2024
+1,234,567.891 $1,234.50 1.5M 26%
+_x 10 9 a A b B e é
+Item1 item2 item10
+red, green, and blue yesterday
+EOF2
+}

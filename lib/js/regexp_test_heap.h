@@ -5,7 +5,10 @@
 #include <dirent.h>
 #include <duktape.h>
 
+#include <time.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -44,6 +47,9 @@ constexpr const char* kDriver = R"JS(
 class Heap {
  public:
   Heap() {
+    // Expectations were taken from node in UTC; local-time formatting must match them.
+    setenv("TZ", "UTC", 1);
+    tzset();
     ctx_ = duk_create_heap_default();
     oda::js::register_natives(ctx_);
     std::vector<std::string> files;
