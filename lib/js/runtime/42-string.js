@@ -1,4 +1,5 @@
-// The ES2015-ES2024 String methods Duktape lacks (padStart, at, replaceAll, raw, ...). The
+// The ES2015-ES2024 String methods Duktape lacks (padStart, at, raw, ...; normalize is in
+// 48-normalize.js). The
 // RegExp-aware ones (match, matchAll, replace, replaceAll, search, split) live in 60-regexp.js.
 (function (global) {
   'use strict';
@@ -65,13 +66,6 @@
         last = i + 1;
       }
       return last === 0 ? s : out + s.slice(last);
-    }, 0],
-    // Without Unicode data tables the text is returned as is (NFC input stays NFC).
-    normalize: [function (form) {
-      var s = thisStr(this, 'normalize');
-      var f = form === undefined ? 'NFC' : rt.toStr(form);
-      if (f !== 'NFC' && f !== 'NFD' && f !== 'NFKC' && f !== 'NFKD') throw new RangeError('The normalization form should be one of NFC, NFD, NFKC, NFKD.');
-      return s;
     }, 0]
   });
   rt.def(SP, 'trimLeft', SP.trimStart);
