@@ -1,6 +1,6 @@
-// The ES2015-ES2024 String methods Duktape lacks (padStart, at, raw, ...; normalize is in
-// 48-normalize.js). The
-// RegExp-aware ones (match, matchAll, replace, replaceAll, search, split) live in 60-regexp.js.
+// The ES2015-ES2024 String methods Duktape lacks (padStart, at, raw, ...). normalize is in
+// 48-normalize.js; the RegExp-aware ones (match, matchAll, replace, replaceAll, search,
+// split) live in 60-regexp.js.
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
