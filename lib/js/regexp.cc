@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <utility>
 
 namespace oda::js {
 namespace {
@@ -224,13 +225,48 @@ class Translator {
         emit(multiline_ ? "(?=[\\x{a}\\x{d}\\x{2028}\\x{2029}]|\\z)" : "\\z");
         return;
       case '|':
+        i_++;
+        out_->pattern.push_back(c);
+        return;
       case '*':
       case '+':
       case '?':
-      case '{':
-      case '}':
         i_++;
         out_->pattern.push_back(c);
+        after_quantifier();
+        return;
+      case '{': {
+        // {n}, {n,} and {n,m} are quantifiers, copied as written; any other brace is a
+        // literal (Annex B), escaped so PCRE2 cannot read it otherwise.
+        size_t j = i_ + 1;
+        while (j < s_.size() && is_digit(s_[j])) j++;
+        bool quant = j > i_ + 1;
+        if (quant && j < s_.size() && s_[j] == ',') {
+          j++;
+          while (j < s_.size() && is_digit(s_[j])) j++;
+        }
+        quant = quant && j < s_.size() && s_[j] == '}';
+        if (!quant) {
+          if (unicode_) {
+            err_ = "Incomplete quantifier";
+            return;
+          }
+          i_++;
+          emit_cp('{');
+          return;
+        }
+        out_->pattern.append(s_.substr(i_, j + 1 - i_));
+        i_ = j + 1;
+        after_quantifier();
+        return;
+      }
+      case '}':
+        if (unicode_) {
+          err_ = "Lone quantifier brackets";
+          return;
+        }
+        i_++;
+        emit_cp('}');
         return;
       case ']':
         if (unicode_) {
@@ -241,8 +277,25 @@ class Translator {
         emit_cp(c);
         return;
       default:
-        emit_cp(read_char());
+        emit_literal(read_char());
     }
+  }
+
+  // A quantifier may be followed by ? (lazy); PCRE2 would read a following + as possessive,
+  // which JavaScript has not: there it is a quantifier with nothing to repeat.
+  void after_quantifier() {
+    if (at('?')) {
+      i_++;
+      out_->pattern.push_back('?');
+    }
+    if (at('+') || at('*') || (at('?'))) err_ = "Nothing to repeat";
+  }
+
+  // A literal code point; under u a lone surrogate (which PCRE2 refuses in UTF mode) can
+  // match nothing in well-formed text, so it becomes a failing assertion.
+  void emit_literal(char32_t c) {
+    if (unicode_ && c >= 0xD800 && c <= 0xDFFF) emit("(?!)");
+    else emit_cp(c);
   }
 
   // Reads \u escapes: \uXXXX, a surrogate pair of them under u, and \u{...} under u.
@@ -363,7 +416,10 @@ class Translator {
       case 'u': {
         i_++;
         char32_t cp = 0;
-        if (unicode_escape(&cp)) emit_cp(cp);
+        if (unicode_escape(&cp)) {
+          if (in_class && unicode_ && cp >= 0xD800 && cp <= 0xDFFF) emit_cp(0xFFFD);
+          else emit_literal(cp);
+        }
         else if (unicode_) err_ = "Invalid Unicode escape";
         else emit_cp('u');
         return;
@@ -403,9 +459,23 @@ class Translator {
           if (j < s_.size() && s_[j] == '{') {
             while (j < s_.size() && s_[j] != '}') j++;
             if (j < s_.size()) {
-              out_->pattern.push_back('\\');
-              out_->pattern.append(s_.substr(i_, j + 1 - i_));
+              std::u16string_view name = s_.substr(i_ + 2, j - i_ - 2);
+              bool negated = c == 'P';
               i_ = j + 1;
+              // Properties JavaScript has and PCRE2 10.42 names otherwise.
+              if (name == u"Any") {
+                emit(negated ? "(?!)" : (in_class ? "\\x{0}-\\x{10ffff}" : "[\\x{0}-\\x{10ffff}]"));
+              } else if (name == u"ASCII") {
+                emit(in_class ? (negated ? "\\x{80}-\\x{10ffff}" : "\\x{0}-\\x{7f}") : (negated ? "[^\\x{0}-\\x{7f}]" : "[\\x{0}-\\x{7f}]"));
+              } else if (name == u"Assigned") {
+                emit(negated ? "\\p{Cn}" : "\\P{Cn}");
+              } else {
+                out_->pattern.push_back('\\');
+                out_->pattern.push_back(c);
+                out_->pattern.push_back('{');
+                out_->pattern.append(general_category(name));
+                out_->pattern.push_back('}');
+              }
               return;
             }
           }
@@ -456,6 +526,32 @@ class Translator {
       return;
     }
     emit_cp(read_char());
+  }
+
+  // General_Category values by their long names (and gc= / General_Category= prefixes),
+  // which PCRE2 knows only by their short ones.
+  static std::u16string_view general_category(std::u16string_view name) {
+    static constexpr std::pair<std::u16string_view, std::u16string_view> kNames[] = {
+        {u"Letter", u"L"}, {u"Cased_Letter", u"L&"}, {u"LC", u"L&"}, {u"Uppercase_Letter", u"Lu"},
+        {u"Lowercase_Letter", u"Ll"}, {u"Titlecase_Letter", u"Lt"}, {u"Modifier_Letter", u"Lm"},
+        {u"Other_Letter", u"Lo"}, {u"Mark", u"M"}, {u"Combining_Mark", u"M"}, {u"Nonspacing_Mark", u"Mn"},
+        {u"Spacing_Mark", u"Mc"}, {u"Enclosing_Mark", u"Me"}, {u"Number", u"N"}, {u"Decimal_Number", u"Nd"},
+        {u"digit", u"Nd"}, {u"Letter_Number", u"Nl"}, {u"Other_Number", u"No"}, {u"Punctuation", u"P"},
+        {u"punct", u"P"}, {u"Connector_Punctuation", u"Pc"}, {u"Dash_Punctuation", u"Pd"},
+        {u"Open_Punctuation", u"Ps"}, {u"Close_Punctuation", u"Pe"}, {u"Initial_Punctuation", u"Pi"},
+        {u"Final_Punctuation", u"Pf"}, {u"Other_Punctuation", u"Po"}, {u"Symbol", u"S"},
+        {u"Math_Symbol", u"Sm"}, {u"Currency_Symbol", u"Sc"}, {u"Modifier_Symbol", u"Sk"},
+        {u"Other_Symbol", u"So"}, {u"Separator", u"Z"}, {u"Space_Separator", u"Zs"},
+        {u"Line_Separator", u"Zl"}, {u"Paragraph_Separator", u"Zp"}, {u"Other", u"C"}, {u"Control", u"Cc"},
+        {u"cntrl", u"Cc"}, {u"Format", u"Cf"}, {u"Surrogate", u"Cs"}, {u"Private_Use", u"Co"},
+        {u"Unassigned", u"Cn"},
+    };
+    for (std::u16string_view prefix : {std::u16string_view(u"General_Category="), std::u16string_view(u"gc=")}) {
+      if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+    }
+    for (const auto& [long_name, short_name] : kNames)
+      if (name == long_name) return short_name;
+    return name;
   }
 
   void backref(unsigned n) {
@@ -523,6 +619,57 @@ bool translate_regexp(std::u16string_view source, std::string_view flags, RegexT
   out->groups = 0;
   Translator t(source, flags, out);
   return t.run(err);
+}
+
+bool check_regexp(std::string_view source, std::string_view flags, std::string* err) {
+  std::string why;
+  for (size_t i = 0; i < flags.size(); i++) {
+    if (std::string_view("dgimsuvy").find(flags[i]) == std::string_view::npos ||
+        flags.find(flags[i], i + 1) != std::string_view::npos) {
+      *err = "Invalid regular expression flags";
+      return false;
+    }
+  }
+  try {
+    std::u16string src;
+    for (size_t i = 0; i < source.size();) {
+      unsigned char b = static_cast<unsigned char>(source[i]);
+      size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+      if (i + len > source.size()) break;
+      char32_t cp = len == 4 ? b & 0x07 : len == 3 ? b & 0x0F : len == 2 ? b & 0x1F : b;
+      for (size_t k = 1; k < len; k++) cp = (cp << 6) | (static_cast<unsigned char>(source[i + k]) & 0x3F);
+      if (cp > 0xFFFF) {
+        cp -= 0x10000;
+        src.push_back(static_cast<char16_t>(0xD800 + (cp >> 10)));
+        src.push_back(static_cast<char16_t>(0xDC00 + (cp & 0x3FF)));
+      } else {
+        src.push_back(static_cast<char16_t>(cp));
+      }
+      i += len;
+    }
+    RegexTranslation t;
+    bool ok = translate_regexp(src, flags, &t, &why);
+    if (ok) {
+      uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
+      if (flags.find('i') != std::string_view::npos) opts |= PCRE2_CASELESS;
+      if (flags.find('u') != std::string_view::npos || flags.find('v') != std::string_view::npos)
+        opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+      int code = 0;
+      PCRE2_SIZE off = 0;
+      pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(t.pattern.data()), t.pattern.size(), opts, &code, &off, nullptr);
+      if (re) {
+        pcre2_code_free(re);
+        return true;
+      }
+      PCRE2_UCHAR buf[256];
+      int n = pcre2_get_error_message(code, buf, 256);
+      for (int i = 0; i < n; i++) why.push_back(static_cast<char>(buf[i] < 0x80 ? buf[i] : '?'));
+    }
+  } catch (...) {
+    why = "out of memory";
+  }
+  *err = "Invalid regular expression: /" + std::string(source) + "/" + std::string(flags) + ": " + why;
+  return false;
 }
 
 namespace {
@@ -791,7 +938,8 @@ int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
 }
 
 // __oda_re_exec(handle, subject, start, mode):
-//   mode 0: null or [match, group1, ...] (undefined for unset groups) with .index
+//   mode 0: null or [match, group1, ...] (undefined for unset groups) with .index, .input
+//           and .groups (undefined)
 //   mode 1: null or flat [start0, end0, start1, end1, ...] (-1 for unset groups)
 //   mode 2: the end of the match, or -1
 duk_ret_t re_exec(duk_context* ctx) {
@@ -834,8 +982,18 @@ duk_ret_t re_exec(duk_context* ctx) {
     }
   }
   if (mode == 0) {
+    // Defined, not set: a setter on Array.prototype must not see them (CreateDataProperty).
+    constexpr duk_uint_t kData = DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE | DUK_DEFPROP_SET_ENUMERABLE |
+                                 DUK_DEFPROP_SET_CONFIGURABLE;
+    duk_push_string(ctx, "index");
     duk_push_number(ctx, static_cast<double>(ov[0]));
-    duk_put_prop_string(ctx, -2, "index");
+    duk_def_prop(ctx, -3, kData);
+    duk_push_string(ctx, "input");
+    duk_dup(ctx, 1);
+    duk_def_prop(ctx, -3, kData);
+    duk_push_string(ctx, "groups");
+    duk_push_undefined(ctx);
+    duk_def_prop(ctx, -3, kData);
   }
   return 1;
 }

@@ -21,6 +21,11 @@ struct RegexTranslation {
 bool translate_regexp(std::u16string_view source, std::string_view flags, RegexTranslation* out,
                       std::string* err);
 
+// Checks that a regex literal compiles (source in UTF-8 as written between the slashes), so
+// the lowering can report an invalid literal as an early SyntaxError at its line. On failure
+// *err is node's text: "Invalid regular expression: /(/: Unterminated group".
+bool check_regexp(std::string_view source, std::string_view flags, std::string* err);
+
 // Registers __oda_re_compile, __oda_re_exec and friends (hidden globals).
 void register_regexp_natives(duk_hthread* ctx);
 

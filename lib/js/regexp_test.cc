@@ -194,6 +194,18 @@ TEST(JsRegexpTranslate, Errors) {
   EXPECT_EQ(translated("\\k<nope>(?<x>a)", ""), "error: Invalid named capture referenced");
 }
 
+TEST(JsRegexpCheck, ReportsWhatNodeReports) {
+  std::string err;
+  EXPECT_TRUE(oda::js::check_regexp("(?<y>\\d{4})-(?<=x)\\p{Letter}", "gu", &err)) << err;
+  EXPECT_TRUE(oda::js::check_regexp("caf\xC3\xA9 \xF0\x9F\x98\x80+", "u", &err)) << err;
+  EXPECT_FALSE(oda::js::check_regexp("(", "", &err));
+  EXPECT_EQ(err, "Invalid regular expression: /(/: Unterminated group");
+  EXPECT_FALSE(oda::js::check_regexp("a++", "", &err));
+  EXPECT_EQ(err, "Invalid regular expression: /a++/: Nothing to repeat");
+  EXPECT_FALSE(oda::js::check_regexp("a", "gg", &err));
+  EXPECT_EQ(err, "Invalid regular expression flags");
+}
+
 TEST(JsRegexp, MatchNode) {
   oda::js::testing::Heap heap;
   ASSERT_EQ(heap.load_error(), "");

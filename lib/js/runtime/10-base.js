@@ -88,7 +88,9 @@
   }
   if (!hasOwn.call(Symbol.prototype, 'description')) {
     getter(Symbol.prototype, 'description', function () {
-      var s = String(Object(this).valueOf ? this.valueOf() : this);
+      var sym = typeof this === 'symbol' ? this : Object.prototype.toString.call(this) === '[object Symbol]' ? this.valueOf() : null;
+      if (sym === null) throw new TypeError('Symbol.prototype.description requires that \'this\' be a Symbol');
+      var s = String(sym);
       return s.length === 8 ? undefined : s.slice(7, -1);
     });
   }

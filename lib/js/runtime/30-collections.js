@@ -253,16 +253,17 @@
     for (var step = it.next(); !step.done; step = it.next()) fn(step.value);
   }
   rt.methods(Set.prototype, {
-    union: [function (other) { var o = setLike(other), r = new Set(this); eachKey(o, function (v) { r.add(v); }); return r; }, 1],
+    union: [function (other) { store(this, 'Set'); var o = setLike(other), r = new Set(this); eachKey(o, function (v) { r.add(v); }); return r; }, 1],
     intersection: [function (other) { var o = setLike(other), r = new Set(); each(this, function (v) { if (o.has(v)) r.add(v); }); return r; }, 1],
     difference: [function (other) { var o = setLike(other), r = new Set(); each(this, function (v) { if (!o.has(v)) r.add(v); }); return r; }, 1],
     symmetricDifference: [function (other) {
+      store(this, 'Set');
       var o = setLike(other), self = this, r = new Set(this);
       eachKey(o, function (v) { if (self.has(v)) r['delete'](v); else r.add(v); });
       return r;
     }, 1],
     isSubsetOf: [function (other) { var o = setLike(other), ok = true; each(this, function (v) { if (!o.has(v)) ok = false; }); return ok; }, 1],
-    isSupersetOf: [function (other) { var o = setLike(other), self = this, ok = true; eachKey(o, function (v) { if (!self.has(v)) ok = false; }); return ok; }, 1],
+    isSupersetOf: [function (other) { store(this, 'Set'); var o = setLike(other), self = this, ok = true; eachKey(o, function (v) { if (!self.has(v)) ok = false; }); return ok; }, 1],
     isDisjointFrom: [function (other) { var o = setLike(other), ok = true; each(this, function (v) { if (o.has(v)) ok = false; }); return ok; }, 1]
   });
 
@@ -276,7 +277,7 @@
     Object.defineProperty(o, S, { value: w, writable: false, enumerable: false, configurable: false });
   }
   function weakKey(k, kind) {
-    if (!rt.isObject(k) && typeof k !== 'symbol') throw new TypeError('Invalid value used ' + (kind === 'WeakSet' ? 'in weak set' : 'as weak map key'));
+    if ((!rt.isObject(k) && typeof k !== 'symbol') || (typeof k === 'symbol' && Symbol.keyFor(k) !== undefined)) throw new TypeError('Invalid value used ' + (kind === 'WeakSet' ? 'in weak set' : 'as weak map key'));
   }
   function wfind(w, k) { for (var i = 0; i < w.keys.length; i++) if (w.keys[i] === k) return i; return -1; }
   function wget(w, k) {
@@ -305,6 +306,7 @@
     weakInit(this, 'WeakMap', WeakMap.prototype);
     if (iterable !== undefined && iterable !== null) {
       var self = this, set = self.set;
+      rt.requireCallable(set);
       rt.forOf(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         set.call(self, entry[0], entry[1]);
@@ -323,6 +325,7 @@
     weakInit(this, 'WeakSet', WeakSet.prototype);
     if (iterable !== undefined && iterable !== null) {
       var self = this, add = self.add;
+      rt.requireCallable(add);
       rt.forOf(iterable, function (v) { add.call(self, v); });
     }
     return this;

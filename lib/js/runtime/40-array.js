@@ -15,6 +15,23 @@
   function checkLength(n) {
     if (n > 9007199254740991) throw new TypeError('array length exceeds 2^53 - 1');
   }
+  function arrayLength(n) {
+    if (n > 4294967295) throw new RangeError('Invalid array length');
+    return n;
+  }
+  // ArraySpeciesCreate(o, 0): a plain array unless o is an array whose constructor names
+  // another species.
+  function speciesCreate(o) {
+    if (!Array.isArray(o)) return null;
+    var C = o.constructor;
+    if (rt.isObject(C)) {
+      C = C[Symbol.species];
+      if (C === null) C = undefined;
+    }
+    if (C === undefined || C === Array) return null;
+    if (!isConstructor(C)) throw new TypeError('object constructor is not a constructor');
+    return new C(0);
+  }
 
   rt.methods(Array, {
     from: [function (items, mapFn, thisArg) {
@@ -57,13 +74,16 @@
     }
     return wantIndex ? -1 : undefined;
   }
-  function flatten(target, source, depth, start) {
+  function flatten(target, source, depth, start, strict) {
     var len = toLength(source.length), n = start;
     for (var i = 0; i < len; i++) {
       if (!(i in source)) continue;
       var el = source[i];
-      if (depth > 0 && Array.isArray(el)) n = flatten(target, el, depth - 1, n);
-      else { checkLength(n + 1); target[n++] = el; }
+      if (depth > 0 && Array.isArray(el)) n = flatten(target, el, depth - 1, n, strict);
+      else {
+        checkLength(n + 1);
+        if (strict) rt.createDataProperty(target, n++, el); else target[n++] = el;
+      }
     }
     return n;
   }
@@ -165,21 +185,26 @@
       return o;
     }, 2],
     flat: [function (depth) {
-      var o = toObject(this), d = depth === undefined ? 1 : toInt(depth);
-      var a = [];
-      a.length = flatten(a, o, d, 0);
+      var o = toObject(this), len = toLength(o.length), d = depth === undefined ? 1 : toInt(depth);
+      var a = speciesCreate(o), strict = a !== null;
+      if (!strict) a = [];
+      var n = flatten(a, o, d, 0, strict);
+      if (!strict) a.length = n;
       return a;
     }, 0],
     flatMap: [function (fn, thisArg) {
-      var o = toObject(this), len = toLength(o.length), a = [], n = 0;
+      var o = toObject(this), len = toLength(o.length), n = 0;
       requireCallable(fn);
+      var a = speciesCreate(o), strict = a !== null;
+      if (!strict) a = [];
       for (var i = 0; i < len; i++) {
         if (!(i in o)) continue;
         var r = fn.call(thisArg, o[i], i, o);
-        if (Array.isArray(r)) n = flatten(a, r, 0, n);
+        if (Array.isArray(r)) n = flatten(a, r, 0, n, strict);
+        else if (strict) rt.createDataProperty(a, n++, r);
         else a[n++] = r;
       }
-      a.length = n;
+      if (!strict) a.length = n;
       return a;
     }, 1],
     sort: [function (cmp) {
@@ -192,13 +217,15 @@
     }, 1],
     toSorted: [function (cmp) {
       checkComparator(cmp);
-      var r = sortedValues(toObject(this), cmp), a = r.items;
+      var o = toObject(this);
+      arrayLength(toLength(o.length));
+      var r = sortedValues(o, cmp), a = r.items;
       for (var u = 0; u < r.undef; u++) a.push(undefined);
       while (a.length < r.len) a.push(undefined);
       return a;
     }, 1],
     toReversed: [function () {
-      var o = toObject(this), len = toLength(o.length), a = new Array(len);
+      var o = toObject(this), len = arrayLength(toLength(o.length)), a = new Array(len);
       for (var i = 0; i < len; i++) a[i] = o[len - 1 - i];
       return a;
     }, 0],
@@ -210,6 +237,7 @@
       else skip = Math.min(Math.max(toInt(skipCount), 0), len - s);
       var newLen = len + items.length - skip;
       checkLength(newLen);
+      arrayLength(newLen);
       var a = new Array(newLen), k = 0, i;
       for (i = 0; i < s; i++) a[k++] = o[i];
       for (i = 0; i < items.length; i++) a[k++] = items[i];
@@ -220,7 +248,7 @@
       var o = toObject(this), len = toLength(o.length), rel = toInt(index);
       var k = rel >= 0 ? rel : len + rel;
       if (k >= len || k < 0) throw new RangeError('Invalid index : ' + String(index));
-      var a = new Array(len);
+      var a = new Array(arrayLength(len));
       for (var i = 0; i < len; i++) a[i] = i === k ? value : o[i];
       return a;
     }, 2]

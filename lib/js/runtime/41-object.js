@@ -24,7 +24,8 @@
       rt.forOf(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         var k = entry[0];
-        rt.createDataProperty(o, typeof k === 'symbol' ? k : String(k), entry[1]);
+        k = typeof k === 'symbol' ? k : rt.toStr(k);
+        rt.createDataProperty(o, k, entry[1]);
       });
       return o;
     }, 1],

@@ -10,7 +10,9 @@
       var e = new Error(message === undefined ? undefined : rt.toStr(message));
       Object.setPrototypeOf(e, this instanceof AggregateError ? Object.getPrototypeOf(this) : AggregateError.prototype);
       if (options !== null && typeof options === 'object' && rt.hasOwn.call(options, 'cause')) rt.def(e, 'cause', options.cause);
-      rt.def(e, 'errors', Array.from(errors));
+      var list = [];
+      rt.forOf(errors, function (x) { list.push(x); });
+      rt.def(e, 'errors', list);
       return e;
     };
     AggregateError.prototype = Object.create(Error.prototype);
@@ -19,6 +21,7 @@
     rt.def(AggregateError.prototype, 'message', '');
     Object.defineProperty(AggregateError, 'length', { value: 2, configurable: true });
     Object.setPrototypeOf(AggregateError, Error);
+    Object.defineProperty(AggregateError, 'prototype', { writable: false, enumerable: false, configurable: false });
     rt.def(global, 'AggregateError', AggregateError);
   }
 

@@ -222,18 +222,17 @@
       for (var i = 0; i < off.length; i += 2) {
         if (off[i] < 0) { m.push(undefined); ind.push(undefined); } else { m.push(s.slice(off[i], off[i + 1])); ind.push([off[i], off[i + 1]]); }
       }
-      m.index = off[0];
-      m.input = s;
-      m.groups = groupsOf(st, m);
-      ind.groups = groupsOf(st, ind);
-      m.indices = ind;
+      rt.createDataProperty(m, 'index', off[0]);
+      rt.createDataProperty(m, 'input', s);
+      rt.createDataProperty(m, 'groups', groupsOf(st, m));
+      rt.createDataProperty(ind, 'groups', groupsOf(st, ind));
+      rt.createDataProperty(m, 'indices', ind);
       if (useLast) re.lastIndex = off[1];
       return m;
     }
     m = execNative(st.handle, s, last, 0);
     if (m === null) { if (useLast) re.lastIndex = 0; return null; }
-    m.input = s;
-    m.groups = groupsOf(st, m);
+    if (st.names !== undefined) m.groups = groupsOf(st, m);  // an own property already
     if (useLast) re.lastIndex = m.index + m[0].length;
     return m;
   }
@@ -610,6 +609,15 @@
       if (separator === undefined) return limit !== undefined && (limit >>> 0) === 0 ? [] : [s];
       return origSplit.call(s, toStr(separator), limit);
     }, 2]
+  });
+
+  // includes, startsWith and endsWith refuse a RegExp (IsRegExp, which reads @@match).
+  ['includes', 'startsWith', 'endsWith'].forEach(function (name) {
+    var orig = SP[name];
+    rt.method(SP, name, function (search) {
+      if (isRegExp(search)) throw new TypeError('First argument to String.prototype.' + name + ' must not be a regular expression');
+      return orig.apply(this, arguments);
+    }, 1);
   });
 
   rt.def(global, '__oda_regexp', function (source, flags) { return new RegExp(source, flags); });
