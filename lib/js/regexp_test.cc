@@ -156,6 +156,18 @@ const Case kRegexpCases[] = {
      R"JS(1)JS"},
     {R"JS(RegExp.length)JS",
      R"JS(2)JS"},
+    {R"JS('x'.split(new RegExp('.{1,}')))JS",
+     R"JS(["",""])JS"},
+    {R"JS(new RegExp('a{2,3}b{,2}c{x}').test('aab{,2}c{x}'))JS",
+     R"JS(true)JS"},
+    {R"JS(new RegExp('\\p{Letter}+', 'u').exec('123 héllo')[0])JS",
+     R"JS("h\u00e9llo")JS"},
+    {R"JS(new RegExp('\\p{General_Category=Decimal_Number}+', 'u').exec('ab 42')[0])JS",
+     R"JS("42")JS"},
+    {R"JS((function(){ try { new RegExp('a++'); } catch (e) { return e.message; } })())JS",
+     R"JS("Invalid regular expression: /a++/: Nothing to repeat")JS"},
+    {R"JS((function(){ var counter = 0; Object.defineProperty(Array.prototype, 'groups', { set: function () { counter++; }, configurable: true }); var m = new RegExp('(?<x>.)').exec('a'); delete Array.prototype.groups; return [counter, m.groups.x]; })())JS",
+     R"JS([0,"a"])JS"},
 };
 
 std::string translated(const char* src, const char* flags) {
