@@ -1,9 +1,6 @@
 // run-code: run a JavaScript program that calls the agent's tools (SPEC section 4).
-#include <cstring>
-
 #include "cli/cli.h"
 #include "run/command.h"
-#include "run/worker.h"
 
 namespace {
 
@@ -21,17 +18,17 @@ const oda::cli::Command kCommand{
     .options =
         {
             {.name = "code", .short_name = 'e', .kind = Kind::String, .value_name = "TEXT",
-             .help = "the program text (else FILE, or - for standard input)", .field = "code"},
+             .help = "the program: the body of an async function (top-level await and return work)", .field = "code"},
             {.name = "description", .kind = Kind::String, .value_name = "TEXT",
-             .help = "five to ten words saying what the program does", .field = "description",
+             .help = "five to ten words in active voice saying what the program does", .field = "description",
              .invalid_message = "invalid description: expected a non-empty string"},
             {.name = "timeout-ms", .kind = Kind::Number, .value_name = "N",
-             .help = "the run's time budget in ms (default 120000, capped at 600000)", .field = "timeoutMs",
+             .help = "the time budget of the whole run in ms (default 120000, capped at 600000)", .field = "timeoutMs",
              .invalid_message = "invalid timeoutMs: expected a positive finite number"},
             {.name = "sandbox-permissions", .kind = Kind::String, .value_name = "MODE",
-             .help = "a wider file-access mode for this run", .field = "sandbox_permissions"},
+             .help = "a wider file-access mode for this one run (needs a justification)", .field = "sandbox_permissions"},
             {.name = "justification", .kind = Kind::String, .value_name = "TEXT",
-             .help = "one sentence saying why the run needs the wider mode", .field = "justification",
+             .help = "one sentence saying why this run needs the wider mode", .field = "justification",
              .invalid_message = "invalid justification: expected a non-empty sentence"},
             {.name = "max-heap-mb", .kind = Kind::Int, .value_name = "N",
              .help = "lower the program's heap ceiling (MiB, at most 512)"},
@@ -45,8 +42,6 @@ const oda::cli::Command kCommand{
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The worker is this binary again, started by the supervisor with a private argument.
-  if (argc == 2 && std::strcmp(argv[1], "--oda-worker") == 0) return oda::run::worker_main();
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;

@@ -156,6 +156,8 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   if (!refusal.empty()) return cli::fail(cmd, cli::kUsage, refusal);
 
   RunSettings settings;
+  json::Value calls = json::Value::array();
+  settings.calls = &calls;
   int status = 0;
   if (!program_text(cmd, args, &settings.code, &status)) return status;
   if (args.has("timeout-ms")) {
@@ -171,6 +173,17 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   }
   const char* faults = getenv("ODA_RUN_TEST_FAULTS");
   settings.test_faults = faults && std::string(faults) == "1";
+  if (settings.test_faults) {
+    // A host request answered at once with its own arguments: tests drive the generic
+    // request/reply path with it before any real tool exists.
+    settings.handlers["test.echo"] = [](uint32_t id, const json::Value& a, HostLink* link) {
+      link->reply(id, true, a);
+    };
+    settings.handlers["test.output"] = [](uint32_t id, const json::Value& a, HostLink* link) {
+      reply_with_output(link, id, a.is_string() ? a.as_string() : "");
+    };
+    if (const char* why = getenv("ODA_RUN_TEST_UNAVAILABLE")) settings.worker_settings["test.unavailable"] = why;
+  }
   for (const SettingsHook* h = kSettingsHooks; *h; ++h) {
     if (!(*h)(args, &settings, &refusal)) return cli::fail(cmd, cli::kUsage, refusal);
   }
@@ -178,7 +191,6 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
   std::string run_id = new_run_id();
   std::string started = iso_now();
   RunOutcome o = supervise(settings);
-  json::Value calls = json::Value::array();
 
   json::Value record = result_json(o, run_id, calls);
   record.set("startedAt", started);

@@ -11,6 +11,12 @@ extern "C" int oda_duk_exec_timeout(void *udata);
 extern int oda_duk_exec_timeout(void *udata);
 #endif
 #define DUK_USE_EXEC_TIMEOUT_CHECK(udata) oda_duk_exec_timeout((udata))
+/* Brings that check forward to the next instruction (lib/run/duk_extra.c). */
+#if defined(__cplusplus)
+extern "C" void oda_duk_interrupt_soon(void *ctx);
+#else
+extern void oda_duk_interrupt_soon(void *ctx);
+#endif
 
 /* Integer arithmetic without double round trips: loops and indexing are most of what
  * agents' glue programs do. */
@@ -19,6 +25,9 @@ extern int oda_duk_exec_timeout(void *udata);
 /* JSON.stringify of plain data (the common case for console lines) skips the slow path. */
 #define DUK_USE_JSON_STRINGIFY_FASTPATH
 
-/* Agents' programs recurse through data; keep Duktape's default call depth but a deeper
- * C recursion limit for nested JSON and regexps. */
-#undef DUK_USE_NATIVE_STACK_CHECK
+/* Marking a long chain of pending promises (p = p.then(...) in a loop) goes deeper than
+ * Duktape's 256 levels, and past that limit every collection rescans the whole heap once per
+ * 256 levels: quadratic. 4096 levels of mark recursion take about 1.5 MB of C stack, well
+ * inside the worker's 8 MB. */
+#undef DUK_USE_MARK_AND_SWEEP_RECLIMIT
+#define DUK_USE_MARK_AND_SWEEP_RECLIMIT 4096

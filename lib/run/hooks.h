@@ -1,15 +1,28 @@
-// Where other parts of run-code plug into the worker's engine: each registrar adds natives
-// (the fs sandbox, the tool calls) to a fresh heap before the prelude runs.
+// Where other parts of run-code plug into the worker process: guards that prepare it (the
+// file sandbox) and may refuse to start the program, then registrars that add natives (fs,
+// tool calls) to the fresh heap before the prelude runs. Their settings travel in the start
+// frame (RunSettings::worker_settings) and are read back with worker_setting().
 #pragma once
+
+#include <string>
+#include <string_view>
 
 struct duk_hthread;
 
 namespace oda::run {
 
+// Runs in the worker before the engine starts. false with *kind ("sandbox-unavailable")
+// and *message set ends the run with that failure before any program code runs.
+using WorkerGuard = bool (*)(std::string* kind, std::string* message);
+
 // Registers natives on the global object of ctx (a duk_context*). Must not throw.
 using NativeRegistrar = void (*)(duk_hthread* ctx);
 
-// The registrars, in order, ending with nullptr. Defined in worker.cc: add a line there.
+// The hooks, in order, each list ending with nullptr. Defined in worker.cc: add a line there.
+extern const WorkerGuard kWorkerGuards[];
 extern const NativeRegistrar kNativeRegistrars[];
+
+// In the worker: a value of RunSettings::worker_settings, or nullptr when it was not set.
+const std::string* worker_setting(std::string_view key);
 
 }  // namespace oda::run

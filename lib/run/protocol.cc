@@ -41,6 +41,12 @@ bool decode_end(std::string_view payload, EndFrame* end) {
   return true;
 }
 
+void append_frame(std::string* out, char type, std::string_view payload) {
+  put_u32(out, static_cast<uint32_t>(payload.size()));
+  out->push_back(type);
+  out->append(payload);
+}
+
 static bool write_all(int fd, const char* p, size_t n) {
   while (n > 0) {
     ssize_t w = ::write(fd, p, n);

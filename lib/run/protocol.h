@@ -35,6 +35,9 @@ bool decode_end(std::string_view payload, EndFrame* end);
 void put_u32(std::string* out, uint32_t v);
 uint32_t get_u32(const char* p);
 
+// Appends one frame (header and payload) to a buffer, for non-blocking senders.
+void append_frame(std::string* out, char type, std::string_view payload);
+
 // Writes one whole frame to fd, retrying short writes and EINTR. false when the pipe broke.
 bool write_frame(int fd, char type, std::string_view payload);
 

@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <random>
+#include <sys/random.h>
 
 #include "cli/cli.h"
 
@@ -32,11 +32,12 @@ std::string new_run_id() {
   gettimeofday(&tv, nullptr);
   tm t;
   gmtime_r(&tv.tv_sec, &t);
-  std::random_device rd;
+  unsigned short tail = 0;
+  if (getrandom(&tail, sizeof tail, GRND_NONBLOCK) != sizeof tail) tail = static_cast<unsigned short>(getpid());
   char buf[64];
   std::snprintf(buf, sizeof buf, "%04d%02d%02d-%02d%02d%02d-%03d-%04x", t.tm_year + 1900, t.tm_mon + 1,
                 t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, static_cast<int>(tv.tv_usec / 1000),
-                static_cast<unsigned>(rd() & 0xffff));
+                static_cast<unsigned>(tail));
   return buf;
 }
 

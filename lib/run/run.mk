@@ -13,17 +13,23 @@ CPPFLAGS += -I$(DUK_DIR)
 EXTRA_OBJS += $(DUK_DIR)/duktape.o
 GEN_SRCS += $(B)/gen/run/prelude_bytecode.cc
 
-# The runtime's own files first (lib/js/runtime), then run-code's (Promise, timers, console).
-PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js))
+# The runtime's own files first (lib/js/runtime), then run-code's (Promise, timers, console,
+# __oda_host), then the JavaScript halves of the parts built on them (lib/run/fs*.js,
+# calls*.js, fetch*.js ...), each list in name order.
+PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js)) \
+             $(sort $(wildcard lib/run/*.js))
 
 # duktape.c includes "duktape.h" and that includes "duk_config.h" from its own folder, so all
 # three are copied side by side; the config gets our overrides at Duktape's marker.
 $(DUK_DIR)/duk_config.h: $(DUK_SRC)/duk_config.h lib/run/duk_overrides.h | $(B)/.deps-installed
 	@mkdir -p $(@D)
 	sed '/__OVERRIDE_DEFINES__/r lib/run/duk_overrides.h' $< > $@.tmp && mv $@.tmp $@
-$(DUK_DIR)/duktape.h $(DUK_DIR)/duktape.c: $(DUK_DIR)/%: $(DUK_SRC)/% | $(B)/.deps-installed
+$(DUK_DIR)/duktape.h: $(DUK_SRC)/duktape.h | $(B)/.deps-installed
 	@mkdir -p $(@D)
 	cp $< $@
+$(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/run/duk_extra.c | $(B)/.deps-installed
+	@mkdir -p $(@D)
+	cat $^ > $@
 $(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS)
 	$(CC) -std=gnu99 -O2 -g -w -fno-strict-aliasing -c $< -o $@
 

@@ -35,6 +35,12 @@ class HostLink {
 // supervisor's loop: it must not block (start a thread or a child and reply later).
 using HostHandler = std::function<void(uint32_t id, const json::Value& args, HostLink* link)>;
 
+// Answers request id with a result that arrived as text (a tool's stdout): the JSON value
+// when the text parses, the text itself as a string when it does not, and a rejection with
+// "binding resolution must be lossless JSON" when it is JSON that would not read back as
+// written (an integer past 2^53).
+void reply_with_output(HostLink* link, uint32_t id, std::string_view text);
+
 struct RunSettings {
   std::string code;                   // the program as written
   long long budget_ms = 120000;       // elapsed-time budget of the whole run
@@ -42,6 +48,16 @@ struct RunSettings {
   size_t output_cap = size_t{64} << 20;  // printed lines and the returned value together
   bool test_faults = false;           // ODA_RUN_TEST_FAULTS: lets tests break the worker
   std::map<std::string, HostHandler> handlers;  // by method name
+  // Where handlers append one object per tool call (arguments, result, timing) for the
+  // --json result and the run record; owned by the caller, touched on the loop only.
+  json::Value* calls = nullptr;
+  // Called once when the run closes, before supervise() returns, whatever ended it: handlers
+  // still working (a timeout or an abort came first) stop here and join their threads, as
+  // a HostLink must not be used after supervise() returns.
+  std::function<void()> on_close;
+  // Settings for the worker-side hooks (hooks.h), sent in the start frame; keys are
+  // plain words without '=' or newlines.
+  std::map<std::string, std::string> worker_settings;
 };
 
 struct RunOutcome {
@@ -55,6 +71,10 @@ struct RunOutcome {
 };
 
 RunOutcome supervise(const RunSettings& settings);
+
+// Past this many printed lines a run ends as output-limit too: a million empty lines are
+// only a megabyte of text but would cost the supervisor gigabytes as a --json result.
+inline constexpr size_t kMaxLines = size_t{1} << 20;
 
 // The standard texts of SPEC 4.2-4.4.
 inline constexpr const char* kUnresolved = "program finished without a result (unresolved promise)";

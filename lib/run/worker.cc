@@ -10,19 +10,30 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
 #include <string>
 
 #include "duktape.h"
 #include "js/lower.h"
 #include "js/natives.h"
+#include "json/json.h"
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
+#include "run/supervisor.h"
 #include "run/utf8.h"
 
 namespace oda::run {
 
-// Other helpers add their registrars here (fs sandbox, tool calls), before the nullptr.
+namespace {
+bool test_guard(std::string* kind, std::string* message);
+}
+
+// Other parts add their hooks here (the file sandbox, tool calls), before the nullptr.
+const WorkerGuard kWorkerGuards[] = {
+    test_guard,
+    nullptr,
+};
 const NativeRegistrar kNativeRegistrars[] = {
     nullptr,
 };
@@ -31,7 +42,8 @@ namespace {
 
 enum class Stop { kNone, kDeadline, kHeap, kOutput };
 
-// The one run this process exists for. Plain data: natives reach it from C callbacks.
+// The one run this process exists for; global because natives and the allocator reach it
+// from C callbacks.
 struct State {
   int64_t deadline_ns = INT64_MAX;
   long long budget_ms = 0;
@@ -39,12 +51,15 @@ struct State {
   size_t heap_used = 0;
   size_t output_cap = 64u << 20;
   size_t output_used = 0;
+  size_t lines = 0;
   Stop stop = Stop::kNone;
   bool settled = false;
   EndFrame end;
   uint32_t next_request = 1;
   int pending_requests = 0;
   bool test_faults = false;
+  duk_context* ctx = nullptr;
+  std::map<std::string, std::string, std::less<>> settings;  // the start frame's "x." lines
 };
 State g;
 
@@ -55,16 +70,27 @@ int64_t now_ns() {
 }
 
 // The counting allocator: a 16-byte header keeps each block's size, so the heap ceiling is
-// the sum of what Duktape holds. A refused allocation also stops the program at the next
-// executor check: past the ceiling the run ends, whatever the program catches.
+// the sum of what Duktape holds. Reaching the ceiling stops the program at the next executor
+// check (whatever it catches); until then a reserve past the ceiling is still granted, since
+// refusing would make Duktape retry every allocation after full collections, a crawl.
 constexpr size_t kHeader = 16;
+// A failure message is one line for people; a program that throws a huge string gets its
+// first mebibyte shown.
+constexpr size_t kMaxMessage = size_t{1} << 20;
+constexpr size_t kReserve = size_t{32} << 20;
+
+bool over_ceiling(size_t grow) {
+  if (g.heap_used + grow <= g.heap_limit) return false;
+  if (g.stop == Stop::kNone) {
+    g.stop = Stop::kHeap;
+    if (g.ctx) oda_duk_interrupt_soon(g.ctx);
+  }
+  return g.heap_used + grow > g.heap_limit + kReserve;
+}
 
 void* heap_alloc(void*, duk_size_t size) {
   if (size == 0) return nullptr;
-  if (g.heap_used + size > g.heap_limit) {
-    g.stop = Stop::kHeap;
-    return nullptr;
-  }
+  if (over_ceiling(size)) return nullptr;
   auto* p = static_cast<char*>(std::malloc(size + kHeader));
   if (!p) return nullptr;
   std::memcpy(p, &size, sizeof size);
@@ -90,10 +116,7 @@ void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
   char* p = static_cast<char*>(ptr) - kHeader;
   size_t old;
   std::memcpy(&old, p, sizeof old);
-  if (size > old && g.heap_used + (size - old) > g.heap_limit) {
-    g.stop = Stop::kHeap;
-    return nullptr;
-  }
+  if (size > old && over_ceiling(size - old)) return nullptr;
   auto* q = static_cast<char*>(std::realloc(p, size + kHeader));
   if (!q) return nullptr;
   std::memcpy(q, &size, sizeof size);
@@ -153,8 +176,14 @@ duk_ret_t native_emit(duk_context* ctx) {
       size_t keep = room > 1 ? room - 1 : 0;
       payload.resize(1 + utf8_prefix(std::string_view(payload).substr(1), keep));
       g.stop = Stop::kOutput;
+      oda_duk_interrupt_soon(ctx);
     }
     g.output_used += size;
+    // One line past the supervisor's line cap tells it which limit was hit; then stop.
+    if (++g.lines > kMaxLines) {
+      g.stop = Stop::kOutput;
+      oda_duk_interrupt_soon(ctx);
+    }
     if (!write_frame(kWorkerOut, kOutput, payload)) _exit(71);
   }
   return 0;
@@ -198,9 +227,14 @@ duk_ret_t native_finish(duk_context* ctx) {
   if (g.end.ok) {
     g.end.value.clear();
     append_cesu_as_utf8(&g.end.value, t);
+    // A value that cannot fit the cap would not fit a frame either: say which limit it broke.
+    if (g.end.value.size() > g.output_cap + 2 && g.end.value.size() + g.output_used > kMaxFrame - 1024) {
+      g.end.value.clear();
+      g.stop = Stop::kOutput;
+    }
   } else {
     g.end.message.clear();
-    append_cesu_as_utf8(&g.end.message, t);
+    append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
   }
   return 0;
 }
@@ -211,6 +245,9 @@ duk_ret_t native_test_fault(duk_context* ctx) {
   const char* what = duk_to_string(ctx, 0);
   if (std::strcmp(what, "exit") == 0) _exit(7);
   if (std::strcmp(what, "crash") == 0) std::abort();
+  if (std::strcmp(what, "hang") == 0) {
+    for (;;) pause();  // stuck in native code: only the supervisor's kill ends this
+  }
   if (std::strcmp(what, "garbage") == 0) {
     const char junk[] = "\x05\x00\x00\x00Zhello";
     ssize_t w = ::write(kWorkerOut, junk, sizeof junk - 1);
@@ -329,6 +366,12 @@ bool parse_settings(const std::string& start, std::string* code) {
     else if (key == "heap_bytes") g.heap_limit = static_cast<size_t>(v);
     else if (key == "output_cap") g.output_cap = static_cast<size_t>(v);
     else if (key == "test_faults") g.test_faults = v != 0;
+    else if (key.rfind("x.", 0) == 0) {
+      json::Value text;
+      std::string err;
+      if (!json::parse(std::string_view(line).substr(eq + 1), &text, &err) || !text.is_string()) return false;
+      g.settings[key.substr(2)] = text.as_string();
+    }
   }
   code->assign(start, pos + 1, std::string::npos);
   return true;
@@ -364,7 +407,22 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
   return st != FrameReader::kMalformed;
 }
 
+// Under the test switch, a worker setting "test.unavailable" plays a sandbox that cannot be
+// applied, so the refusal path is tested before the real sandbox exists.
+bool test_guard(std::string* kind, std::string* message) {
+  const std::string* why = worker_setting("test.unavailable");
+  if (!g.test_faults || !why) return true;
+  *kind = "sandbox-unavailable";
+  *message = *why;
+  return false;
+}
+
 }  // namespace
+
+const std::string* worker_setting(std::string_view key) {
+  auto it = g.settings.find(key);
+  return it == g.settings.end() ? nullptr : &it->second;
+}
 
 int worker_main() {
   std::string start, code;
@@ -372,8 +430,18 @@ int worker_main() {
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
     return 72;
   }
+  for (const WorkerGuard* guard = kWorkerGuards; *guard; ++guard) {
+    std::string kind, message;
+    if (!(*guard)(&kind, &message)) {
+      g.settled = true;
+      g.end.kind = kind.empty() ? "sandbox-unavailable" : kind;
+      g.end.message = message;
+      send_end_and_exit(0);
+    }
+  }
   duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
   if (!ctx) return 73;
+  g.ctx = ctx;
 
   put_native(ctx, "__oda_emit", native_emit, 2);
   put_native(ctx, "__oda_now", native_now, 0);

@@ -1,6 +1,6 @@
-// The worker: one process per run, one Duktape heap, the program and its event loop. It
-// reads its start frame and the supervisor's replies on one fd and writes its frames on
-// another (protocol.h).
+// The worker: one process per run (forked by the supervisor), one Duktape heap, the program
+// and its event loop. It reads its start frame and the supervisor's replies on one fd and
+// writes its frames on another (protocol.h); it never touches the caller's stdio.
 #pragma once
 
 namespace oda::run {
@@ -9,7 +9,8 @@ namespace oda::run {
 constexpr int kWorkerIn = 3;
 constexpr int kWorkerOut = 4;
 
-// Runs one program and returns the process exit status (0 once the end frame is sent).
+// Runs one program and ends the process (_exit) once its end frame is sent; returns only
+// when the start frame never came, with the exit status to use.
 int worker_main();
 
 }  // namespace oda::run

@@ -3,6 +3,9 @@
 (function (global) {
   'use strict';
   var PENDING = 0, FULFILLED = 1, REJECTED = 2;
+  // Bookkeeping lives under symbols: out of enumeration (console, JSON, Object.keys) and
+  // as cheap as plain properties, where defineProperty per promise was not.
+  var STATE = Symbol('state'), VALUE = Symbol('value'), REACTIONS = Symbol('reactions');
   var queue = [], head = 0;
 
   // The microtask queue, shared with the event loop (20-loop.js drains it).
@@ -21,21 +24,21 @@
   function isObject(x) { return x !== null && (typeof x === 'object' || typeof x === 'function'); }
 
   function settle(p, state, value) {
-    if (p._state !== PENDING) return;
-    p._state = state; p._value = value;
-    var rs = p._reactions; p._reactions = null;
+    if (p[STATE] !== PENDING) return;
+    p[STATE] = state; p[VALUE] = value;
+    var rs = p[REACTIONS]; p[REACTIONS] = null;
     for (var i = 0; i < rs.length; i++) schedule(p, rs[i]);
   }
 
   function schedule(p, r) {
     enqueue(function () {
-      var fn = p._state === FULFILLED ? r.onFulfilled : r.onRejected;
+      var fn = p[STATE] === FULFILLED ? r.onFulfilled : r.onRejected;
       if (typeof fn !== 'function') {
-        if (p._state === FULFILLED) r.resolve(p._value); else r.reject(p._value);
+        if (p[STATE] === FULFILLED) r.resolve(p[VALUE]); else r.reject(p[VALUE]);
         return;
       }
       var out;
-      try { out = fn(p._value); } catch (e) { r.reject(e); return; }
+      try { out = fn(p[VALUE]); } catch (e) { r.reject(e); return; }
       r.resolve(out);
     });
   }
@@ -62,10 +65,7 @@
   function Promise(executor) {
     if (!(this instanceof Promise)) throw new TypeError('Promise must be called with new');
     if (typeof executor !== 'function') throw new TypeError('Promise resolver is not a function');
-    // Bookkeeping stays out of enumeration (console, JSON, Object.keys).
-    Object.defineProperty(this, '_state', { value: PENDING, writable: true });
-    Object.defineProperty(this, '_value', { value: undefined, writable: true });
-    Object.defineProperty(this, '_reactions', { value: [], writable: true });
+    this[STATE] = PENDING; this[VALUE] = undefined; this[REACTIONS] = [];
     var r = resolvers(this);
     try { executor(r.resolve, r.reject); } catch (e) { r.reject(e); }
   }
@@ -83,7 +83,7 @@
     var cap = capability(C);
     var r = { onFulfilled: onFulfilled, onRejected: onRejected,
               resolve: cap.resolve, reject: cap.reject };
-    if (this._state === PENDING) this._reactions.push(r); else schedule(this, r);
+    if (this[STATE] === PENDING) this[REACTIONS].push(r); else schedule(this, r);
     return cap.promise;
   };
   Promise.prototype['catch'] = function (onRejected) { return this.then(undefined, onRejected); };
@@ -168,5 +168,15 @@
       if (typeof fn !== 'function') throw new TypeError('queueMicrotask: callback is not a function');
       enqueue(function () { fn(); });
     }, writable: true, configurable: true, enumerable: false });
-  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs };
+  // For the await machinery: reacts to a promise of ours without deriving a new promise
+  // (one tick, as the spec's await does); false when p is not one of ours.
+  function noop() {}
+  function subscribe(p, onFulfilled, onRejected) {
+    if (!(p instanceof Promise) || p[STATE] === undefined) return false;
+    var r = { onFulfilled: onFulfilled, onRejected: onRejected, resolve: noop, reject: noop };
+    if (p[STATE] === PENDING) p[REACTIONS].push(r); else schedule(p, r);
+    return true;
+  }
+
+  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs, subscribe: subscribe };
 })(this);

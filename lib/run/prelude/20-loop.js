@@ -4,11 +4,43 @@
   'use strict';
   var now = __oda_now, hostRequest = __oda_host_request, finish = __oda_finish;
   var mt = global.__oda_microtasks, codec = global.__oda_codec;
-  var timers = [], nextId = 1, seq = 0;
+  // Timers in a binary min-heap by (due, seq); a cleared timer is only marked and drops out
+  // when it reaches the top, so set and clear stay O(log n) for programs with many timers.
+  var heap = [], live = {}, nextId = 1, seq = 0;
   var hosts = {};
 
   function hide(name, value) {
     Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
+  }
+
+  function before(a, b) { return a.due < b.due || (a.due === b.due && a.seq < b.seq); }
+  function push(t) {
+    var i = heap.length;
+    heap.push(t);
+    while (i > 0) {
+      var p = (i - 1) >> 1;
+      if (!before(heap[i], heap[p])) break;
+      var x = heap[i]; heap[i] = heap[p]; heap[p] = x; i = p;
+    }
+  }
+  function pop() {
+    var top = heap[0], last = heap.pop();
+    if (heap.length > 0) {
+      heap[0] = last;
+      var i = 0, n = heap.length;
+      for (;;) {
+        var l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && before(heap[l], heap[m])) m = l;
+        if (r < n && before(heap[r], heap[m])) m = r;
+        if (m === i) break;
+        var x = heap[i]; heap[i] = heap[m]; heap[m] = x; i = m;
+      }
+    }
+    return top;
+  }
+  function peek() {
+    while (heap.length > 0 && heap[0].cancelled) pop();
+    return heap[0];
   }
 
   // Node's clamp: below 1 ms (or not a number) is 1 ms, past 2^31-1 ms is 1 ms too.
@@ -19,22 +51,14 @@
   function add(fn, ms, args, repeat) {
     if (typeof fn !== 'function') throw new TypeError('timer callback is not a function');
     var d = delay(ms), id = nextId++;
-    timers.push({ id: id, due: now() + d, ms: d, fn: fn, args: args, repeat: repeat, seq: seq++ });
+    var t = { id: id, due: now() + d, ms: d, fn: fn, args: args, repeat: repeat, seq: seq++, cancelled: false };
+    live[id] = t;
+    push(t);
     return id;
   }
   function clear(id) {
-    for (var i = 0; i < timers.length; i++) {
-      if (timers[i].id === id) { timers.splice(i, 1); return; }
-    }
-  }
-  function earliest(limit) {
-    var best = -1;
-    for (var i = 0; i < timers.length; i++) {
-      var t = timers[i];
-      if (t.due > limit) continue;
-      if (best < 0 || t.due < timers[best].due || (t.due === timers[best].due && t.seq < timers[best].seq)) best = i;
-    }
-    return best;
+    var t = live[id];
+    if (t) { t.cancelled = true; delete live[id]; }
   }
 
   hide('setTimeout', function setTimeout(fn, ms) {
@@ -83,17 +107,16 @@
     // Runs the timers due now, each followed by its microtasks; returns the next due time
     // (ms on __oda_now's clock) or -1 when no timer is left.
     turn: function () {
-      var limit = now(), i;
+      var limit = now(), t;
       mt.drain();
-      while ((i = earliest(limit)) >= 0) {
-        var t = timers[i];
-        if (t.repeat) { t.due = Math.max(limit, t.due) + t.ms; t.seq = seq++; } else timers.splice(i, 1);
+      while ((t = peek()) !== undefined && t.due <= limit) {
+        pop();
+        if (t.repeat) { t.due = Math.max(limit, t.due) + t.ms; t.seq = seq++; push(t); } else delete live[t.id];
         t.fn.apply(undefined, t.args);
         mt.drain();
       }
-      var next = -1;
-      for (i = 0; i < timers.length; i++) if (next < 0 || timers[i].due < next) next = timers[i].due;
-      return next;
+      t = peek();
+      return t === undefined ? -1 : t.due;
     },
     // A failure before the program could start (its SyntaxError) or outside it (a timer's
     // uncaught throw).
@@ -106,7 +129,9 @@
       if (ok) { h.resolve(value); } else {
         var e;
         if (value !== null && typeof value === 'object') {
-          e = new Error(String(value.message));
+          // A standard error name gets its own class, so `instanceof TypeError` holds.
+          var C = /^(Type|Range|Syntax|Reference|Eval|URI)?Error$/.test(value.name) ? global[value.name] : Error;
+          e = new C(String(value.message));
           for (var k in value) if (k !== 'message') e[k] = value[k];
         } else {
           e = new Error(String(value));

@@ -4,19 +4,31 @@
 (function (global) {
   'use strict';
   var Thread = Duktape.Thread;
-  var AWAIT = {};  // the yield token: a coroutine yields { t: AWAIT, v: awaited }
+  var mt = global.__oda_microtasks;
 
   function run(fn, self, args) {
     return new Promise(function (resolve, reject) {
-      var t = new Thread(function () { return { t: null, v: fn.apply(self, args) }; });
+      // The thread says it finished through `done`, so a yield needs no wrapper object.
+      var done = false;
+      var t = new Thread(function () {
+        var result = fn.apply(self, args);
+        done = true;
+        return result;
+      });
+      function onFulfilled(x) { step(x, false); }
+      function onRejected(e) { step(e, true); }
       function step(value, isError) {
-        var r;
-        try { r = Thread.resume(t, value, isError); } catch (e) { reject(e); return; }
-        if (r !== null && typeof r === 'object' && r.t === AWAIT) {
-          Promise.resolve(r.v).then(function (x) { step(x, false); }, function (e) { step(e, true); });
-        } else {
-          resolve(r.v);
+        var v;
+        try { v = Thread.resume(t, value, isError); } catch (e) { reject(e); return; }
+        if (done) { resolve(v); return; }
+        // Awaiting: our own promise is subscribed to directly, a plain value resumes on the
+        // next tick, anything else goes through Promise.resolve (thenables).
+        if (mt.subscribe(v, onFulfilled, onRejected)) return;
+        if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
+          mt.enqueue(function () { step(v, false); });
+          return;
         }
+        Promise.resolve(v).then(onFulfilled, onRejected);
       }
       step(undefined, false);
     });
@@ -27,6 +39,6 @@
       return function () { return run(fn, this, arguments); };
     }, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(global, '__oda_await', {
-    value: function (v) { return Thread.yield({ t: AWAIT, v: v }); },
+    value: function (v) { return Thread.yield(v); },
     writable: true, configurable: true, enumerable: false });
 })(this);

@@ -1,0 +1,1897 @@
+// A hand-written lexer and recursive-descent parser for the JavaScript agents write: ES2023
+// expressions and statements with ASI, regex-versus-divide decided by the parser, template
+// literals and arrow functions parsed through cover grammars.
+#include "js/parser.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <deque>
+#include <map>
+
+namespace oda::js {
+namespace {
+
+struct Fail {
+  std::string msg;
+  int line;
+};
+
+enum class T : uint8_t { Eof, Name, Num, Str, Punct, Template, Regex, Private };
+
+struct Token {
+  T t = T::Eof;
+  std::string_view text;  // source text (Name, Num, Str, Punct, Private)
+  std::string value;      // Num: cleaned digits; Template: cooked; Regex: body
+  std::string raw;        // Template: raw; Regex: flags
+  int line = 1;
+  bool nl = false;        // a line terminator precedes it
+  bool tail = false;      // Template: ends with a backquote
+  bool escaped = false;   // Name: written with \u escapes (never a keyword then)
+  bool bad_escape = false;  // Template: an escape only a tagged template may hold
+  size_t start = 0, end = 0;
+  bool is(std::string_view p) const { return (t == T::Punct || t == T::Name) && text == p; }
+};
+
+bool id_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '$' || c == '_' || c >= 0x80 ||
+         c == '\\';
+}
+bool id_part(unsigned char c) { return id_start(c) || (c >= '0' && c <= '9'); }
+
+void append_utf8(std::string& s, uint32_t cp) {
+  if (cp < 0x80) {
+    s += char(cp);
+  } else if (cp < 0x800) {
+    s += char(0xC0 | (cp >> 6));
+    s += char(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    s += char(0xE0 | (cp >> 12));
+    s += char(0x80 | ((cp >> 6) & 0x3F));
+    s += char(0x80 | (cp & 0x3F));
+  } else {
+    s += char(0xF0 | (cp >> 18));
+    s += char(0x80 | ((cp >> 12) & 0x3F));
+    s += char(0x80 | ((cp >> 6) & 0x3F));
+    s += char(0x80 | (cp & 0x3F));
+  }
+}
+
+int hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view s) : src_(s) {
+    if (src_.size() >= 2 && src_[0] == '#' && src_[1] == '!') {
+      while (pos_ < src_.size() && src_[pos_] != '\n') pos_++;
+    }
+  }
+  struct State {
+    size_t pos;
+    int line;
+  };
+  State save() const { return {pos_, line_}; }
+  // The next two characters after blanks and comments, without lexing a token.
+  std::string_view peek_raw(bool* nl) {
+    State st = save();
+    *nl = skip_space();
+    std::string_view r = src_.substr(pos_, 2);
+    restore(st);
+    return r;
+  }
+  void restore(State s) {
+    pos_ = s.pos;
+    line_ = s.line;
+  }
+  [[noreturn]] void fail(const std::string& m) { throw Fail{m, line_}; }
+
+  Token next() {
+    Token t;
+    t.nl = skip_space();
+    t.line = line_;
+    t.start = pos_;
+    if (pos_ >= src_.size()) {
+      t.t = T::Eof;
+      t.end = pos_;
+      return t;
+    }
+    unsigned char c = src_[pos_];
+    if (id_start(c)) {
+      t.t = T::Name;
+      bool escaped = false;
+      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
+        if (src_[pos_] == '\\') {
+          escaped = true;
+          skip_escape();
+        } else {
+          pos_++;
+        }
+      }
+      if (escaped) {
+        t.text = unescape_name(t.start, pos_);
+        t.escaped = true;
+        t.end = pos_;
+        return t;
+      }
+    } else if ((c >= '0' && c <= '9') || (c == '.' && pos_ + 1 < src_.size() && isdigit(src_[pos_ + 1]))) {
+      number(t);
+    } else if (c == '"' || c == '\'') {
+      string(t, c);
+    } else if (c == '`') {
+      pos_++;
+      template_part(t);
+    } else if (c == '#' && pos_ + 1 < src_.size() && id_start(src_[pos_ + 1])) {
+      pos_++;
+      t.t = T::Private;
+      size_t b = pos_;
+      bool escaped = false;
+      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
+        if (src_[pos_] == '\\') {
+          escaped = true;
+          skip_escape();
+        } else {
+          pos_++;
+        }
+      }
+      t.text = escaped ? unescape_name(b, pos_) : src_.substr(b, pos_ - b);
+      t.end = pos_;
+      return t;
+    } else {
+      punct(t);
+    }
+    t.end = pos_;
+    if (t.t != T::Template) t.text = src_.substr(t.start, pos_ - t.start);
+    return t;
+  }
+
+  // Re-reads the token at start as a regular expression literal.
+  Token regex(const Token& at) {
+    pos_ = at.start + 1;
+    line_ = at.line;
+    Token t = at;
+    t.t = T::Regex;
+    bool cls = false;
+    size_t b = pos_;
+    for (;;) {
+      if (pos_ >= src_.size() || src_[pos_] == '\n') fail("SyntaxError: unterminated regular expression");
+      char ch = src_[pos_];
+      if (ch == '\\') {
+        pos_ += 2;
+        continue;
+      }
+      if (ch == '[') cls = true;
+      else if (ch == ']') cls = false;
+      else if (ch == '/' && !cls) break;
+      pos_++;
+    }
+    t.value = std::string(src_.substr(b, pos_ - b));
+    pos_++;
+    size_t f = pos_;
+    while (pos_ < src_.size() && id_part(src_[pos_])) pos_++;
+    t.raw = std::string(src_.substr(f, pos_ - f));
+    t.end = pos_;
+    t.text = src_.substr(t.start, pos_ - t.start);
+    return t;
+  }
+
+  // Continues a template after the '}' closing a substitution at position at.
+  Token template_continue(const Token& at) {
+    pos_ = at.start + 1;
+    line_ = at.line;
+    Token t;
+    t.line = line_;
+    t.start = at.start;
+    template_part(t);
+    t.end = pos_;
+    return t;
+  }
+
+ private:
+  bool skip_space() {
+    bool nl = false;
+    while (pos_ < src_.size()) {
+      unsigned char c = src_[pos_];
+      if (c == '\n') {
+        nl = true;
+        line_++;
+        pos_++;
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+        pos_++;
+      } else if (size_t n = c >= 0xC2 ? space_at(pos_) : 0) {
+        if (n == 3 && (unsigned char)src_[pos_] == 0xE2 && ((unsigned char)src_[pos_ + 2] == 0xA8 || (unsigned char)src_[pos_ + 2] == 0xA9) &&
+            (unsigned char)src_[pos_ + 1] == 0x80) {
+          nl = true;
+          line_++;
+        }
+        pos_ += n;
+      } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
+        while (pos_ < src_.size() && src_[pos_] != '\n') pos_++;
+      } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '*') {
+        size_t e = src_.find("*/", pos_ + 2);
+        if (e == std::string_view::npos) fail("SyntaxError: unterminated comment");
+        for (size_t i = pos_; i < e; i++)
+          if (src_[i] == '\n') {
+            line_++;
+            nl = true;
+          }
+        pos_ = e + 2;
+      } else {
+        break;
+      }
+    }
+    return nl;
+  }
+
+  void number(Token& t) {
+    t.t = T::Num;
+    std::string v;
+    auto digits = [&](auto ok) {
+      bool prev_digit = false;
+      while (pos_ < src_.size() && (ok(src_[pos_]) || src_[pos_] == '_')) {
+        if (src_[pos_] == '_') {
+          if (!prev_digit || pos_ + 1 >= src_.size() || !ok(src_[pos_ + 1])) fail("SyntaxError: invalid numeric separator");
+          prev_digit = false;
+        } else {
+          v += src_[pos_];
+          prev_digit = true;
+        }
+        pos_++;
+      }
+    };
+    char c = src_[pos_];
+    if (c == '0' && pos_ + 1 < src_.size() && strchr("xXoObB", src_[pos_ + 1])) {
+      char k = tolower(src_[pos_ + 1]);
+      pos_ += 2;
+      std::string d;
+      digits([](char ch) { return isxdigit((unsigned char)ch) != 0; });
+      d.swap(v);
+      int base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
+      if (base == 16) {
+        v = "0x" + d;
+      } else {
+        double n = 0;
+        for (char ch : d) n = n * base + (ch - '0');
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.17g", n);
+        v = buf;
+      }
+    } else {
+      if (c == '0' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '_' || isdigit((unsigned char)src_[pos_ + 1]))) {
+        // Legacy octal (and 08/09) literals: no separators allowed.
+        size_t b = pos_;
+        while (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) pos_++;
+        if (pos_ < src_.size() && src_[pos_] == '_') fail("SyntaxError: invalid numeric separator");
+        v = std::string(src_.substr(b, pos_ - b));
+        t.value = v;
+        return;
+      }
+      digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
+      if (pos_ < src_.size() && src_[pos_] == '.') {
+        v += '.';
+        pos_++;
+        digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
+      }
+      if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+        v += 'e';
+        pos_++;
+        if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) v += src_[pos_++];
+        digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
+      }
+    }
+    if (pos_ < src_.size() && src_[pos_] == 'n') fail("SyntaxError: BigInt literals are not supported");
+    if (pos_ < src_.size() && id_start(src_[pos_])) fail("SyntaxError: invalid number");
+    t.value = v;
+  }
+
+  void string(Token& t, char q) {
+    t.t = T::Str;
+    pos_++;
+    while (true) {
+      if (pos_ >= src_.size() || src_[pos_] == '\n') fail("SyntaxError: unterminated string");
+      char ch = src_[pos_];
+      if (ch == q) {
+        pos_++;
+        break;
+      }
+      if (ch == '\\') {
+        pos_++;
+        if (pos_ < src_.size() && src_[pos_] == '\r') {
+          pos_++;
+          if (pos_ < src_.size() && src_[pos_] == '\n') {
+            pos_++;
+          }
+          line_++;
+          continue;
+        }
+        if (pos_ < src_.size() && src_[pos_] == '\n') line_++;
+      }
+      pos_++;
+    }
+  }
+
+  void template_part(Token& t) {
+    t.t = T::Template;
+    std::string cooked, raw;
+    for (;;) {
+      if (pos_ >= src_.size()) fail("SyntaxError: unterminated template literal");
+      char ch = src_[pos_];
+      if (ch == '`') {
+        pos_++;
+        t.tail = true;
+        break;
+      }
+      if (ch == '$' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '{') {
+        pos_ += 2;
+        break;
+      }
+      if (ch == '\r') {
+        pos_++;
+        if (pos_ < src_.size() && src_[pos_] == '\n') pos_++;
+        cooked += '\n';
+        raw += '\n';
+        line_++;
+        continue;
+      }
+      if (ch == '\n') line_++;
+      if (ch != '\\') {
+        cooked += ch;
+        raw += ch;
+        pos_++;
+        continue;
+      }
+      size_t b = pos_;
+      pos_++;
+      if (pos_ >= src_.size()) fail("SyntaxError: unterminated template literal");
+      char e = src_[pos_++];
+      switch (e) {
+        case 'n': cooked += '\n'; break;
+        case 't': cooked += '\t'; break;
+        case 'r': cooked += '\r'; break;
+        case 'b': cooked += '\b'; break;
+        case 'f': cooked += '\f'; break;
+        case 'v': cooked += '\v'; break;
+        case '0':
+          if (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) t.bad_escape = true;
+          cooked += '\0';
+          break;
+        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+          t.bad_escape = true;
+          cooked += e;
+          break;
+        case '\r':
+          if (pos_ < src_.size() && src_[pos_] == '\n') pos_++;
+          line_++;
+          raw += "\\\n";
+          continue;
+        case '\n': line_++; break;
+        case 'x': {
+          int h1 = pos_ + 1 < src_.size() ? hexval(src_[pos_]) : -1;
+          int h2 = h1 >= 0 ? hexval(src_[pos_ + 1]) : -1;
+          if (h2 < 0) {
+            t.bad_escape = true;
+            break;
+          }
+          append_utf8(cooked, h1 * 16 + h2);
+          pos_ += 2;
+          break;
+        }
+        case 'u': {
+          uint32_t cp = 0;
+          if (pos_ < src_.size() && src_[pos_] == '{') {
+            pos_++;
+            bool ok = true;
+            size_t digits = 0;
+            while (pos_ < src_.size() && src_[pos_] != '}' && src_[pos_] != '`') {
+              int h = hexval(src_[pos_++]);
+              if (h < 0) ok = false;
+              else cp = cp * 16 + h;
+              digits++;
+              if (cp > 0x10FFFF) ok = false;
+            }
+            if (pos_ < src_.size() && src_[pos_] == '}') pos_++;
+            else ok = false;
+            if (!ok || digits == 0) {
+              t.bad_escape = true;
+              break;
+            }
+          } else {
+            bool ok = true;
+            for (int i = 0; i < 4 && ok; i++) {
+              int h = pos_ < src_.size() ? hexval(src_[pos_]) : -1;
+              if (h < 0) ok = false;
+              else {
+                cp = cp * 16 + h;
+                pos_++;
+              }
+            }
+            if (!ok) {
+              t.bad_escape = true;
+              break;
+            }
+            if (cp >= 0xD800 && cp < 0xDC00 && pos_ + 5 < src_.size() && src_[pos_] == '\\' &&
+                src_[pos_ + 1] == 'u') {
+              uint32_t lo = 0;
+              bool ok = true;
+              for (int i = 0; i < 4; i++) {
+                int h = hexval(src_[pos_ + 2 + i]);
+                if (h < 0) ok = false;
+                lo = lo * 16 + (h < 0 ? 0 : h);
+              }
+              if (ok && lo >= 0xDC00 && lo < 0xE000) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                pos_ += 6;
+              }
+            }
+          }
+          append_utf8(cooked, cp);
+          break;
+        }
+        default:
+          cooked += e;
+      }
+      raw.append(src_.substr(b, pos_ - b));
+    }
+    t.value = std::move(cooked);
+    t.raw = std::move(raw);
+  }
+
+  void punct(Token& t) {
+    // Longest match among the operators starting with this character.
+    static const char* const ops[] = {">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=",
+                                      "||=",  "?\?=", "=>",  "==",  "!=",  "<=",  ">=",  "&&",  "||",
+                                      "??",   "?.",  "++",  "--",  "+=",  "-=",  "*=",  "/=",  "%=",
+                                      "&=",   "|=",  "^=",  "**",  "<<",  ">>"};
+    static const auto table = [] {
+      std::array<std::vector<std::string_view>, 128> t;
+      for (const char* op : ops) t[(unsigned char)op[0]].push_back(op);
+      return t;
+    }();
+    t.t = T::Punct;
+    std::string_view rest = src_.substr(pos_);
+    unsigned char c = rest[0];
+    if (c < 128) {
+      for (std::string_view op : table[c]) {
+        if (rest.size() >= op.size() && rest.compare(0, op.size(), op) == 0) {
+          if (op == "?." && rest.size() > 2 && isdigit((unsigned char)rest[2])) continue;
+          pos_ += op.size();
+          return;
+        }
+      }
+    }
+    if (!strchr("{}()[];,<>+-*/%&|^!~?:=.@#", rest[0])) fail(std::string("SyntaxError: unexpected character '") + rest[0] + "'");
+    pos_++;
+  }
+
+  // The length of the Unicode blank or line terminator at p (0: none): NBSP, BOM, the
+  // U+2000 block spaces, U+2028/2029, U+202F, U+205F, U+3000, U+1680.
+  size_t space_at(size_t p) const {
+    unsigned char c = src_[p];
+    if (c < 0xC2) return 0;
+    auto at = [&](size_t i) -> unsigned char { return p + i < src_.size() ? (unsigned char)src_[p + i] : 0; };
+    if (c == 0xC2 && at(1) == 0xA0) return 2;
+    if (c == 0xEF && at(1) == 0xBB && at(2) == 0xBF) return 3;
+    if (c == 0xE2 && at(1) == 0x80 && ((at(2) >= 0x80 && at(2) <= 0x8A) || at(2) == 0xA8 || at(2) == 0xA9 || at(2) == 0xAF)) return 3;
+    if (c == 0xE2 && at(1) == 0x81 && at(2) == 0x9F) return 3;
+    if (c == 0xE3 && at(1) == 0x80 && at(2) == 0x80) return 3;
+    if (c == 0xE1 && at(1) == 0x9A && at(2) == 0x80) return 3;
+    return 0;
+  }
+
+  void skip_escape() {
+    pos_++;
+    if (pos_ < src_.size() && src_[pos_] == 'u') pos_++;
+    if (pos_ < src_.size() && src_[pos_] == '{') {
+      while (pos_ < src_.size() && src_[pos_] != '}') pos_++;
+      pos_++;
+    } else {
+      for (int k = 0; k < 4 && pos_ < src_.size() && hexval(src_[pos_]) >= 0; k++) pos_++;
+    }
+  }
+
+  // An identifier written with \uXXXX or \u{...} escapes, as the name it spells (UTF-8).
+  std::string_view unescape_name(size_t b, size_t e) {
+    std::string out;
+    for (size_t i = b; i < e; i++) {
+      if (src_[i] != '\\') {
+        out += src_[i];
+        continue;
+      }
+      if (i + 1 >= e || src_[i + 1] != 'u') fail("SyntaxError: invalid escape in identifier");
+      uint32_t cp = 0;
+      i += 2;
+      if (i < e && src_[i] == '{') {
+        for (i++; i < e && src_[i] != '}'; i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
+      } else {
+        for (int k = 0; k < 4 && i < e; k++, i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
+        i--;
+      }
+      append_utf8(out, cp);
+    }
+    names_.push_back(std::move(out));
+    return names_.back();
+  }
+
+  std::string_view src_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  std::deque<std::string> names_;  // unescaped identifiers the tokens point into
+};
+
+bool is_reserved(std::string_view n) {
+  if (n.size() < 2 || n.size() > 10 || n[0] < 'b' || n[0] > 'w') return false;
+  static constexpr std::string_view words[] = {"break",    "case",   "catch",  "class",   "const",      "continue", "debugger",
+                                      "default",  "delete", "do",     "else",    "export",     "extends",  "finally",
+                                      "for",      "function", "if",   "import",  "in",         "instanceof", "new",
+                                      "return",   "super",  "switch", "this",    "throw",      "try",      "typeof",
+                                      "var",      "void",   "while",  "with",    "null",       "true",     "false",
+                                      "enum"};
+  for (std::string_view w : words)
+    if (n == w) return true;
+  return false;
+}
+
+class Parser {
+ public:
+  Parser(std::string_view src, Arena& arena) : lex_(src), ar_(arena) { advance(); }
+
+  Node* program() {
+    Node* p = make(K::Program);
+    fn_.push_back({true, false, false});
+    while (tok_.t != T::Eof) p->a.push_back(statement());
+    p->end_line = tok_.line;
+    return p;
+  }
+
+ private:
+  struct FnCtx {
+    bool async, gen, arrow;
+  };
+
+  Node* make(K k) { return ar_.make(k, tok_.line); }
+  Node* make(K k, int line) { return ar_.make(k, line); }
+  [[noreturn]] void fail(const std::string& m, int line = 0) { throw Fail{m, line ? line : tok_.line}; }
+  [[noreturn]] void unexpected() {
+    if (tok_.t == T::Eof) fail("SyntaxError: unexpected end of input");
+    fail("SyntaxError: unexpected token '" + std::string(tok_.text) + "'");
+  }
+  [[noreturn]] void unsupported(const std::string& what) { fail("SyntaxError: " + what + " are not supported"); }
+
+  void advance() {
+    prev_line_ = tok_.line;
+    tok_ = lex_.next();
+  }
+  Token peek() {
+    auto st = lex_.save();
+    Token t = lex_.next();
+    lex_.restore(st);
+    return t;
+  }
+  bool at(std::string_view p) const {
+    return (tok_.t == T::Punct || (tok_.t == T::Name && !tok_.escaped)) && tok_.text == p;
+  }
+  bool eat(std::string_view p) {
+    if (at(p)) {
+      advance();
+      return true;
+    }
+    return false;
+  }
+  void expect(std::string_view p) {
+    if (!eat(p)) unexpected();
+  }
+  void semicolon() {
+    if (eat(";")) return;
+    if (at("}") || tok_.t == T::Eof || tok_.nl) return;
+    unexpected();
+  }
+  bool in_async() const { return fn_.back().async; }
+  bool in_gen() const { return fn_.back().gen; }
+
+  std::string ident_name() {
+    if (tok_.t != T::Name) unexpected();
+    std::string n(tok_.text);
+    advance();
+    return n;
+  }
+  std::string binding_ident() {
+    if (tok_.t != T::Name || is_reserved(tok_.text)) unexpected();
+    if (tok_.text == "await" && in_async()) unexpected();
+    if (tok_.text == "yield" && in_gen()) unexpected();
+    return ident_name();
+  }
+
+  // ---- statements ----
+  Node* statement() {
+    int line = tok_.line;
+    if (tok_.t == T::Punct) {
+      if (at("{")) return block();
+      if (at(";")) {
+        advance();
+        return make(K::Empty, line);
+      }
+      if (at("@")) unsupported("decorators");
+    }
+    if (tok_.t == T::Name && !tok_.escaped) {
+      std::string_view w = tok_.text;
+      if (w == "var" || w == "const") return var_statement();
+      if (w == "let") {
+        Token p = peek();
+        if (p.t == T::Name || p.is("[") || p.is("{")) return var_statement();
+      }
+      if (w == "function") return function(true, false, line);
+      if (w == "async") {
+        Token p = peek();
+        if (p.is("function") && !p.nl) {
+          advance();
+          return function(true, true, line);
+        }
+      }
+      if (w == "class") return class_(true);
+      if (w == "if") {
+        advance();
+        Node* n = make(K::If, line);
+        expect("(");
+        n->a.push_back(expression());
+        expect(")");
+        n->a.push_back(sub_statement());
+        n->a.push_back(eat("else") ? sub_statement() : nullptr);
+        return n;
+      }
+      if (w == "for") return for_statement();
+      if (w == "while") {
+        advance();
+        Node* n = make(K::While, line);
+        expect("(");
+        n->a.push_back(expression());
+        expect(")");
+        n->a.push_back(sub_statement());
+        return n;
+      }
+      if (w == "do") {
+        advance();
+        Node* n = make(K::DoWhile, line);
+        Node* body = sub_statement();
+        expect("while");
+        expect("(");
+        n->a.push_back(expression());
+        expect(")");
+        n->a.push_back(body);
+        eat(";");
+        return n;
+      }
+      if (w == "return") {
+        advance();
+        Node* n = make(K::Return, line);
+        if (!at(";") && !at("}") && tok_.t != T::Eof && !tok_.nl) n->a.push_back(expression());
+        semicolon();
+        return n;
+      }
+      if (w == "break" || w == "continue") {
+        Node* n = make(w == "break" ? K::Break : K::Continue, line);
+        advance();
+        if (tok_.t == T::Name && !tok_.nl && !is_reserved(tok_.text)) n->s = ident_name();
+        semicolon();
+        return n;
+      }
+      if (w == "throw") {
+        advance();
+        Node* n = make(K::Throw, line);
+        if (tok_.nl) fail("SyntaxError: illegal newline after throw");
+        n->a.push_back(expression());
+        semicolon();
+        return n;
+      }
+      if (w == "try") return try_statement();
+      if (w == "switch") return switch_statement();
+      if (w == "debugger") {
+        advance();
+        semicolon();
+        return make(K::Debugger, line);
+      }
+      if (w == "with") unsupported("with statements");
+      if (w == "import") {
+        Token p = peek();
+        if (p.is("(")) unsupported("dynamic import() calls");
+        if (p.is(".")) unsupported("import.meta expressions");
+        unsupported("import declarations");
+      }
+      if (w == "export") unsupported("export declarations");
+      if (w == "enum") unsupported("enum declarations");
+      bool nl;
+      if (!is_reserved(w) && lex_.peek_raw(&nl).substr(0, 1) == ":") {
+        if (!(w == "await" && in_async()) && !(w == "yield" && in_gen())) {
+          Node* n = make(K::Labeled, line);
+          n->s = ident_name();
+          advance();
+          n->a.push_back(sub_statement());
+          return n;
+        }
+      }
+    }
+    Node* n = make(K::ExprStmt, line);
+    n->a.push_back(expression());
+    semicolon();
+    return n;
+  }
+
+  // The body of if/while/for/labels: declarations other than var are not allowed there.
+  Node* sub_statement() {
+    int line = tok_.line;
+    Node* n = statement();
+    Node* inner = n;
+    while (inner->k == K::Labeled) inner = inner->a[0];
+    if ((inner->k == K::VarDecl && inner->s != "var") || (inner->k == K::Class && inner->has(F_DECL)) ||
+        (inner->k == K::Function && inner->has(F_DECL) && (inner != n || inner->has(F_ASYNC | F_GEN))))
+      fail("SyntaxError: lexical declaration cannot appear in a single-statement context", line);
+    return n;
+  }
+
+  Node* block() {
+    Node* n = make(K::Block);
+    expect("{");
+    while (!at("}")) {
+      if (tok_.t == T::Eof) unexpected();
+      n->a.push_back(statement());
+    }
+    n->end_line = tok_.line;
+    advance();
+    return n;
+  }
+
+  Node* var_decl(bool no_in) {
+    Node* n = make(K::VarDecl);
+    n->s = std::string(tok_.text);
+    advance();
+    do {
+      Node* d = make(K::Declarator);
+      d->a.push_back(binding_target());
+      d->a.push_back(eat("=") ? assign(no_in) : nullptr);
+      d->end_seq = int(ar_.nodes.size());
+      n->a.push_back(d);
+    } while (eat(","));
+    return n;
+  }
+  Node* var_statement() {
+    Node* n = var_decl(false);
+    if (n->s == "const")
+      for (Node* d : n->a)
+        if (!d->a[1]) fail("SyntaxError: missing initializer in const declaration", d->line);
+    for (Node* d : n->a)
+      if (!d->a[1] && d->a[0]->k != K::Ident) fail("SyntaxError: missing initializer in destructuring declaration", d->line);
+    semicolon();
+    return n;
+  }
+
+  Node* for_statement() {
+    int line = tok_.line;
+    advance();
+    bool is_await = false;
+    if (at("await")) {
+      if (!in_async()) unexpected();
+      is_await = true;
+      advance();
+    }
+    expect("(");
+    Node* init = nullptr;
+    if (at(";")) {
+    } else if (at("var") || at("const") || (at("let") && [&] {
+                 Token p = peek();
+                 return p.t == T::Name || p.is("[") || p.is("{");
+               }())) {
+      init = var_decl(true);
+    } else {
+      init = expression(true);
+    }
+    if (init && (at("of") || at("in"))) {
+      bool of = at("of");
+      advance();
+      Node* n = make(of ? K::ForOf : K::ForIn, line);
+      if (is_await) n->flags |= F_AWAIT;
+      if (init->k != K::VarDecl) {
+        init = to_pattern(init);
+      } else if (init->a.size() != 1 || (init->a[0]->a[1] && (of || init->s != "var" || init->a[0]->a[0]->k != K::Ident))) {
+        fail(std::string("SyntaxError: invalid left-hand side in for-") + (of ? "of" : "in") + " loop", line);
+      }
+      n->a.push_back(init);
+      n->a.push_back(of ? assign(false) : expression());
+      expect(")");
+      n->a.push_back(sub_statement());
+      return n;
+    }
+    if (is_await) unexpected();
+    if (init && init->k == K::VarDecl)
+      for (Node* d : init->a)
+        if (!d->a[1] && (init->s == "const" || d->a[0]->k != K::Ident))
+          fail("SyntaxError: missing initializer in " + std::string(init->s == "const" ? "const" : "destructuring") + " declaration", line);
+    Node* n = make(K::For, line);
+    n->a.push_back(init);
+    expect(";");
+    n->a.push_back(at(";") ? nullptr : expression());
+    expect(";");
+    n->a.push_back(at(")") ? nullptr : expression());
+    expect(")");
+    n->a.push_back(sub_statement());
+    return n;
+  }
+
+  Node* try_statement() {
+    Node* n = make(K::Try);
+    advance();
+    n->a.push_back(block());
+    if (eat("catch")) {
+      if (eat("(")) {
+        n->a.push_back(binding_target());
+        expect(")");
+      } else {
+        n->a.push_back(nullptr);
+      }
+      n->a.push_back(block());
+    } else {
+      n->a.push_back(nullptr);
+      n->a.push_back(nullptr);
+    }
+    n->a.push_back(eat("finally") ? block() : nullptr);
+    if (!n->a[2] && !n->a[3]) unexpected();
+    return n;
+  }
+
+  Node* switch_statement() {
+    Node* n = make(K::Switch);
+    advance();
+    expect("(");
+    n->a.push_back(expression());
+    expect(")");
+    expect("{");
+    while (!at("}")) {
+      Node* c = make(K::Case);
+      if (eat("default")) {
+        c->a.push_back(nullptr);
+      } else {
+        expect("case");
+        c->a.push_back(expression());
+      }
+      expect(":");
+      while (!at("case") && !at("default") && !at("}")) {
+        if (tok_.t == T::Eof) unexpected();
+        c->a.push_back(statement());
+      }
+      n->a.push_back(c);
+    }
+    n->end_line = tok_.line;
+    advance();
+    return n;
+  }
+
+  // ---- functions and classes ----
+  Node* function(bool decl, bool is_async, int line) {
+    expect("function");
+    bool gen = eat("*");
+    Node* f = make(K::Function, line);
+    if (is_async) f->flags |= F_ASYNC;
+    if (gen) f->flags |= F_GEN;
+    if (decl) f->flags |= F_DECL;
+    if (tok_.t == T::Name && !at("(")) f->s = binding_ident();
+    else if (decl) unexpected();
+    function_rest(f, is_async, gen);
+    return f;
+  }
+
+  static void param_names(Node* p, std::vector<std::string>& out) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: out.push_back(p->s); break;
+      case K::AssignPat:
+      case K::Rest: param_names(p->a[0], out); break;
+      case K::ArrPat:
+        for (Node* e : p->a) param_names(e, out);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) param_names(e->k == K::Rest ? e : e->a[1], out);
+        break;
+      default: break;
+    }
+  }
+  // Duplicate parameter names are only allowed in plain sloppy functions with simple lists.
+  void check_params(Node* params, bool strict_like, int line) {
+    bool simple = true;
+    for (Node* p : params->a) simple &= p->k == K::Ident;
+    std::vector<std::string> names;
+    for (Node* p : params->a) param_names(p, names);
+    if (simple && !strict_like) return;
+    std::sort(names.begin(), names.end());
+    for (size_t i = 1; i < names.size(); i++)
+      if (names[i] == names[i - 1]) fail("SyntaxError: duplicate parameter name '" + names[i] + "'", line);
+  }
+
+  // "use strict" in a function whose parameters are not a plain list is an early error.
+  void strict_params(Node* params, Node* body, int line) {
+    bool simple = true;
+    for (Node* p : params->a) simple &= p->k == K::Ident;
+    if (simple) return;
+    for (Node* st : body->a) {
+      if (st->k != K::ExprStmt || st->a[0]->k != K::Str) break;
+      const std::string& d = st->a[0]->s;
+      if (d.size() == 12 && d.substr(1, 10) == "use strict")
+        fail("SyntaxError: \"use strict\" not allowed in function with non-simple parameters", line);
+    }
+  }
+
+  void function_rest(Node* f, bool is_async, bool gen) {
+    fn_.push_back({is_async, gen, false});
+    f->a.push_back(params());
+    check_params(f->a[0], f->has(F_METHOD), f->line);
+    f->a.push_back(function_body());
+    strict_params(f->a[0], f->a[1], f->line);
+    f->end_line = f->a[1]->end_line;
+    fn_.pop_back();
+  }
+
+  Node* params() {
+    Node* p = make(K::Params);
+    expect("(");
+    while (!at(")")) {
+      if (at("...")) {
+        Node* r = make(K::Rest);
+        advance();
+        r->a.push_back(binding_target());
+        p->a.push_back(r);
+        break;
+      }
+      p->a.push_back(binding_element());
+      if (!eat(",")) break;
+    }
+    expect(")");
+    return p;
+  }
+
+  Node* function_body() { return block(); }
+
+  Node* binding_element() {
+    int line = tok_.line;
+    Node* t = binding_target();
+    if (eat("=")) {
+      Node* a = make(K::AssignPat, line);
+      a->a.push_back(t);
+      a->a.push_back(assign(false));
+      return a;
+    }
+    return t;
+  }
+
+  Node* binding_target() {
+    if (at("[")) {
+      Node* n = make(K::ArrPat);
+      advance();
+      while (!at("]")) {
+        if (at(",")) {
+          advance();
+          n->a.push_back(make(K::Hole));
+          continue;
+        }
+        if (at("...")) {
+          Node* r = make(K::Rest);
+          advance();
+          r->a.push_back(binding_target());
+          n->a.push_back(r);
+          if (!at("]")) fail("SyntaxError: rest element must be last element");
+        } else {
+          n->a.push_back(binding_element());
+        }
+        if (!at("]")) expect(",");
+      }
+      advance();
+      return n;
+    }
+    if (at("{")) {
+      Node* n = make(K::ObjPat);
+      advance();
+      while (!at("}")) {
+        if (at("...")) {
+          Node* r = make(K::Rest);
+          advance();
+          r->a.push_back(binding_target());
+          n->a.push_back(r);
+          if (!at("}")) fail("SyntaxError: rest element must be last element");
+        } else {
+          Node* p = make(K::Prop);
+          if (at("[")) {
+            advance();
+            p->a.push_back(assign(false));
+            expect("]");
+            p->flags |= F_COMPUTED;
+          } else {
+            p->a.push_back(property_key());
+          }
+          if (eat(":")) {
+            p->a.push_back(binding_element());
+          } else {
+            if (p->a[0]->k != K::Ident || is_reserved(p->a[0]->s)) unexpected();
+            p->flags |= F_SHORTHAND;
+            Node* id = make(K::Ident, p->line);
+            id->s = p->a[0]->s;
+            if (eat("=")) {
+              Node* a = make(K::AssignPat, p->line);
+              a->a.push_back(id);
+              a->a.push_back(assign(false));
+              p->a.push_back(a);
+            } else {
+              p->a.push_back(id);
+            }
+          }
+          n->a.push_back(p);
+        }
+        if (!at("}")) expect(",");
+      }
+      advance();
+      return n;
+    }
+    Node* id = make(K::Ident);
+    id->s = binding_ident();
+    return id;
+  }
+
+  Node* property_key() {
+    Node* k;
+    if (tok_.t == T::Name) {
+      k = make(K::Ident);
+      k->s = std::string(tok_.text);
+    } else if (tok_.t == T::Str) {
+      k = make(K::Str);
+      k->s = std::string(tok_.text);
+    } else if (tok_.t == T::Num) {
+      k = make(K::Num);
+      k->s = tok_.value;
+    } else if (tok_.t == T::Private) {
+      k = make(K::PrivateName);
+      k->s = std::string(tok_.text);
+    } else {
+      unexpected();
+    }
+    advance();
+    return k;
+  }
+
+  // Parses `[expr]` or a plain key into p->a[0].
+  void member_key(Node* p) {
+    if (at("[")) {
+      advance();
+      p->a.push_back(assign(false));
+      expect("]");
+      p->flags |= F_COMPUTED;
+    } else {
+      p->a.push_back(property_key());
+    }
+  }
+
+  bool key_follows() {
+    // After get/set/async/static: is the next token a property key (so the word is a modifier)?
+    return !(at("(") || at(",") || at(":") || at("}") || at("=") || at(";") || at(")"));
+  }
+
+  Node* method_function(int line, bool is_async, bool gen) {
+    Node* f = make(K::Function, line);
+    f->flags |= F_METHOD;
+    if (is_async) f->flags |= F_ASYNC;
+    if (gen) f->flags |= F_GEN;
+    function_rest(f, is_async, gen);
+    return f;
+  }
+
+  Node* class_(bool decl) {
+    int line = tok_.line;
+    advance();
+    Node* c = make(K::Class, line);
+    if (decl) c->flags |= F_DECL;
+    if (tok_.t == T::Name && !at("extends") && !at("{")) c->s = binding_ident();
+    else if (decl) unexpected();
+    if (eat("extends")) c->a.push_back(lhs_expression());
+    else c->a.push_back(nullptr);
+    expect("{");
+    std::map<std::string, char> privates;
+    while (!at("}")) {
+      if (eat(";")) continue;
+      if (at("@")) unsupported("decorators");
+      Node* m = make(K::Member);
+      if (at("static")) {
+        advance();
+        if (at("{")) {
+          m->flags |= F_STATIC | F_BLOCK;
+          fn_.push_back({false, false, false});
+          m->a.push_back(block());
+          fn_.pop_back();
+          c->a.push_back(m);
+          continue;
+        }
+        if (key_follows()) m->flags |= F_STATIC;
+        else {
+          Node* k = make(K::Ident, m->line);
+          k->s = "static";
+          m->a.push_back(k);
+        }
+      }
+      bool is_async = false, gen = false;
+      if (m->a.empty()) {
+        if (at("async") && !peek().nl) {
+          advance();
+          if (key_follows() || at("*")) is_async = true;
+          else {
+            Node* k = make(K::Ident, m->line);
+            k->s = "async";
+            m->a.push_back(k);
+          }
+        }
+      }
+      if (m->a.empty() && at("*")) {
+        advance();
+        gen = true;
+      }
+      if (m->a.empty() && !is_async && !gen && (at("get") || at("set"))) {
+        bool get = at("get");
+        advance();
+        if (key_follows()) m->flags |= get ? F_GET : F_SET;
+        else {
+          Node* k = make(K::Ident, m->line);
+          k->s = get ? "get" : "set";
+          m->a.push_back(k);
+        }
+      }
+      if (m->a.empty()) member_key(m);
+      Node* mkey = m->a[0];
+      auto key_is = [&](const char* name) {
+        if (m->has(F_COMPUTED)) return false;
+        if (mkey->k == K::Ident) return mkey->s == name;
+        return mkey->k == K::Str && mkey->s.size() == strlen(name) + 2 && mkey->s.substr(1, strlen(name)) == name;
+      };
+      if (mkey->k == K::PrivateName) {
+        char kind = m->has(F_GET) ? 'g' : m->has(F_SET) ? 's' : 'm';
+        auto it = privates.find(mkey->s);
+        if (mkey->s == "constructor") fail("SyntaxError: classes may not have a private field named '#constructor'");
+        if (it != privates.end() && !((it->second == 'g' && kind == 's') || (it->second == 's' && kind == 'g')))
+          fail("SyntaxError: duplicate private name '#" + mkey->s + "'");
+        privates[mkey->s] = kind;
+      }
+      if (at("(")) {
+        if (!m->has(F_STATIC) && key_is("constructor") && (is_async || gen || m->has(F_GET | F_SET)))
+          fail("SyntaxError: class constructor may not be an accessor, a generator or async");
+        if (m->has(F_STATIC) && key_is("prototype")) fail("SyntaxError: classes may not have a static property named 'prototype'");
+        m->flags |= F_METHOD;
+        Node* key = m->a[0];
+        if (!m->has(F_STATIC | F_COMPUTED) && key->k == K::Ident && key->s == "constructor") m->flags |= F_CTOR;
+        if (!m->has(F_STATIC | F_COMPUTED) && key->k == K::Str && key->s.size() == 13 && key->s.substr(1, 11) == "constructor")
+          m->flags |= F_CTOR;
+        m->a.push_back(method_function(m->line, is_async, gen));
+      } else {
+        if (key_is("constructor") || (m->has(F_STATIC) && key_is("prototype")))
+          fail("SyntaxError: classes may not have a field named '" + std::string(mkey->k == K::Ident ? mkey->s : "constructor") + "'");
+        m->flags |= F_FIELD;
+        if (eat("=")) {
+          fn_.push_back({false, false, false});
+          m->a.push_back(assign(false));
+          fn_.pop_back();
+        } else {
+          m->a.push_back(nullptr);
+        }
+        semicolon();
+      }
+      c->a.push_back(m);
+    }
+    c->end_line = tok_.line;
+    advance();
+    return c;
+  }
+
+  // ---- expressions ----
+  Node* expression(bool no_in = false) {
+    Node* e = assign(no_in);
+    if (at(",")) {
+      Node* s = make(K::Seq, e->line);
+      s->a.push_back(e);
+      while (eat(",")) s->a.push_back(assign(no_in));
+      return s;
+    }
+    return e;
+  }
+
+  static bool is_assign_op(std::string_view op) {
+    static constexpr std::string_view ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=",
+                                      "&=", "|=", "^=", "&&=", "||=", "?\?="};
+    for (std::string_view o : ops)
+      if (op == o) return true;
+    return false;
+  }
+
+  Node* arrow_from(Node* params, int line, bool is_async) {
+    Node* f = make(K::Function, line);
+    f->flags |= F_ARROW;
+    if (is_async) f->flags |= F_ASYNC;
+    check_params(params, true, line);
+    f->a.push_back(params);
+    if (tok_.nl) unexpected();
+    expect("=>");
+    bool outer_gen = in_gen();
+    fn_.push_back({is_async, false, true});
+    (void)outer_gen;
+    if (at("{")) {
+      f->a.push_back(function_body());
+      f->end_line = f->a[1]->end_line;
+      strict_params(params, f->a[1], line);
+    } else {
+      f->flags |= F_EXPRBODY;
+      f->a.push_back(assign(no_in_));
+      f->end_line = prev_line_;
+    }
+    fn_.pop_back();
+    return f;
+  }
+
+  Node* assign(bool no_in) {
+    bool saved = no_in_;
+    no_in_ = no_in;
+    Node* r = assign_inner(no_in);
+    no_in_ = saved;
+    return r;
+  }
+
+  Node* assign_inner(bool no_in) {
+    int line = tok_.line;
+    if (tok_.t == T::Name) {
+      if (at("yield") && in_gen()) {
+        advance();
+        Node* y = make(K::Yield, line);
+        if (eat("*")) {
+          y->flags |= F_DELEGATE;
+          y->a.push_back(assign(no_in));
+        } else if (!tok_.nl && !at(")") && !at("]") && !at("}") && !at(",") && !at(";") && !at(":") &&
+                   tok_.t != T::Eof && !at("in") && !at("of")) {
+          y->a.push_back(assign(no_in));
+        }
+        return y;
+      }
+      if (at("async")) {
+        Token p = peek();
+        if (p.t == T::Name && !p.nl && !p.is("function")) {
+          // async x => ...
+          auto st = lex_.save();
+          Token save = tok_;
+          advance();
+          Token p2 = peek();
+          if (p2.is("=>")) {
+            Node* params = make(K::Params);
+            Node* id = make(K::Ident);
+            id->s = binding_ident();
+            params->a.push_back(id);
+            return arrow_from(params, line, true);
+          }
+          lex_.restore(st);
+          tok_ = save;
+        }
+      }
+      bool nl;
+      if (lex_.peek_raw(&nl) == "=>" && !nl && !is_reserved(tok_.text)) {
+        {
+          Node* params = make(K::Params);
+          Node* id = make(K::Ident);
+          id->s = binding_ident();
+          params->a.push_back(id);
+          return arrow_from(params, line, false);
+        }
+      }
+    }
+    Node* left = conditional(no_in);
+    if (left->k == K::Function && left->has(F_ARROW)) return left;
+    if ((tok_.t == T::Punct) && is_assign_op(tok_.text)) {
+      Node* n = make(K::Assign, line);
+      n->s = std::string(tok_.text);
+      if (n->s == "=" && (left->k == K::Array || left->k == K::Object)) left = to_pattern(left);
+      else if (!valid_target(left)) fail("SyntaxError: invalid assignment target");
+      advance();
+      n->a.push_back(left);
+      n->a.push_back(assign(no_in));
+      return n;
+    }
+    return left;
+  }
+
+  static bool valid_target(Node* n) {
+    if (n->k == K::Paren) return valid_target(n->a[0]);
+    if (n->k == K::Ident) return n->s != "null" && n->s != "true" && n->s != "false";
+    return n->k == K::Dot;
+  }
+
+  Node* to_pattern(Node* e) {
+    switch (e->k) {
+      case K::Ident:
+        if (!valid_target(e)) break;
+        return e;
+      case K::Dot:
+        return e;
+      case K::Paren:
+        if (e->a[0]->k == K::Ident || e->a[0]->k == K::Dot) return e->a[0];
+        break;
+      case K::Assign:
+        if (e->s == "=") {
+          Node* a = make(K::AssignPat, e->line);
+          a->a.push_back(to_pattern(e->a[0]));
+          a->a.push_back(e->a[1]);
+          return a;
+        }
+        break;
+      case K::AssignPat:
+      case K::ObjPat:
+      case K::ArrPat:
+      case K::Rest:
+        return e;
+      case K::Spread: {
+        Node* r = make(K::Rest, e->line);
+        r->a.push_back(to_pattern(e->a[0]));
+        return r;
+      }
+      case K::Array: {
+        Node* p = make(K::ArrPat, e->line);
+        for (Node* x : e->a) p->a.push_back(x->k == K::Hole ? x : to_pattern(x));
+        for (size_t i = 0; i + 1 < p->a.size(); i++)
+          if (p->a[i]->k == K::Rest) fail("SyntaxError: rest element must be last element", e->line);
+        return p;
+      }
+      case K::Object: {
+        Node* p = make(K::ObjPat, e->line);
+        for (Node* x : e->a) {
+          if (x->has(F_SPREAD)) {
+            Node* r = make(K::Rest, x->line);
+            r->a.push_back(to_pattern(x->a[1]));
+            if (r->a[0]->k != K::Ident && r->a[0]->k != K::Dot) fail("SyntaxError: invalid rest element", x->line);
+            p->a.push_back(r);
+            continue;
+          }
+          if (x->has(F_METHOD | F_GET | F_SET)) fail("SyntaxError: invalid destructuring target", x->line);
+          if (!p->a.empty() && p->a.back()->k == K::Rest) fail("SyntaxError: rest element must be last element", x->line);
+          x->a[1] = to_pattern(x->a[1]);
+          p->a.push_back(x);
+        }
+        return p;
+      }
+      default:
+        break;
+    }
+    fail("SyntaxError: invalid destructuring target", e->line);
+  }
+
+  Node* conditional(bool no_in) {
+    int line = tok_.line;
+    Node* c = binary(0, no_in);
+    if (c->k == K::Function && c->has(F_ARROW)) return c;
+    if (at("?")) {
+      advance();
+      Node* n = make(K::Cond, line);
+      n->a.push_back(c);
+      n->a.push_back(assign(false));
+      expect(":");
+      n->a.push_back(assign(no_in));
+      return n;
+    }
+    return c;
+  }
+
+  static int precedence(const Token& t, bool no_in) {
+    if (t.t != T::Punct && t.t != T::Name) return -1;
+    std::string_view o = t.text;
+    if (t.t == T::Punct && (o[0] == ')' || o[0] == ';' || o[0] == ',' || o[0] == ']' || o[0] == '}' || o[0] == '.' ||
+                            o[0] == '(' || (o[0] == '=' && o.size() == 1)))
+      return -1;
+    if (t.t == T::Name) {
+      if (o == "instanceof") return 7;
+      if (o == "in" && !no_in) return 7;
+      return -1;
+    }
+    if (o == "??") return 1;
+    if (o == "||") return 1;
+    if (o == "&&") return 2;
+    if (o == "|") return 3;
+    if (o == "^") return 4;
+    if (o == "&") return 5;
+    if (o == "==" || o == "!=" || o == "===" || o == "!==") return 6;
+    if (o == "<" || o == ">" || o == "<=" || o == ">=") return 7;
+    if (o == "<<" || o == ">>" || o == ">>>") return 8;
+    if (o == "+" || o == "-") return 9;
+    if (o == "*" || o == "/" || o == "%") return 10;
+    if (o == "**") return 11;
+    return -1;
+  }
+
+  Node* binary(int min, bool no_in) {
+    int line = tok_.line;
+    Node* left;
+    if (tok_.t == T::Private) {
+      // `#x in obj`
+      left = make(K::PrivateName);
+      left->s = std::string(tok_.text);
+      advance();
+      if (!at("in")) unexpected();
+    } else {
+      left = unary();
+    }
+    if (left->k == K::Function && left->has(F_ARROW)) return left;
+    for (;;) {
+      int p = precedence(tok_, no_in);
+      if (p < 0 || p <= min - 1 || p < min) break;
+      std::string op(tok_.text);
+      advance();
+      Node* right = op == "**" ? binary(p, no_in) : binary(p + 1, no_in);
+      auto logical = [](Node* x) { return x->k == K::Binary && (x->s == "&&" || x->s == "||"); };
+      if ((op == "??" && (logical(left) || logical(right))) ||
+          ((op == "&&" || op == "||") && ((left->k == K::Binary && left->s == "??") || (right->k == K::Binary && right->s == "??"))))
+        fail("SyntaxError: cannot mix ?? with && or || without parentheses");
+      if (op == "**" && (left->k == K::Unary || left->k == K::Await))
+        fail("SyntaxError: unary operator before ** needs parentheses");
+      Node* n = make(K::Binary, line);
+      n->s = op;
+      n->a.push_back(left);
+      n->a.push_back(right);
+      left = n;
+    }
+    return left;
+  }
+
+  Node* unary() {
+    int line = tok_.line;
+    if (tok_.t == T::Punct) {
+      std::string_view o = tok_.text;
+      if (o == "!" || o == "~" || o == "+" || o == "-") {
+        advance();
+        Node* n = make(K::Unary, line);
+        n->s = std::string(o);
+        n->a.push_back(unary());
+        if (at("**")) fail("SyntaxError: unary operator before ** needs parentheses");
+        return n;
+      }
+      if (o == "++" || o == "--") {
+        advance();
+        Node* n = make(K::Update, line);
+        n->s = std::string(o);
+        n->flags |= F_PREFIX;
+        n->a.push_back(unary());
+        if (!valid_target(n->a[0])) fail("SyntaxError: invalid update target");
+        return n;
+      }
+    } else if (tok_.t == T::Name) {
+      std::string_view o = tok_.text;
+      if (o == "typeof" || o == "void" || o == "delete") {
+        advance();
+        Node* n = make(K::Unary, line);
+        n->s = std::string(o);
+        n->a.push_back(unary());
+        return n;
+      }
+      if (o == "await" && in_async()) {
+        advance();
+        Node* n = make(K::Await, line);
+        n->a.push_back(unary());
+        return n;
+      }
+    }
+    Node* e = postfix();
+    return e;
+  }
+
+  Node* postfix() {
+    int line = tok_.line;
+    Node* e = lhs_expression();
+    if (tok_.t == T::Punct && (at("++") || at("--")) && !tok_.nl) {
+      if (!valid_target(e)) fail("SyntaxError: invalid update target");
+      Node* n = make(K::Update, line);
+      n->s = std::string(tok_.text);
+      advance();
+      n->a.push_back(e);
+      return n;
+    }
+    return e;
+  }
+
+  void arguments(Node* call) {
+    expect("(");
+    while (!at(")")) {
+      if (at("...")) {
+        Node* s = make(K::Spread);
+        advance();
+        s->a.push_back(assign(false));
+        call->a.push_back(s);
+      } else {
+        call->a.push_back(assign(false));
+      }
+      if (!eat(",")) break;
+    }
+    call->end_line = tok_.line;
+    expect(")");
+  }
+
+  Node* lhs_expression() {
+    int line = tok_.line;
+    Node* e;
+    if (at("new")) {
+      advance();
+      if (at(".")) {
+        advance();
+        if (!at("target")) unexpected();
+        advance();
+        e = make(K::NewTarget, line);
+      } else {
+        Node* n = make(K::New, line);
+        Node* callee = member_only();
+        n->a.push_back(callee);
+        if (at("(")) arguments(n);
+        e = n;
+      }
+    } else {
+      e = primary();
+      if (e->k == K::Function && e->has(F_ARROW)) return e;
+    }
+    return call_tail(e, line, true);
+  }
+
+  // The callee of `new`: member accesses without calls.
+  Node* member_only() {
+    int line = tok_.line;
+    Node* e;
+    if (at("new")) {
+      advance();
+      Node* n = make(K::New, line);
+      n->a.push_back(member_only());
+      if (at("(")) arguments(n);
+      e = n;
+    } else {
+      e = primary();
+    }
+    return call_tail(e, line, false);
+  }
+
+  Node* call_tail(Node* e, int line, bool calls) {
+    bool chain = false;
+    for (;;) {
+      if (at(".")) {
+        advance();
+        Node* d = make(K::Dot, line);
+        d->a.push_back(e);
+        if (tok_.t == T::Private) {
+          Node* p = make(K::PrivateName);
+          p->s = std::string(tok_.text);
+          advance();
+          d->a.push_back(p);
+        } else {
+          Node* id = make(K::Ident);
+          id->s = ident_name();
+          d->a.push_back(id);
+        }
+        e = d;
+      } else if (at("?.")) {
+        if (!calls) unexpected();
+        advance();
+        chain = true;
+        if (at("(")) {
+          Node* c = make(K::Call, line);
+          c->flags |= F_OPTIONAL;
+          c->a.push_back(e);
+          arguments(c);
+          e = c;
+        } else if (at("[")) {
+          advance();
+          Node* d = make(K::Dot, line);
+          d->flags |= F_OPTIONAL | F_COMPUTED;
+          d->a.push_back(e);
+          d->a.push_back(expression());
+          expect("]");
+          e = d;
+        } else {
+          Node* d = make(K::Dot, line);
+          d->flags |= F_OPTIONAL;
+          d->a.push_back(e);
+          if (tok_.t == T::Private) {
+            Node* p = make(K::PrivateName);
+            p->s = std::string(tok_.text);
+            advance();
+            d->a.push_back(p);
+          } else {
+            Node* id = make(K::Ident);
+            id->s = ident_name();
+            d->a.push_back(id);
+          }
+          e = d;
+        }
+      } else if (at("[")) {
+        advance();
+        Node* d = make(K::Dot, line);
+        d->flags |= F_COMPUTED;
+        d->a.push_back(e);
+        d->a.push_back(expression());
+        expect("]");
+        e = d;
+      } else if (calls && at("(")) {
+        Node* c = make(K::Call, line);
+        c->a.push_back(e);
+        arguments(c);
+        e = c;
+      } else if (tok_.t == T::Template) {
+        if (chain) fail("SyntaxError: tagged template in an optional chain");
+        Node* t = make(K::Tagged, line);
+        t->a.push_back(e);
+        t->a.push_back(template_literal(true));
+        e = t;
+      } else {
+        break;
+      }
+    }
+    if (chain) {
+      Node* c = make(K::OptChain, line);
+      c->a.push_back(e);
+      return c;
+    }
+    return e;
+  }
+
+  Node* template_literal(bool tagged = false) {
+    Node* t = make(K::Template);
+    for (;;) {
+      if (tok_.bad_escape && !tagged) fail("SyntaxError: invalid escape sequence in template literal");
+      if (tok_.bad_escape) t->flags |= F_SPREAD;  // a tagged template with an undefined cooked part
+      t->strs.push_back(tok_.bad_escape ? std::string("\x01") : tok_.value);
+      t->strs.push_back(tok_.raw);
+      if (tok_.tail) {
+        t->end_line = lex_.save().line;
+        advance();
+        return t;
+      }
+      advance();
+      t->a.push_back(expression());
+      if (!at("}")) unexpected();
+      tok_ = lex_.template_continue(tok_);
+    }
+  }
+
+  Node* primary() {
+    int line = tok_.line;
+    switch (tok_.t) {
+      case T::Num: {
+        Node* n = make(K::Num);
+        n->s = tok_.value;
+        advance();
+        return n;
+      }
+      case T::Str: {
+        Node* n = make(K::Str);
+        n->s = std::string(tok_.text);
+        advance();
+        return n;
+      }
+      case T::Template:
+        return template_literal();
+      case T::Private:
+        unexpected();
+      case T::Eof:
+        unexpected();
+      case T::Regex:
+        break;
+      case T::Punct: {
+        if (at("/") || at("/=")) {
+          tok_ = lex_.regex(tok_);
+          Node* n = make(K::Regex);
+          n->s = tok_.value;
+          n->s2 = tok_.raw;
+          advance();
+          return n;
+        }
+        if (at("(")) return paren();
+        if (at("[")) return array();
+        if (at("{")) return object();
+        if (at("@")) unsupported("decorators");
+        if (at("#")) unexpected();
+        unexpected();
+      }
+      case T::Name:
+        break;
+    }
+    // An escaped name is never a keyword: it matches none of the words below.
+    std::string_view w = tok_.escaped ? std::string_view("\\") : tok_.text;
+    if (w == "function") return function(false, false, line);
+    if (w == "class") return class_(false);
+    if (w == "this") {
+      advance();
+      return make(K::This, line);
+    }
+    if (w == "super") {
+      advance();
+      if (!at("(") && !at(".") && !at("[")) unexpected();
+      return make(K::Super, line);
+    }
+    if (w == "import") {
+      Token p = peek();
+      if (p.is(".")) unsupported("import.meta expressions");
+      unsupported("dynamic import() calls");
+    }
+    if (w == "async") {
+      Token p = peek();
+      if (p.is("function") && !p.nl) {
+        advance();
+        return function(false, true, line);
+      }
+      if (p.is("(") && !p.nl) {
+        // async(...) => ... or a call of something named async
+        advance();
+        Node* call = make(K::Call, line);
+        Node* callee = make(K::Ident, line);
+        callee->s = "async";
+        call->a.push_back(callee);
+        arguments(call);
+        if (at("=>") && !tok_.nl) {
+          Node* params = make(K::Params, line);
+          for (size_t i = 1; i < call->a.size(); i++) params->a.push_back(to_pattern(call->a[i]));
+          return arrow_from(params, line, true);
+        }
+        return call;
+      }
+    }
+    w = tok_.text;
+    if (is_reserved(w) && (tok_.escaped || (w != "null" && w != "true" && w != "false"))) unexpected();
+    if (tok_.escaped && ((w == "yield" && in_gen()) || (w == "await" && in_async()))) unexpected();
+    Node* n = make(K::Ident);
+    n->s = std::string(w);
+    advance();
+    return n;
+  }
+
+  Node* paren() {
+    int line = tok_.line;
+    advance();
+    std::vector<Node*> items;
+    bool trailing = false;
+    bool rest = false;
+    while (!at(")")) {
+      if (at("...")) {
+        Node* r = make(K::Rest);
+        advance();
+        r->a.push_back(binding_target());
+        items.push_back(r);
+        rest = true;
+        break;
+      }
+      items.push_back(assign(false));
+      if (!eat(",")) break;
+      if (at(")")) trailing = true;
+    }
+    expect(")");
+    if (at("=>") && !tok_.nl) {
+      Node* params = make(K::Params, line);
+      for (Node* x : items) params->a.push_back(to_pattern(x));
+      return arrow_from(params, line, false);
+    }
+    if (items.empty() || rest || trailing) unexpected();
+    Node* p = make(K::Paren, line);
+    if (items.size() == 1) {
+      p->a.push_back(items[0]);
+    } else {
+      Node* s = make(K::Seq, line);
+      s->a = items;
+      p->a.push_back(s);
+    }
+    return p;
+  }
+
+  Node* array() {
+    Node* n = make(K::Array);
+    advance();
+    while (!at("]")) {
+      if (at(",")) {
+        advance();
+        n->a.push_back(make(K::Hole));
+        continue;
+      }
+      if (at("...")) {
+        Node* s = make(K::Spread);
+        advance();
+        s->a.push_back(assign(false));
+        n->a.push_back(s);
+      } else {
+        n->a.push_back(assign(false));
+      }
+      if (!at("]")) expect(",");
+    }
+    n->end_line = tok_.line;
+    advance();
+    return n;
+  }
+
+  Node* object() {
+    Node* n = make(K::Object);
+    advance();
+    while (!at("}")) {
+      Node* p = make(K::Prop);
+      if (at("...")) {
+        advance();
+        p->flags |= F_SPREAD;
+        p->a.push_back(nullptr);
+        p->a.push_back(assign(false));
+      } else {
+        bool is_async = false, gen = false;
+        if (at("async") && !peek().nl) {
+          advance();
+          if (key_follows() || at("*")) is_async = true;
+          else {
+            Node* k = make(K::Ident, p->line);
+            k->s = "async";
+            p->a.push_back(k);
+          }
+        }
+        if (p->a.empty() && at("*")) {
+          advance();
+          gen = true;
+        }
+        if (p->a.empty() && !is_async && !gen && (at("get") || at("set"))) {
+          bool get = at("get");
+          advance();
+          if (key_follows()) p->flags |= get ? F_GET : F_SET;
+          else {
+            Node* k = make(K::Ident, p->line);
+            k->s = get ? "get" : "set";
+            p->a.push_back(k);
+          }
+        }
+        if (p->a.empty()) member_key(p);
+        if (at("(")) {
+          if (!p->has(F_GET | F_SET)) p->flags |= F_METHOD;
+          p->a.push_back(method_function(p->line, is_async, gen));
+        } else if (p->has(F_GET | F_SET) || is_async || gen) {
+          unexpected();
+        } else if (eat(":")) {
+          p->a.push_back(assign(false));
+        } else {
+          Node* key = p->a[0];
+          if (key->k != K::Ident || p->has(F_COMPUTED)) unexpected();
+          p->flags |= F_SHORTHAND;
+          Node* id = make(K::Ident, p->line);
+          id->s = key->s;
+          if (at("=")) {
+            // Only valid as a destructuring pattern: `({a = 1} = obj)`.
+            advance();
+            Node* as = make(K::Assign, p->line);
+            as->s = "=";
+            as->a.push_back(id);
+            as->a.push_back(assign(false));
+            p->a.push_back(as);
+          } else {
+            p->a.push_back(id);
+          }
+        }
+      }
+      n->a.push_back(p);
+      if (!at("}")) expect(",");
+    }
+    n->end_line = tok_.line;
+    advance();
+    return n;
+  }
+
+  Lexer lex_;
+  Arena& ar_;
+  Token tok_;
+  int prev_line_ = 1;
+  bool no_in_ = false;
+  std::vector<FnCtx> fn_;
+};
+
+}  // namespace
+
+Node* parse_program(std::string_view src, Arena& arena, ParseError* err) {
+  try {
+    Parser p(src, arena);
+    return p.program();
+  } catch (Fail& f) {
+    err->line = f.line;
+    err->message = f.msg + " (line " + std::to_string(f.line) + ")";
+    return nullptr;
+  }
+}
+
+}  // namespace oda::js

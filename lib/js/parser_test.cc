@@ -1,0 +1,145 @@
+// Unit tests of the JavaScript parser: the shapes it builds and the errors it reports.
+#include "js/parser.h"
+
+#include <gtest/gtest.h>
+
+namespace oda::js {
+namespace {
+
+Node* parse(std::string_view src, Arena& ar, std::string* err = nullptr) {
+  ParseError e;
+  Node* p = parse_program(src, ar, &e);
+  if (err) *err = e.message;
+  return p;
+}
+
+std::string error_of(std::string_view src) {
+  Arena ar;
+  std::string err;
+  EXPECT_EQ(parse(src, ar, &err), nullptr) << src;
+  return err;
+}
+
+TEST(JsParser, StatementsKeepTheirLines) {
+  Arena ar;
+  Node* p = parse("let a = 1\n\nconst b = 2\nfunction f() {\n  return a\n}\n", ar);
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->a.size(), 3u);
+  EXPECT_EQ(p->a[0]->line, 1);
+  EXPECT_EQ(p->a[1]->line, 3);
+  EXPECT_EQ(p->a[2]->line, 4);
+  EXPECT_EQ(p->a[2]->end_line, 6);
+}
+
+TEST(JsParser, AutomaticSemicolons) {
+  Arena ar;
+  Node* p = parse("a = 1\nb = 2\nreturn\nc\nx\n++y", ar);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->a.size(), 6u);
+  EXPECT_EQ(p->a[2]->k, K::Return);
+  EXPECT_TRUE(p->a[2]->a.empty());
+  EXPECT_EQ(p->a[5]->a[0]->k, K::Update);
+}
+
+TEST(JsParser, RegexVersusDivide) {
+  Arena ar;
+  Node* p = parse("x = a / b / c; y = /ab+c/gi.test(s); z = (1) / 2; if (/x/.test(s)) {}", ar);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->a[0]->a[0]->a[1]->k, K::Binary);
+  Node* call = p->a[1]->a[0]->a[1];
+  ASSERT_EQ(call->k, K::Call);
+  EXPECT_EQ(call->a[0]->a[0]->k, K::Regex);
+  EXPECT_EQ(call->a[0]->a[0]->s, "ab+c");
+  EXPECT_EQ(call->a[0]->a[0]->s2, "gi");
+  EXPECT_EQ(p->a[2]->a[0]->a[1]->k, K::Binary);
+}
+
+TEST(JsParser, TemplateLiterals) {
+  Arena ar;
+  Node* p = parse("t = `a${x + `in${y}`}b\\n${z}`", ar);
+  ASSERT_NE(p, nullptr);
+  Node* t = p->a[0]->a[0]->a[1];
+  ASSERT_EQ(t->k, K::Template);
+  ASSERT_EQ(t->strs.size(), 6u);
+  EXPECT_EQ(t->strs[0], "a");
+  EXPECT_EQ(t->strs[2], "b\n");
+  EXPECT_EQ(t->strs[3], "b\\n");
+  EXPECT_EQ(t->a.size(), 2u);
+  EXPECT_EQ(t->a[0]->a[1]->k, K::Template);
+}
+
+TEST(JsParser, ArrowsAndPatterns) {
+  Arena ar;
+  Node* p = parse("f = (a, {b, c: [d = 1]}, ...r) => a; g = async x => await x; h = async () => {}; "
+                  "[a, b] = [b, a]; ({x, y = 2} = o);",
+                  ar);
+  ASSERT_NE(p, nullptr);
+  Node* f = p->a[0]->a[0]->a[1];
+  ASSERT_EQ(f->k, K::Function);
+  EXPECT_TRUE(f->has(F_ARROW));
+  ASSERT_EQ(f->a[0]->a.size(), 3u);
+  EXPECT_EQ(f->a[0]->a[1]->k, K::ObjPat);
+  EXPECT_EQ(f->a[0]->a[2]->k, K::Rest);
+  Node* g = p->a[1]->a[0]->a[1];
+  EXPECT_TRUE(g->has(F_ASYNC));
+  EXPECT_EQ(g->a[1]->k, K::Await);
+  EXPECT_EQ(p->a[3]->a[0]->a[0]->k, K::ArrPat);
+  EXPECT_EQ(p->a[4]->a[0]->a[0]->a[0]->k, K::ObjPat);
+}
+
+TEST(JsParser, ClassesWithEveryKindOfMember) {
+  Arena ar;
+  Node* p = parse("class A extends B { #x = 1; static s = 2; static { init(); } constructor() { super(); } "
+                  "get v() { return this.#x; } set v(n) {} static async *gen() {} [k]() {} #m() {} }",
+                  ar);
+  ASSERT_NE(p, nullptr);
+  Node* c = p->a[0];
+  ASSERT_EQ(c->k, K::Class);
+  EXPECT_EQ(c->s, "A");
+  ASSERT_NE(c->a[0], nullptr);
+  EXPECT_EQ(c->a.size(), 10u);
+  EXPECT_TRUE(c->a[1]->has(F_FIELD));
+  EXPECT_EQ(c->a[1]->a[0]->k, K::PrivateName);
+  EXPECT_TRUE(c->a[3]->has(F_BLOCK));
+  EXPECT_TRUE(c->a[4]->has(F_CTOR));
+  EXPECT_TRUE(c->a[5]->has(F_GET));
+  EXPECT_TRUE(c->a[7]->a[1]->has(F_ASYNC | F_GEN));
+  EXPECT_TRUE(c->a[8]->has(F_COMPUTED));
+}
+
+TEST(JsParser, OptionalChains) {
+  Arena ar;
+  Node* p = parse("a?.b.c?.[d]?.(e)", ar);
+  ASSERT_NE(p, nullptr);
+  Node* c = p->a[0]->a[0];
+  ASSERT_EQ(c->k, K::OptChain);
+  EXPECT_EQ(c->a[0]->k, K::Call);
+  EXPECT_TRUE(c->a[0]->has(F_OPTIONAL));
+}
+
+TEST(JsParser, ContextualKeywordsStayIdentifiers) {
+  Arena ar;
+  EXPECT_NE(parse("let of = 1, get = 2, set = 3, async = 4, from = 5; of + get + async(1);", ar), nullptr);
+  EXPECT_NE(parse("const o = {get: 1, set() {}, async: 2, static: 3, of: 4}; o.get;", ar), nullptr);
+  EXPECT_NE(parse("for (const x of of) {}", ar), nullptr);
+}
+
+TEST(JsParser, UnsupportedConstructsNameThemselvesAndTheLine) {
+  EXPECT_EQ(error_of("x = 1\nimport fs from 'fs'"), "SyntaxError: import declarations are not supported (line 2)");
+  EXPECT_EQ(error_of("export const a = 1"), "SyntaxError: export declarations are not supported (line 1)");
+  EXPECT_EQ(error_of("\n\nconst n = 10n"), "SyntaxError: BigInt literals are not supported (line 3)");
+  EXPECT_EQ(error_of("@dec\nclass A {}"), "SyntaxError: decorators are not supported (line 1)");
+  EXPECT_EQ(error_of("with (o) { x }"), "SyntaxError: with statements are not supported (line 1)");
+  EXPECT_EQ(error_of("const m = await import('x')"), "SyntaxError: dynamic import() calls are not supported (line 1)");
+  EXPECT_EQ(error_of("x = import.meta.url"), "SyntaxError: import.meta expressions are not supported (line 1)");
+}
+
+TEST(JsParser, SyntaxErrorsNameTheTokenAndLine) {
+  EXPECT_EQ(error_of("let x = ;"), "SyntaxError: unexpected token ';' (line 1)");
+  EXPECT_EQ(error_of("a(\n"), "SyntaxError: unexpected end of input (line 2)");
+  EXPECT_EQ(error_of("s = 'abc"), "SyntaxError: unterminated string (line 1)");
+  EXPECT_EQ(error_of("1 = 2"), "SyntaxError: invalid assignment target (line 1)");
+}
+
+}  // namespace
+}  // namespace oda::js

@@ -1,0 +1,508 @@
+// Scope analysis: see resolve.h.
+#include "js/resolve.h"
+
+#include <string>
+#include <vector>
+
+namespace oda::js {
+namespace {
+
+struct Fail {
+  std::string msg;
+  int line;
+};
+
+
+class Resolver {
+ public:
+  explicit Resolver(Arena& ar) : ar_(ar) {}
+
+  void program(Node* p) {
+    Scope* s = new_scope(nullptr, p, true);
+    p->scope = s;
+    cur_ = s;
+    for (Node* st : p->a) hoist(st, s);
+    declare_block(p->a, s, false);
+    for (Node* st : p->a) stmt(st);
+    finish();
+  }
+
+ private:
+  Scope* new_scope(Scope* parent, Node* fn, bool is_fn) {
+    ar_.scopes.emplace_back();
+    Scope* s = &ar_.scopes.back();
+    s->parent = parent;
+    s->fn = fn;
+    s->is_function = is_fn;
+    return s;
+  }
+  Scope* fn_scope(Scope* s) {
+    while (!s->is_function) s = s->parent;
+    return s;
+  }
+
+  Binding* declare(Scope* s, Node* id, char kind, bool block_level) {
+    auto it = s->names.find(id->s);
+    if (it != s->names.end()) {
+      id->b = it->second;
+      return it->second;
+    }
+    ar_.bindings.emplace_back();
+    Binding* b = &ar_.bindings.back();
+    b->name = id->s;
+    b->out = id->s;
+    b->kind = kind;
+    b->scope = s;
+    b->block_level = block_level;
+    b->loop = block_level ? loop_ : nullptr;
+    s->names.emplace(id->s, b);
+    fn_scope(s)->decl_count[id->s]++;
+    id->b = b;
+    all_.push_back(b);
+    return b;
+  }
+
+  void pattern_names(Node* p, std::vector<Node*>& out) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: out.push_back(p); break;
+      case K::AssignPat: pattern_names(p->a[0], out); break;
+      case K::Rest: pattern_names(p->a[0], out); break;
+      case K::ArrPat:
+        for (Node* e : p->a) pattern_names(e, out);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) pattern_names(e->k == K::Rest ? e : e->a[1], out);
+        break;
+      default: break;
+    }
+  }
+
+  // Declares the var and function declarations of a function body in its scope.
+  void hoist(Node* st, Scope* fs) {
+    if (!st) return;
+    switch (st->k) {
+      case K::VarDecl:
+        if (st->s == "var") {
+          std::vector<Node*> ids;
+          for (Node* d : st->a) pattern_names(d->a[0], ids);
+          for (Node* id : ids) declare(fs, id, 'v', false);
+        }
+        break;
+      case K::Function:
+        if (st->has(F_DECL)) {
+          Node id;
+          id.k = K::Ident;
+          id.s = st->s;
+          Binding* b = declare(fs, &id, 'f', false);
+          (void)b;
+        }
+        break;
+      case K::Block:
+        for (Node* x : st->a) hoist(x, fs);
+        break;
+      case K::If: hoist(st->a[1], fs); hoist(st->a[2], fs); break;
+      case K::For: hoist(st->a[0], fs); hoist(st->a[3], fs); break;
+      case K::ForIn:
+      case K::ForOf: hoist(st->a[0], fs); hoist(st->a[2], fs); break;
+      case K::While:
+      case K::DoWhile: hoist(st->a[1], fs); break;
+      case K::Try: hoist(st->a[0], fs); hoist(st->a[2], fs); hoist(st->a[3], fs); break;
+      case K::Switch:
+        for (size_t i = 1; i < st->a.size(); i++)
+          for (size_t j = 1; j < st->a[i]->a.size(); j++) hoist(st->a[i]->a[j], fs);
+        break;
+      case K::Labeled: hoist(st->a[0], fs); break;
+      default: break;
+    }
+  }
+
+  [[noreturn]] void redeclared(const std::string& name, int line) {
+    throw Fail{"SyntaxError: Identifier '" + name + "' has already been declared", line};
+  }
+
+  // Records a lexical name in s, refusing a second declaration of it there.
+  void lexical(Scope* s, const std::string& name, char kind, int line) {
+    auto it = s->lex.find(name);
+    if (it != s->lex.end() && !(it->second == 'f' && kind == 'f')) redeclared(name, line);
+    if (s->is_function) {
+      auto b = s->names.find(name);
+      if (b != s->names.end() && kind != 'f' && (b->second->kind == 'v' || b->second->kind == 'p' || b->second->kind == 'f'))
+        redeclared(name, line);
+    }
+    s->lex[name] = kind;
+  }
+
+  // Declares the let/const/class bindings a statement list holds directly.
+  void declare_block(const std::vector<Node*>& stmts, Scope* s, bool block_level, size_t from = 0) {
+    for (size_t i = from; i < stmts.size(); i++) {
+      Node* st = stmts[i];
+      if (block_level && st->k == K::Function && st->has(F_DECL)) {
+        lexical(s, st->s, st->has(F_ASYNC | F_GEN) ? 'l' : 'f', st->line);
+        continue;
+      }
+      if (st->k == K::VarDecl && st->s != "var") {
+        std::vector<Node*> ids;
+        for (Node* d : st->a) pattern_names(d->a[0], ids);
+        for (Node* id : ids) lexical(s, id->s, 'l', id->line);
+        for (Node* d : st->a) {
+          std::vector<Node*> dids;
+          pattern_names(d->a[0], dids);
+          // A name in a pattern is initialized where it stands; a plain name after its initializer.
+          for (Node* id : dids)
+            declare(s, id, st->s == "let" ? 'l' : 'c', block_level)->decl_end = d->a[0] == id ? d->end_seq : id->seq + 1;
+        }
+      } else if (st->k == K::Class && st->has(F_DECL)) {
+        Node* id = ar_.make(K::Ident, st->line);
+        id->s = st->s;
+        lexical(s, st->s, 'l', st->line);
+        Binding* b = declare(s, id, 'k', block_level);
+        class_binding_[st] = b;
+      }
+    }
+  }
+
+  void block(Node* b) {
+    Scope* s = new_scope(cur_, cur_->fn, false);
+    b->scope = s;
+    Scope* saved = cur_;
+    cur_ = s;
+    declare_block(b->a, s, true);
+    for (Node* st : b->a) stmt(st);
+    cur_ = saved;
+  }
+
+  void stmt(Node* n) {
+    if (!n) return;
+    switch (n->k) {
+      case K::VarDecl:
+        for (Node* d : n->a) {
+          if (n->s == "var") {
+            std::vector<Node*> ids;
+            pattern_names(d->a[0], ids);
+            for (Node* id : ids) {
+              // A var may not share a name with a lexical declaration of any enclosing block.
+              for (Scope* sc = cur_; sc; sc = sc->parent) {
+                if (sc->lex.count(id->s)) redeclared(id->s, id->line);
+                if (sc->is_function) break;
+              }
+              ref(id);
+            }
+          }
+          pattern_defaults(d->a[0]);
+          if (d->a[1]) expr(d->a[1]);
+        }
+        break;
+      case K::ExprStmt: expr(n->a[0]); break;
+      case K::Block: block(n); break;
+      case K::If:
+        expr(n->a[0]);
+        stmt(n->a[1]);
+        stmt(n->a[2]);
+        break;
+      case K::For:
+      case K::ForIn:
+      case K::ForOf:
+      case K::While:
+      case K::DoWhile:
+        loop(n);
+        break;
+      case K::Return:
+      case K::Throw:
+        if (!n->a.empty()) expr(n->a[0]);
+        break;
+      case K::Try: {
+        block(n->a[0]);
+        if (n->a[2]) {
+          Scope* s = new_scope(cur_, cur_->fn, false);
+          n->scope = s;
+          Scope* saved = cur_;
+          cur_ = s;
+          if (n->a[1]) {
+            std::vector<Node*> ids;
+            pattern_names(n->a[1], ids);
+            bool simple = n->a[1]->k == K::Ident;
+            for (Node* id : ids) declare(s, id, simple ? 'e' : 'l', !simple);
+            pattern_defaults(n->a[1]);
+          }
+          block(n->a[2]);
+          cur_ = saved;
+        }
+        if (n->a[3]) block(n->a[3]);
+        break;
+      }
+      case K::Switch: {
+        expr(n->a[0]);
+        Scope* s = new_scope(cur_, cur_->fn, false);
+        n->scope = s;
+        Scope* saved = cur_;
+        cur_ = s;
+        for (size_t i = 1; i < n->a.size(); i++) declare_block(n->a[i]->a, s, true, 1);
+        for (size_t i = 1; i < n->a.size(); i++) {
+          Node* c = n->a[i];
+          if (c->a[0]) expr(c->a[0]);
+          for (size_t j = 1; j < c->a.size(); j++) stmt(c->a[j]);
+        }
+        cur_ = saved;
+        break;
+      }
+      case K::Labeled: stmt(n->a[0]); break;
+      case K::Function: {
+        Node id;
+        id.k = K::Ident;
+        id.s = n->s;
+        n->b = lookup(n->s);
+        function(n);
+        break;
+      }
+      case K::Class: {
+        auto it = class_binding_.find(n);
+        if (it != class_binding_.end()) n->b = it->second;
+        class_(n);
+        break;
+      }
+      default: break;
+    }
+  }
+
+  void loop(Node* n) {
+    Node* saved_loop = loop_;
+    loop_ = n;
+    Scope* s = new_scope(cur_, cur_->fn, false);
+    n->scope = s;
+    Scope* saved = cur_;
+    cur_ = s;
+    switch (n->k) {
+      case K::For:
+        if (n->a[0]) {
+          if (n->a[0]->k == K::VarDecl) {
+            declare_block({n->a[0]}, s, true);
+            stmt(n->a[0]);
+          } else {
+            expr(n->a[0]);
+          }
+        }
+        if (n->a[1]) expr(n->a[1]);
+        if (n->a[2]) expr(n->a[2]);
+        stmt(n->a[3]);
+        break;
+      case K::ForIn:
+      case K::ForOf:
+        expr(n->a[1]);
+        if (n->a[0]->k == K::VarDecl) {
+          declare_block({n->a[0]}, s, true);
+          stmt(n->a[0]);
+        } else {
+          target(n->a[0]);
+        }
+        stmt(n->a[2]);
+        break;
+      default:
+        expr(n->a[0]);
+        stmt(n->a[1]);
+        break;
+    }
+    cur_ = saved;
+    loop_ = saved_loop;
+  }
+
+  void pattern_defaults(Node* p) {
+    if (!p) return;
+    switch (p->k) {
+      case K::AssignPat:
+        pattern_defaults(p->a[0]);
+        expr(p->a[1]);
+        break;
+      case K::Rest: pattern_defaults(p->a[0]); break;
+      case K::ArrPat:
+        for (Node* e : p->a) pattern_defaults(e);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) {
+          if (e->k == K::Rest) {
+            pattern_defaults(e);
+            continue;
+          }
+          if (e->has(F_COMPUTED)) expr(e->a[0]);
+          pattern_defaults(e->a[1]);
+        }
+        break;
+      default: break;
+    }
+  }
+
+  // An assignment target (expression-side pattern).
+  void target(Node* p) {
+    if (!p) return;
+    switch (p->k) {
+      case K::Ident: ref(p); break;
+      case K::AssignPat:
+        target(p->a[0]);
+        expr(p->a[1]);
+        break;
+      case K::Rest: target(p->a[0]); break;
+      case K::ArrPat:
+        for (Node* e : p->a) target(e);
+        break;
+      case K::ObjPat:
+        for (Node* e : p->a) {
+          if (e->k == K::Rest) {
+            target(e);
+            continue;
+          }
+          if (e->has(F_COMPUTED)) expr(e->a[0]);
+          target(e->a[1]);
+        }
+        break;
+      default: expr(p); break;
+    }
+  }
+
+  void function(Node* f) {
+    Scope* s = new_scope(cur_, f, true);
+    f->scope = s;
+    Scope* saved = cur_;
+    Node* saved_loop = loop_;
+    loop_ = nullptr;
+    cur_ = s;
+    std::vector<Node*> ids;
+    for (Node* p : f->a[0]->a) pattern_names(p, ids);
+    for (Node* id : ids) declare(s, id, 'p', false);
+    Node* body = f->a[1];
+    if (!f->has(F_EXPRBODY)) {
+      for (Node* st : body->a) hoist(st, s);
+      declare_block(body->a, s, false);
+    }
+    if (!f->s.empty() && !f->has(F_DECL) && !s->names.count(f->s)) {
+      Node* id = ar_.make(K::Ident, f->line);
+      id->s = f->s;
+      declare(s, id, 'f', false);
+    }
+    for (Node* p : f->a[0]->a) pattern_defaults(p);
+    if (f->has(F_EXPRBODY)) expr(body);
+    else
+      for (Node* st : body->a) stmt(st);
+    cur_ = saved;
+    loop_ = saved_loop;
+  }
+
+  void class_(Node* c) {
+    if (c->a[0]) expr(c->a[0]);
+    Scope* s = new_scope(cur_, cur_->fn, false);
+    c->scope = s;
+    Scope* saved = cur_;
+    cur_ = s;
+    if (!c->s.empty() && !c->has(F_DECL)) {
+      Node* id = ar_.make(K::Ident, c->line);
+      id->s = c->s;
+      declare(s, id, 'k', true);
+    }
+    for (size_t i = 1; i < c->a.size(); i++) {
+      Node* m = c->a[i];
+      if (m->has(F_COMPUTED)) expr(m->a[0]);
+      if (m->has(F_BLOCK)) {
+        // A static block is a function body of its own.
+        Node* f = ar_.make(K::Function, m->line);
+        f->a.push_back(ar_.make(K::Params, m->line));
+        f->a.push_back(m->a[0]);
+        f->flags |= F_METHOD;
+        function(f);
+        m->a[0]->scope = f->scope;
+      } else if (m->has(F_METHOD)) {
+        function(m->a[1]);
+      } else if (m->a.size() > 1 && m->a[1]) {
+        // A field initializer runs as a method of the instance.
+        Node* f = ar_.make(K::Function, m->line);
+        f->a.push_back(ar_.make(K::Params, m->line));
+        f->a.push_back(m->a[1]);
+        f->flags |= F_METHOD | F_EXPRBODY;
+        function(f);
+      }
+    }
+    cur_ = saved;
+  }
+
+  Binding* lookup(const std::string& name) {
+    for (Scope* s = cur_; s; s = s->parent) {
+      auto it = s->names.find(name);
+      if (it != s->names.end()) return it->second;
+    }
+    return nullptr;
+  }
+
+  void ref(Node* id) {
+    Binding* b = lookup(id->s);
+    id->b = b;
+    // Read before the declaration ran, in the same function: the temporal dead zone.
+    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end && fn_scope(cur_) == fn_scope(b->scope))
+      id->flags |= F_TDZ;
+    Scope* home = b ? fn_scope(b->scope) : nullptr;
+    for (Scope* s = fn_scope(cur_); s && s != home; s = s->parent ? fn_scope(s->parent) : nullptr) {
+      s->foreign[id->s] = true;
+      if (b) b->captured = true;
+    }
+  }
+
+  void expr(Node* n) {
+    if (!n) return;
+    switch (n->k) {
+      case K::Ident: ref(n); break;
+      case K::Function: function(n); break;
+      case K::Class: class_(n); break;
+      case K::Dot:
+        expr(n->a[0]);
+        if (n->has(F_COMPUTED)) expr(n->a[1]);
+        break;
+      case K::Prop:
+        if (n->has(F_COMPUTED)) expr(n->a[0]);
+        expr(n->a[1]);
+        break;
+      case K::Assign:
+        target(n->a[0]);
+        expr(n->a[1]);
+        break;
+      case K::ObjPat:
+      case K::ArrPat:
+      case K::AssignPat:
+      case K::Rest:
+        target(n);
+        break;
+      default:
+        for (Node* c : n->a) expr(c);
+        break;
+    }
+  }
+
+  void finish() {
+    int counter = 0;
+    for (Binding* b : all_) {
+      if (!b->block_level) continue;
+      Scope* fs = fn_scope(b->scope);
+      if (fs->decl_count[b->name] > 1 || fs->foreign.count(b->name) || b->name == "arguments")
+        b->out = b->name + "$" + std::to_string(++counter);
+      if (b->captured && b->loop) b->loop->wrap_body = true;
+    }
+  }
+
+  Arena& ar_;
+  Scope* cur_ = nullptr;
+  Node* loop_ = nullptr;
+  std::vector<Binding*> all_;
+  std::map<Node*, Binding*> class_binding_;
+};
+
+}  // namespace
+
+bool resolve_program(Node* program, Arena& arena, std::string* error, int* line) {
+  try {
+    Resolver r(arena);
+    r.program(program);
+    return true;
+  } catch (Fail& f) {
+    *error = f.msg + " (line " + std::to_string(f.line) + ")";
+    *line = f.line;
+    return false;
+  }
+}
+
+}  // namespace oda::js

@@ -1,0 +1,448 @@
+// Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
+// Globals defined here: __oda_SI __oda_AP __oda_iter __oda_step __oda_close __oda_spr __oda_arr __oda_orest
+// __oda_coerce __oda_new __oda_tdz __oda_self __oda_constassign __oda_class __oda_super __oda_sf
+// __oda_m __oda_acc __oda_nonew __oda_pname __oda_defprop __oda_ospread __oda_tpl __oda_gen __oda_yield
+// __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar __oda_aiter __oda_aclose
+// and Symbol.asyncIterator when the engine lacks it.
+// Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
+// directly (never through call/apply) because a yield cannot cross a native frame.
+// Async generators run their body through __oda_async/__oda_await (run-code's prelude).
+
+if (typeof Symbol.asyncIterator !== 'symbol') {
+  Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol('Symbol.asyncIterator'), writable: true, configurable: true });
+}
+
+// ---- iteration: a record {a: array or null, i: index, it: iterator, v: value, d: done} ----
+function __oda_codepoints(s) {
+  var out = [], i = 0, n = s.length;
+  while (i < n) {
+    var c = s.charCodeAt(i);
+    if (c >= 0xD800 && c < 0xDC00 && i + 1 < n) {
+      var d = s.charCodeAt(i + 1);
+      if (d >= 0xDC00 && d < 0xE000) { out.push(s.substr(i, 2)); i += 2; continue; }
+    }
+    out.push(s.charAt(i));
+    i++;
+  }
+  return out;
+}
+
+// Arrays iterate by index while their @@iterator is the stock one (Array.prototype.values,
+// which the runtime installs as Array.prototype[Symbol.iterator]).
+var __oda_SI = Symbol.iterator, __oda_AP = Array.prototype;
+
+function __oda_iter(x) {
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) {
+    return { a: x, i: 0, it: null, v: undefined, d: false };
+  }
+  if (typeof x === 'string') return { a: __oda_codepoints(x), i: 0, it: null, v: undefined, d: false };
+  if (x === null || x === undefined) throw new TypeError(String(x) + ' is not iterable');
+  var f = x[Symbol.iterator];
+  if (typeof f !== 'function') {
+    if (Array.isArray(x) || (typeof x === 'object' && typeof x.length === 'number' && x instanceof Object && Object.prototype.toString.call(x).indexOf('Arguments') >= 0)) {
+      return { a: Array.prototype.slice.call(x), i: 0, it: null, v: undefined, d: false };
+    }
+    throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
+  }
+  var it = f.call(x);
+  if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.iterator method is not an object');
+  return { a: null, i: 0, it: it, v: undefined, d: false };
+}
+
+function __oda_step(r) {
+  var s = r.it.next();
+  if (s === null || (typeof s !== 'object' && typeof s !== 'function')) throw new TypeError('Iterator result ' + s + ' is not an object');
+  if (s.done) { r.d = true; return false; }
+  r.v = s.value;
+  return true;
+}
+
+function __oda_close(r) {
+  if (r && r.a === null && !r.d) {
+    r.d = true;
+    var f = r.it['return'];
+    if (typeof f === 'function') f.call(r.it);
+  }
+}
+
+// The elements of an iterable as an array (the array itself when it is one).
+function __oda_spr(x) {
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
+  var r = __oda_iter(x);
+  if (r.a) return r.a;
+  var out = [];
+  while (__oda_step(r)) out.push(r.v);
+  return out;
+}
+
+// The first n elements of an iterable (all of them when n < 0), for array destructuring;
+// closes the iterator when it stops early.
+function __oda_arr(x, n) {
+  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
+  var r = __oda_iter(x);
+  if (r.a) return r.a;
+  var out = [];
+  while ((n < 0 || out.length < n) && __oda_step(r)) out.push(r.v);
+  if (n >= 0) __oda_close(r);
+  return out;
+}
+
+function __oda_coerce(x) {
+  if (x === null || x === undefined) throw new TypeError('Cannot destructure ' + x + ' as it is ' + (x === null ? 'null' : 'undefined') + '.');
+  return x;
+}
+
+// The rest of an object pattern: own enumerable properties not named in keys.
+function __oda_orest(x, keys) {
+  __oda_coerce(x);
+  var out = {}, k, skip = {};
+  for (var i = 0; i < keys.length; i++) skip[String(keys[i])] = true;
+  var names = Object.keys(Object(x));
+  for (i = 0; i < names.length; i++) {
+    k = names[i];
+    if (!skip.hasOwnProperty(k)) out[k] = x[k];
+  }
+  return out;
+}
+
+function __oda_new(F, args) {
+  return Reflect.construct(F, args);
+}
+
+function __oda_tdz(name) {
+  throw new ReferenceError("Cannot access '" + name + "' before initialization");
+}
+
+// The end of a derived constructor: super() must have run.
+function __oda_self(self) {
+  if (self === undefined) throw new ReferenceError("Must call super constructor in derived class before accessing 'this' or returning from derived constructor");
+  return self;
+}
+
+function __oda_constassign(name) {
+  throw new TypeError('Assignment to constant variable.');
+}
+
+// ---- classes ----
+function __oda_class(C, S) {
+  if (S !== null && typeof S !== 'function') throw new TypeError('Class extends value ' + S + ' is not a constructor or null');
+  var proto = Object.create(S ? S.prototype : Object.prototype);
+  Object.defineProperty(proto, 'constructor', { value: C, writable: true, configurable: true });
+  Object.defineProperty(C, 'prototype', { value: proto, writable: false });
+  if (S) Object.setPrototypeOf(C, S);
+  Object.defineProperty(C, '__oda_cls', { value: true });
+  return proto;
+}
+
+function __oda_nonew(C) {
+  throw new TypeError("Class constructor " + C.name + " cannot be invoked without 'new'");
+}
+
+// Private names (#x): Duktape hidden keys when the natives provide them (invisible to every
+// reflection), else symbols. Each class evaluation gets its own.
+var __oda_hiddenkey = typeof __oda_hidden_key === 'function' ? __oda_hidden_key : null, __oda_pcount = 0;
+function __oda_pname(name) {
+  __oda_pcount++;
+  return __oda_hiddenkey ? __oda_hiddenkey('p' + __oda_pcount + name) : Symbol(name);
+}
+
+function __oda_isnative(S) {
+  return /\[native code\]/.test(Function.prototype.toString.call(S));
+}
+
+// super(...args) in a derived constructor: the object `this` becomes.
+function __oda_super(S, self, args) {
+  if (S.__oda_cls || !__oda_isnative(S)) {
+    var r = S.apply(self, args);
+    return r !== null && (typeof r === 'object' || typeof r === 'function') ? r : self;
+  }
+  // Built-ins (Error, Array, Map...) make their own object: give it the subclass prototype.
+  var o = Reflect.construct(S, args);
+  Object.setPrototypeOf(o, Object.getPrototypeOf(self));
+  return o;
+}
+
+function __oda_sf(C, key, f) {
+  Object.defineProperty(C, key, { value: f ? f.call(C) : undefined, writable: true, enumerable: typeof key !== 'symbol', configurable: true });
+}
+
+function __oda_m(target, key, f) {
+  Object.defineProperty(target, key, { value: f, writable: true, enumerable: false, configurable: true });
+}
+
+// Defines a getter (g) or a setter (s), keeping the other half when it exists.
+function __oda_acc(target, key, g, s) {
+  var d = Object.getOwnPropertyDescriptor(target, key);
+  var desc = { configurable: true, enumerable: target.constructor === undefined || !target.hasOwnProperty('constructor') };
+  desc.get = g !== undefined ? g : (d && d.get);
+  desc.set = s !== undefined ? s : (d && d.set);
+  Object.defineProperty(target, key, desc);
+}
+
+function __oda_defprop(o, key, v) {
+  Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+function __oda_ospread(o, src) {
+  if (src === null || src === undefined) return o;
+  if (typeof src === 'string') {
+    for (var j = 0; j < src.length; j++) __oda_defprop(o, String(j), src.charAt(j));
+    return o;
+  }
+  var keys = Object.keys(src);
+  for (var i = 0; i < keys.length; i++) __oda_defprop(o, keys[i], src[keys[i]]);
+  var syms = Object.getOwnPropertySymbols ? Object.getOwnPropertySymbols(src) : [];
+  for (i = 0; i < syms.length; i++) {
+    var d = Object.getOwnPropertyDescriptor(src, syms[i]);
+    if (d && d.enumerable) __oda_defprop(o, syms[i], src[syms[i]]);
+  }
+  return o;
+}
+
+// Tagged templates: one frozen strings array (with raw) per call site.
+var __oda_tplcache = {};
+function __oda_tpl(site, cooked, raw) {
+  var t = __oda_tplcache[site];
+  if (t) return t;
+  Object.defineProperty(cooked, 'raw', { value: Object.freeze(raw) });
+  __oda_tplcache[site] = t = Object.freeze(cooked);
+  return t;
+}
+
+// ---- generators ----
+function __oda_GenReturn(v) { this.v = v; }
+
+function __oda_genentry(g) {
+  var r;
+  try {
+    r = g._fn();
+  } catch (e) {
+    g._st = 3;
+    if (e instanceof __oda_GenReturn) return e.v;
+    throw e;
+  }
+  g._st = 3;
+  return r;
+}
+
+function __oda_genresume(g, v, mode) {
+  // mode 0 next, 1 throw, 2 return; states 0 new, 1 suspended, 2 running, 3 done
+  if (g._st === 2) throw new TypeError('Generator is already running');
+  if (g._st === 0 && mode !== 0) g._st = 3;
+  if (g._st === 3) {
+    if (mode === 1) throw v;
+    return { value: mode === 2 ? v : undefined, done: true };
+  }
+  var r, first = g._st === 0;
+  if (first) g._t = new Duktape.Thread(__oda_genentry);
+  g._st = 2;
+  try {
+    if (first) r = Duktape.Thread.resume(g._t, g);
+    else if (mode === 0) r = Duktape.Thread.resume(g._t, v);
+    else if (mode === 1) r = Duktape.Thread.resume(g._t, v, true);
+    else r = Duktape.Thread.resume(g._t, new __oda_GenReturn(v), true);
+  } catch (e) {
+    g._st = 3;
+    throw e;
+  }
+  if (g._st === 3) return { value: r, done: true };
+  g._st = 1;
+  if (r instanceof __oda_RawResult) return r.r;
+  return { value: r, done: false };
+}
+
+var __oda_GenProto = {
+  next: function (v) { return __oda_genresume(this, v, 0); },
+  'return': function (v) { return __oda_genresume(this, v, 2); },
+  'throw': function (e) { return __oda_genresume(this, e, 1); },
+  toString: function () { return '[object Generator]'; }
+};
+__oda_GenProto[Symbol.iterator] = function () { return this; };
+
+function __oda_gen(fn) {
+  var g = Object.create(__oda_GenProto);
+  g._fn = fn;
+  g._st = 0;
+  g._t = null;
+  return g;
+}
+
+function __oda_yield(v) {
+  return Duktape.Thread.yield(v);
+}
+
+// Inside a catch clause of a generator: let generator.return() run through it.
+function __oda_genrethrow(e) {
+  if (e instanceof __oda_GenReturn) throw e;
+}
+
+// yield* delegates next/throw/return to the inner iterator and hands its result objects
+// through unchanged (a __oda_RawResult tells __oda_genresume not to wrap them).
+function __oda_RawResult(r) { this.r = r; }
+
+function __oda_yieldstar(x) {
+  var r = __oda_iter(x);
+  if (r.a) {
+    for (var i = 0; i < r.a.length; i++) Duktape.Thread.yield(r.a[i]);
+    return undefined;
+  }
+  var it = r.it, received, mode = 0, res, f;
+  for (;;) {
+    if (mode === 0) {
+      res = it.next(received);
+    } else if (mode === 1) {
+      f = it['throw'];
+      if (f === undefined || f === null) {
+        f = it['return'];
+        if (f !== undefined && f !== null) f.call(it);
+        throw new TypeError('The iterator does not provide a \'throw\' method');
+      }
+      res = f.call(it, received);
+    } else {
+      f = it['return'];
+      if (f === undefined || f === null) throw new __oda_GenReturn(received);
+      res = f.call(it, received);
+    }
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
+    if (res.done) {
+      if (mode === 2) throw new __oda_GenReturn(res.value);
+      return res.value;
+    }
+    try {
+      received = Duktape.Thread.yield(new __oda_RawResult(res));
+      mode = 0;
+    } catch (e) {
+      if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
+    }
+  }
+}
+
+// ---- async generators: the body runs as an async function; each yield hands a value to
+// the pending next() and waits for the following one ----
+function __oda_agen(fn) {
+  var queue = [];        // pending requests {mode, value, resolve, reject}
+  var resume = null;     // resolves the body's current yield
+  var started = false, done = false, running = false;
+  var g = {};
+  function settle(req, value, isDone, err) {
+    if (err) req.reject(value);
+    else req.resolve({ value: value, done: isDone });
+  }
+  function drain() {
+    while (queue.length && done) {
+      var q = queue.shift();
+      if (q.mode === 1) q.reject(q.value);
+      else q.resolve({ value: q.mode === 2 ? q.value : undefined, done: true });
+    }
+  }
+  function finish(value, err) {
+    done = true;
+    running = false;
+    var q = queue.shift();
+    if (q) settle(q, value, true, err);
+    drain();
+  }
+  function step() {
+    if (running || !queue.length) return;
+    var q = queue[0];
+    if (done) { drain(); return; }
+    if (!started) {
+      started = true;
+      if (q.mode !== 0) { done = true; drain(); return; }
+      running = true;
+      __oda_async(function () { return fn(g); })().then(function (v) { finish(v, false); }, function (e) {
+        if (e instanceof __oda_GenReturn) finish(e.v, false);
+        else finish(e, true);
+      });
+      return;
+    }
+    running = true;
+    var r = resume;
+    resume = null;
+    r(q);
+  }
+  g.y = function (v) {
+    return Promise.resolve(v).then(function (value) {
+      return new Promise(function (res) {
+        running = false;
+        var q = queue.shift();
+        resume = function (req) {
+          if (req.mode === 0) res(req.value);
+          else if (req.mode === 1) res(Promise.reject(req.value));
+          else res(Promise.reject(new __oda_GenReturn(req.value)));
+        };
+        settle(q, value, false, false);
+        step();
+      });
+    });
+  };
+  function request(mode, value) {
+    return new Promise(function (resolve, reject) {
+      queue.push({ mode: mode, value: value, resolve: resolve, reject: reject });
+      step();
+    });
+  }
+  g.next = function (v) { return request(0, v); };
+  g['return'] = function (v) { return request(2, v); };
+  g['throw'] = function (e) { return request(1, e); };
+  g[Symbol.asyncIterator] = function () { return this; };
+  return g;
+}
+
+function __oda_ayieldstar(g, x) {
+  var it = __oda_aiter(x), received, mode = 0, res, f;
+  for (;;) {
+    if (mode === 0) {
+      res = __oda_await(it.next(received));
+    } else if (mode === 1) {
+      f = it['throw'];
+      if (f === undefined || f === null) {
+        f = it['return'];
+        if (f !== undefined && f !== null) __oda_await(f.call(it));
+        throw new TypeError('The iterator does not provide a \'throw\' method');
+      }
+      res = __oda_await(f.call(it, received));
+    } else {
+      f = it['return'];
+      if (f === undefined || f === null) throw new __oda_GenReturn(received);
+      res = __oda_await(f.call(it, received));
+    }
+    if (res === null || (typeof res !== 'object' && typeof res !== 'function')) throw new TypeError('Iterator result ' + res + ' is not an object');
+    if (res.done) {
+      if (mode === 2) throw new __oda_GenReturn(res.value);
+      return res.value;
+    }
+    try {
+      received = __oda_await(g.y(res.value));
+      mode = 0;
+    } catch (e) {
+      if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
+    }
+  }
+}
+
+// An async iterator over x (its Symbol.asyncIterator, or its sync iterator with awaited values).
+function __oda_aiter(x) {
+  var f = x === null || x === undefined ? undefined : x[Symbol.asyncIterator];
+  if (f !== undefined && f !== null) {
+    if (typeof f !== 'function') throw new TypeError('Symbol.asyncIterator is not a function');
+    var it = f.call(x);
+    if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.asyncIterator method is not an object');
+    return it;
+  }
+  var r = __oda_iter(x);
+  return {
+    next: function () {
+      var more = r.a ? r.i < r.a.length : __oda_step(r);
+      if (!more) return Promise.resolve({ value: undefined, done: true });
+      var v = r.a ? r.a[r.i++] : r.v;
+      return Promise.resolve(v).then(function (value) { return { value: value, done: false }; });
+    },
+    'return': function () { __oda_close(r); return Promise.resolve({ done: true }); }
+  };
+}
+
+function __oda_aclose(it) {
+  var f = it['return'];
+  if (typeof f === 'function') return f.call(it);
+}

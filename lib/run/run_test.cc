@@ -1,0 +1,156 @@
+// Unit tests of run-code's pieces that need no process: the UTF-8 boundary, the frame
+// protocol and the result rendering.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "run/protocol.h"
+#include "run/record.h"
+#include "run/result.h"
+#include "run/utf8.h"
+
+namespace oda::run {
+namespace {
+
+TEST(Utf8, JoinsSurrogatePairsAndReplacesLoneOnes) {
+  std::string out;
+  // U+1F600 as CESU-8: ED A0 BD ED B8 80.
+  append_cesu_as_utf8(&out, "a\xED\xA0\xBD\xED\xB8\x80z");
+  EXPECT_EQ(out, "a\xF0\x9F\x98\x80z");
+  out.clear();
+  append_cesu_as_utf8(&out, "x\xED\xA0\xBDy");  // a lone high surrogate
+  EXPECT_EQ(out, "x\xEF\xBF\xBDy");
+  out.clear();
+  append_cesu_as_utf8(&out, "\xC3\xA9 plain");
+  EXPECT_EQ(out, "\xC3\xA9 plain");
+}
+
+TEST(Utf8, EscapesAstralCharactersForDuktape) {
+  EXPECT_EQ(json_for_duktape("[\"\xF0\x9F\x98\x80\"]"), "[\"\\ud83d\\ude00\"]");
+  EXPECT_EQ(json_for_duktape("{\"\xC3\xA9\":1}"), "{\"\xC3\xA9\":1}");
+}
+
+TEST(Utf8, PrefixNeverCutsASequence) {
+  std::string s = "ab\xC3\xA9";
+  EXPECT_EQ(utf8_prefix(s, 3), 2u);
+  EXPECT_EQ(utf8_prefix(s, 4), 4u);
+  EXPECT_EQ(utf8_prefix(s, 10), 4u);
+}
+
+TEST(Protocol, EndFrameRoundTrips) {
+  EndFrame e{false, "timeout", "execution deadline reached (5ms)", ""};
+  EndFrame back;
+  ASSERT_TRUE(decode_end(encode_end(e), &back));
+  EXPECT_FALSE(back.ok);
+  EXPECT_EQ(back.kind, "timeout");
+  EXPECT_EQ(back.message, "execution deadline reached (5ms)");
+  EndFrame v{true, "", "", "{\"a\":1}"};
+  ASSERT_TRUE(decode_end(encode_end(v), &back));
+  EXPECT_TRUE(back.ok);
+  EXPECT_EQ(back.value, "{\"a\":1}");
+  EXPECT_FALSE(decode_end("x", &back));
+}
+
+TEST(Protocol, FramesSurviveAPipeAndBadLengthsAreMalformed) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  ASSERT_TRUE(write_frame(fds[1], kOutput, "0hello"));
+  ASSERT_TRUE(write_frame(fds[1], kEnd, std::string(5000, 'x')));
+  close(fds[1]);
+  FrameReader r;
+  char type;
+  std::string payload;
+  while (r.fill(fds[0]) != FrameReader::kClosed) {
+  }
+  close(fds[0]);
+  ASSERT_EQ(r.next(&type, &payload), FrameReader::kFrame);
+  EXPECT_EQ(type, kOutput);
+  EXPECT_EQ(payload, "0hello");
+  ASSERT_EQ(r.next(&type, &payload), FrameReader::kFrame);
+  EXPECT_EQ(payload.size(), 5000u);
+  EXPECT_EQ(r.next(&type, &payload), FrameReader::kNeedMore);
+
+  ASSERT_EQ(pipe(fds), 0);
+  const char huge[] = "\xff\xff\xff\xff" "O";
+  ASSERT_EQ(write(fds[1], huge, 5), 5);
+  close(fds[1]);
+  FrameReader bad;
+  while (bad.fill(fds[0]) != FrameReader::kClosed) {
+  }
+  close(fds[0]);
+  EXPECT_EQ(bad.next(&type, &payload), FrameReader::kMalformed);
+}
+
+TEST(Result, TextRendering) {
+  RunOutcome o;
+  o.ok = true;
+  EXPECT_EQ(render_text(o), "(run_code completed with no output)");
+  o.output = {{0, "a"}, {2, "b"}, {4, "c"}};
+  o.has_value = true;
+  o.value = json::Value("text");
+  EXPECT_EQ(render_text(o), "a\n[warn] b\n[debug] c\ntext");
+  o.value = json::Value::object();
+  o.value.set("k", json::Value(1));
+  EXPECT_EQ(render_text(o), "a\n[warn] b\n[debug] c\n{\"k\":1}");
+  RunOutcome f;
+  f.kind = "timeout";
+  f.message = "execution deadline reached (1000ms)";
+  EXPECT_EQ(render_text(f), "code run failed (timeout): execution deadline reached (1000ms)\n");
+  f.output = {{3, "oops"}};
+  EXPECT_EQ(render_text(f), "code run failed (timeout): execution deadline reached (1000ms)\nCaptured output:\n[error] oops\n");
+  EXPECT_EQ(exit_status(f), 124);
+  f.kind = "abort";
+  EXPECT_EQ(exit_status(f), 130);
+  f.kind = "protocol";
+  EXPECT_EQ(exit_status(f), 1);
+}
+
+TEST(Result, JsonShapeAndRecordRoundTrip) {
+  RunOutcome o;
+  o.ok = true;
+  o.output = {{1, "hi"}};
+  o.has_value = true;
+  o.value = json::Value(2);
+  o.duration_ms = 3.4;
+  json::Value j = result_json(o, "id-1", json::Value::array());
+  EXPECT_EQ(json::write(j),
+            "{\"ok\":true,\"kind\":null,\"message\":null,\"output\":[{\"level\":\"info\",\"text\":\"hi\"}],"
+            "\"value\":2,\"durationMs\":3,\"runId\":\"id-1\",\"calls\":[]}");
+  RunOutcome back = outcome_from_json(j);
+  EXPECT_EQ(render_text(back), render_text(o));
+}
+
+TEST(Record, SaveLoadAndListNewestFirst) {
+  char tmpl[] = "/tmp/oda-record-test-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  setenv("ODA_STATE_DIR", tmpl, 1);
+  EXPECT_EQ(runs_dir(), std::string(tmpl) + "/runs");
+  for (const char* id : {"20260101-000000-000-aaaa", "20260101-000001-000-bbbb", "20260101-000002-000-cccc"}) {
+    json::Value r = json::Value::object();
+    r.set("runId", id);
+    r.set("ok", true);
+    std::string err;
+    ASSERT_TRUE(save_record(r, &err)) << err;
+  }
+  std::vector<json::Value> two = recent_records(2);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].get("runId")->as_string(), "20260101-000002-000-cccc");
+  EXPECT_EQ(two[1].get("runId")->as_string(), "20260101-000001-000-bbbb");
+  json::Value back;
+  std::string err;
+  EXPECT_TRUE(load_record("20260101-000000-000-aaaa", &back, &err));
+  EXPECT_FALSE(load_record("../etc/passwd", &back, &err));
+  EXPECT_EQ(err, "no run '../etc/passwd'");
+  json::Value bad = json::Value::object();
+  bad.set("runId", "../x");
+  EXPECT_FALSE(save_record(bad, &err));
+  std::string id = new_run_id();
+  EXPECT_EQ(id.size(), std::string("20260101-000000-000-aaaa").size());
+  unsetenv("ODA_STATE_DIR");
+  std::filesystem::remove_all(tmpl);
+}
+
+}  // namespace
+}  // namespace oda::run

@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# Modern JavaScript through run-code: each corpus program under tests/js/ prints what node
+# prints for it (the .out files come from tests/js/run-node), and syntax outside the supported
+# set fails naming the construct and the line.
+load helpers
+
+CORPUS="$ODA_ROOT/tests/js"
+
+# Runs tests/js/NAME.js through run-code and compares with NAME.out. Programs marked
+# "// requires: runtime" need the built-ins (Map, Array.from, RegExp named groups...).
+check_corpus() {
+  local name=$1
+  if head -3 "$CORPUS/$name.js" | grep -q '^// requires: runtime' &&
+     [[ "$(run-code --code 'return typeof Map')" != function ]]; then
+    skip "needs the runtime built-ins"
+  fi
+  run run-code "$CORPUS/$name.js"
+  diff -u "$CORPUS/$name.out" <(printf '%s\n' "$output")
+}
+
+@test "lang-misc: destructuring, spread, optional chaining, ??, logical assignment, labels" { check_corpus lang-misc; }
+@test "lang-cls: classes with fields, #private, static blocks, accessors, extends Error, new.target" { check_corpus lang-cls; }
+@test "lang-gen: generators, yield*, return/throw, for-of closing, strings by code point" { check_corpus lang-gen; }
+@test "lang-async: async functions, arrows and methods, async generators, for await" { check_corpus lang-async; }
+@test "lang-delegate: yield* forwarding next, return and throw, sync and async" { check_corpus lang-delegate; }
+@test "agent-pool: a bounded pool of tasks with Promise.all, allSettled, race, any" { check_corpus agent-pool; }
+@test "agent-retry: retries with backoff and a custom error class" { check_corpus agent-retry; }
+@test "agent-logs: log parsing with named groups, Map and Set" { check_corpus agent-logs; }
+@test "agent-reshape: JSON reshaping with entries, grouping and sorting" { check_corpus agent-reshape; }
+@test "agent-classes: inheritance, private state, iteration" { check_corpus agent-classes; }
+@test "agent-generators: lazy pipelines that close their sources" { check_corpus agent-generators; }
+@test "agent-errors: finally ordering, rethrow, optional catch binding" { check_corpus agent-errors; }
+@test "agent-patterns: Map entries, accessors, super in async methods, labels, defaults" { check_corpus agent-patterns; }
+
+@test "unsupported syntax fails naming the construct and the line as written" {
+  run run-code --code $'const a = 1\n\nimport fs from "fs"'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: import declarations are not supported (line 3)" ]
+  run run-code --code $'let n = 12n'
+  [ "$output" = "code run failed (exception): SyntaxError: BigInt literals are not supported (line 1)" ]
+  run run-code --code $'x = 1\nwith (Math) { x = PI }'
+  [ "$output" = "code run failed (exception): SyntaxError: with statements are not supported (line 2)" ]
+}
+
+@test "a syntax error names the token and the line" {
+  run run-code --code $'const ok = 1\nconst bad = ok +;\n'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: unexpected token ';' (line 2)" ]
+}
+
+@test "runtime errors point at the line the agent wrote" {
+  run run-code --code $'const items = [1, 2]\n\nconst total = items\n  .map((x) => x * 2)\n  .reduce((a, b) => a + b)\nconst o = null\nconsole.log(`total ${total}`)\nreturn o.missing'
+  [ "$status" -eq 1 ]
+  [ "${lines[0]}" = "code run failed (exception): TypeError: cannot read property 'missing' of null (line 8)" ]
+  [ "${lines[2]}" = "total 6" ]
+}
+
+@test "the per-iteration bindings of let survive closures and await" {
+  run run-code --code $'const fns = []\nfor (let i = 0; i < 3; i++) {\n  await null\n  fns.push(() => i)\n}\nreturn fns.map((f) => f())'
+  [ "$status" -eq 0 ]
+  [ "$output" = "[0,1,2]" ]
+}
+
+@test "assigning a const throws a TypeError" {
+  run run-code --code $'const limit = 1\nlimit = 2'
+  [ "$output" = "code run failed (exception): TypeError: Assignment to constant variable. (line 2)" ]
+}
