@@ -222,3 +222,58 @@ Item1 item2 item10
 red, green, and blue yesterday
 EOF2
 }
+
+@test "a modern agent program over the built-ins prints what node prints" {
+  cat > prog.js <<'EOF2'
+const log = `2024-05-01T10:00:00Z ERROR api req=17 took=340ms path=/orders
+2024-05-01T10:00:01Z INFO  db  req=18 took=12ms path=/users
+2024-05-01T10:00:02Z ERROR db  req=19 took=1200ms path=/users/7
+2024-05-01T10:00:03Z WARN  api req=20 took=95ms path=/health`;
+const line = /^(?<ts>\S+) (?<level>[A-Z]+)\s+(?<svc>\w+)\s+req=(?<id>\d+) took=(?<ms>\d+)ms path=(?<path>\S+)$/gm;
+const rows = [...log.matchAll(line)].map(({ groups: g }) => ({ ...g, id: Number(g.id), ms: Number(g.ms) }));
+const bySvc = new Map();
+for (const r of rows) bySvc.set(r.svc, [...(bySvc.get(r.svc) ?? []), r]);
+const summary = Object.fromEntries([...bySvc].map(([svc, rs]) => [svc, {
+  count: rs.length,
+  errors: rs.filter((r) => r.level === 'ERROR').length,
+  p50: rs.map((r) => r.ms).toSorted((a, b) => a - b).at(Math.floor(rs.length / 2)),
+}]));
+console.log(JSON.stringify(summary));
+const levels = new Set(rows.map((r) => r.level));
+console.log([...levels].join(','), levels.has('WARN'), [...new Set('mississippi')].join(''));
+console.log(log.split('\n').map((l) => l.match(/(?<=took=)\d+/)?.[0]).join(' '));
+console.log(rows.findLast((r) => r.level === 'ERROR')?.path, rows.findIndex((r) => r.ms > 1000));
+const paths = rows.map(({ path }) => path.replace(/\/\d+$/, '/:id').replaceAll('/', '.').padEnd(10, '_'));
+console.log(JSON.stringify(paths));
+class Counter extends Map {
+  hit(key) { this.set(key, (this.get(key) ?? 0) + 1); return this; }
+  get top() { return [...this.entries()].toSorted(([, a], [, b]) => b - a)[0]; }
+}
+const c = new Counter();
+'the cat and the hat and the bat'.split(' ').forEach((w) => c.hit(w));
+console.log(JSON.stringify(c.top), c instanceof Map, c.size);
+const copy = structuredClone({ when: new Date(0), tags: new Set(['x']), nested: { deep: [1, 2] } });
+console.log(copy.when.toISOString(), copy.tags.has('x'), copy.nested.deep.with(0, 9).join());
+console.log(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(rows.reduce((s, r) => s + r.ms, 0) / 100));
+console.log(btoa('agent:secret'), new TextDecoder().decode(new TextEncoder().encode('héllo')).length);
+const url = new URL('https://api.example.com/v1/search');
+url.searchParams.set('q', 'status:error level>=warn');
+console.log(url.href);
+return { ok: true, ids: rows.map((r) => r.id) };
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF2'
+{"api":{"count":2,"errors":1,"p50":340},"db":{"count":2,"errors":1,"p50":1200}}
+ERROR,INFO,WARN true misp
+340 12 1200 95
+/users/7 2
+[".orders___",".users____",".users.:id",".health___"]
+["the",3] true 5
+1970-01-01T00:00:00.000Z true 9,2
+$16.47
+YWdlbnQ6c2VjcmV0 5
+https://api.example.com/v1/search?q=status%3Aerror+level%3E%3Dwarn
+{"ok":true,"ids":[17,18,19,20]}
+EOF2
+}
