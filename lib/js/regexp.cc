@@ -48,6 +48,7 @@ class Translator {
       if (f == 'u' || f == 'v') unicode_ = true;
       if (f == 'm') multiline_ = true;
       if (f == 's') dot_all_ = true;
+      if (f == 'i') explicit_ascii_ = true;
     }
   }
 
@@ -346,6 +347,10 @@ class Translator {
     switch (c) {
       case 'd': case 'D': case 'w': case 'W':
         i_++;
+        if (explicit_ascii_) {
+          ascii_class(c, in_class);
+          return;
+        }
         out_->pattern.push_back('\\');
         out_->pattern.push_back(c);
         return;
@@ -372,6 +377,7 @@ class Translator {
       case 'b':
         i_++;
         if (in_class) emit_cp(8);
+        else if (explicit_ascii_) emit("(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))");
         else emit("\\b");
         return;
       case 'B':
@@ -379,6 +385,8 @@ class Translator {
         if (in_class) {
           if (unicode_) err_ = "Invalid class escape";
           else emit_cp('B');
+        } else if (explicit_ascii_) {
+          emit("(?:(?<=[A-Za-z0-9_])(?=[A-Za-z0-9_])|(?<![A-Za-z0-9_])(?![A-Za-z0-9_]))");
         } else {
           emit("\\B");
         }
@@ -554,6 +562,24 @@ class Translator {
     return name;
   }
 
+  void ascii_class(char16_t c, bool in_class) {
+    const char* max = unicode_ ? "\\x{10ffff}" : "\\x{ffff}";
+    std::string body;
+    switch (c) {
+      case 'd': body = "0-9"; break;
+      case 'D': body = std::string("\\x{0}-\\x{2f}\\x{3a}-") + max; break;
+      case 'w': body = "A-Za-z0-9_"; break;
+      default: body = std::string("\\x{0}-\\x{2f}\\x{3a}-\\x{40}\\x{5b}-\\x{5e}\\x{60}\\x{7b}-") + max; break;
+    }
+    if (!in_class) {
+      // A negated class, not complement ranges: caseless matching would add the case
+      // variants of the ranges (k for U+212A KELVIN SIGN, s for U+017F LONG S).
+      emit(c == 'D' ? "[^0-9]" : c == 'W' ? "[^A-Za-z0-9_]" : c == 'd' ? "[0-9]" : "[A-Za-z0-9_]");
+      return;
+    }
+    emit(body.c_str());
+  }
+
   void backref(unsigned n) {
     char buf[24];
     std::snprintf(buf, sizeof buf, "(?:\\g{%u})", n);
@@ -606,6 +632,9 @@ class Translator {
   unsigned groups_ = 0;
   bool has_names_ = false;
   bool unicode_ = false, multiline_ = false, dot_all_ = false;
+  // Under i the pattern compiles with PCRE2_UCP (Unicode case folding past ASCII), which
+  // would also widen \d \w \b to Unicode: they are written out as ASCII classes then.
+  bool explicit_ascii_ = false;
   int class_depth_ = 0, paren_depth_ = 0;
   std::string err_;
 };
@@ -651,7 +680,7 @@ bool check_regexp(std::string_view source, std::string_view flags, std::string* 
     bool ok = translate_regexp(src, flags, &t, &why);
     if (ok) {
       uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
-      if (flags.find('i') != std::string_view::npos) opts |= PCRE2_CASELESS;
+      if (flags.find('i') != std::string_view::npos) opts |= PCRE2_CASELESS | PCRE2_UCP;
       if (flags.find('u') != std::string_view::npos || flags.find('v') != std::string_view::npos)
         opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
       int code = 0;
@@ -838,7 +867,7 @@ bool has_flag(const char* flags, char f) { return std::strchr(flags, f) != nullp
 bool compile(State* st, Compiled* c, const char* flags) noexcept {
   try {
     uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
-    if (has_flag(flags, 'i')) opts |= PCRE2_CASELESS;
+    if (has_flag(flags, 'i')) opts |= PCRE2_CASELESS | PCRE2_UCP;
     if (has_flag(flags, 'u') || has_flag(flags, 'v')) opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
     if (has_flag(flags, 'y')) opts |= PCRE2_ANCHORED;
     int errcode = 0;

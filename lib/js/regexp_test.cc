@@ -168,6 +168,8 @@ const Case kRegexpCases[] = {
      R"JS("Invalid regular expression: /a++/: Nothing to repeat")JS"},
     {R"JS((function(){ var counter = 0; Object.defineProperty(Array.prototype, 'groups', { set: function () { counter++; }, configurable: true }); var m = new RegExp('(?<x>.)').exec('a'); delete Array.prototype.groups; return [counter, m.groups.x]; })())JS",
      R"JS([0,"a"])JS"},
+    {R"JS([new RegExp('é', 'i').test('É'), new RegExp('привет', 'i').test('ПРИВЕТ'), new RegExp('\\w+', 'i').exec('naïve')[0], new RegExp('\\W+', 'gi').exec('key = value')[0], new RegExp('\\bcat\\b', 'i').test('a CAT b'), new RegExp('[à-ÿ]+', 'i').exec('CAFÉ')[0]])JS",
+     R"JS([true,true,"na"," = ",true,"\u00c9"])JS"},
 };
 
 std::string translated(const char* src, const char* flags) {
