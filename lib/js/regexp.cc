@@ -730,6 +730,9 @@ struct Compiled {
   pcre2_code* code = nullptr;
   pcre2_match_data* match = nullptr;
   unsigned groups = 0;
+  State* state = nullptr;              // the heap's state, so a match needs no lookup
+  std::vector<std::string> names;      // per group (index g-1), "" when unnamed
+  bool named = false;
 };
 
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
@@ -885,6 +888,11 @@ bool compile(State* st, Compiled* c, const char* flags) noexcept {
     pcre2_jit_compile(c->code, PCRE2_JIT_COMPLETE);  // falls back to the interpreter on failure
     c->match = pcre2_match_data_create_from_pattern(c->code, nullptr);
     c->groups = st->translation.groups;
+    c->state = st;
+    c->names = st->translation.group_names;
+    c->names.resize(c->groups);
+    for (const auto& n : c->names)
+      if (!n.empty()) c->named = true;
     return c->match != nullptr;
   } catch (...) {
     st->error = "out of memory";
@@ -966,14 +974,39 @@ int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
   return rc;
 }
 
+// Every match from start on, as the array of matched strings (String.prototype.match with a
+// global RegExp); an empty match moves on by one code unit, or one code point under u.
+duk_ret_t match_all(duk_context* ctx, State* st, Compiled* c, size_t pos, bool unicode) {
+  duk_push_array(ctx);
+  duk_uarridx_t n = 0;
+  size_t len = st->subject16.size();
+  while (pos <= len) {
+    if (run_match(ctx, st, c, pos) == 0) break;
+    PCRE2_SIZE* ov = pcre2_get_ovector_pointer(c->match);
+    size_t s = ov[0], e = ov[1];
+    push_sub(ctx, st, 1, s, e);
+    duk_put_prop_index(ctx, -2, n++);
+    if (e > s) {
+      pos = e;
+      continue;
+    }
+    pos = e + 1;
+    if (unicode && e + 1 < len && st->subject16[e] >= 0xD800 && st->subject16[e] <= 0xDBFF &&
+        st->subject16[e + 1] >= 0xDC00 && st->subject16[e + 1] <= 0xDFFF)
+      pos = e + 2;
+  }
+  return 1;
+}
+
 // __oda_re_exec(handle, subject, start, mode):
 //   mode 0: null or [match, group1, ...] (undefined for unset groups) with .index, .input
 //           and .groups (undefined)
 //   mode 1: null or flat [start0, end0, start1, end1, ...] (-1 for unset groups)
 //   mode 2: the end of the match, or -1
+//   mode 3, 4: every match's string from start on (4: advancing by code point)
 duk_ret_t re_exec(duk_context* ctx) {
-  State* st = state(ctx);
   Compiled* c = require_compiled(ctx, 0);
+  State* st = c->state;
   duk_require_string(ctx, 1);
   double start_d = duk_require_number(ctx, 2);
   int mode = duk_require_int(ctx, 3);
@@ -983,6 +1016,7 @@ duk_ret_t re_exec(duk_context* ctx) {
     else duk_push_null(ctx);
     return 1;
   }
+  if (mode == 3 || mode == 4) return match_all(ctx, st, c, static_cast<size_t>(start_d), mode == 4);
   int rc = run_match(ctx, st, c, static_cast<size_t>(start_d));
   if (rc == 0) {
     if (mode == 2) duk_push_int(ctx, -1);
@@ -1021,7 +1055,18 @@ duk_ret_t re_exec(duk_context* ctx) {
     duk_dup(ctx, 1);
     duk_def_prop(ctx, -3, kData);
     duk_push_string(ctx, "groups");
-    duk_push_undefined(ctx);
+    if (c->named) {
+      // A null-prototype object of the named groups, in group order.
+      duk_push_bare_object(ctx);
+      for (unsigned g = 1; g < total; g++) {
+        const std::string& name = c->names[g - 1];
+        if (name.empty()) continue;
+        duk_get_prop_index(ctx, -3, g);
+        duk_put_prop_lstring(ctx, -2, name.data(), name.size());
+      }
+    } else {
+      duk_push_undefined(ctx);
+    }
     duk_def_prop(ctx, -3, kData);
   }
   return 1;

@@ -232,7 +232,7 @@
     }
     m = execNative(st.handle, s, last, 0);
     if (m === null) { if (useLast) re.lastIndex = 0; return null; }
-    if (st.names !== undefined) m.groups = groupsOf(st, m);  // an own property already
+    // The engine defined index, input and groups (a null-prototype object when named).
     if (useLast) re.lastIndex = m.index + m[0].length;
     return m;
   }
@@ -280,6 +280,12 @@
   rt.method(RP, Symbol.match, function (string) {
     var re = this, s = toStr(string);
     if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.match] called on incompatible receiver');
+    if (re.exec === execMethod && re[R] !== undefined && re[R].global) {
+      // Every match in one engine call.
+      var st = re[R], all = execNative(st.handle, s, 0, st.unicode ? 4 : 3);
+      re.lastIndex = 0;
+      return all.length ? all : null;
+    }
     var flags = toStr(re.flags);
     if (flags.indexOf('g') < 0) return regExpExec(re, s);
     var unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, out = [];
@@ -620,5 +626,15 @@
     }, 1);
   });
 
-  rt.def(global, '__oda_regexp', function (source, flags) { return new RegExp(source, flags); });
+  // The literal entry point: a new object per evaluation (as the spec wants), its state one
+  // dictionary lookup once the pattern has been seen.
+  var LAST_INDEX = { value: 0, writable: true, enumerable: false, configurable: false };
+  rt.def(global, '__oda_regexp', function (source, flags) {
+    var st = states[flags + '/' + source];
+    if (st === undefined) return new RegExp(source, flags);
+    var o = Object.create(RP);
+    o[R] = st;
+    Object.defineProperty(o, 'lastIndex', LAST_INDEX);
+    return o;
+  });
 })(this);
