@@ -998,12 +998,50 @@ duk_ret_t match_all(duk_context* ctx, State* st, Compiled* c, size_t pos, bool u
   return 1;
 }
 
+// String.prototype.split on a non-empty subject with a RegExp (SPEC's sticky probe at each
+// position finds what one forward search finds): the pieces and captures, up to limit.
+duk_ret_t split_all(duk_context* ctx, State* st, Compiled* c, double limit, bool unicode) {
+  duk_push_array(ctx);
+  duk_uarridx_t n = 0;
+  size_t size = st->subject16.size(), p = 0, q = 0;
+  auto full = [&]() { return static_cast<double>(n) >= limit; };
+  while (q < size) {
+    if (run_match(ctx, st, c, q) == 0) break;
+    PCRE2_SIZE* ov = pcre2_get_ovector_pointer(c->match);
+    size_t ms = ov[0], e = ov[1] < size ? ov[1] : size;
+    if (ms >= size) break;
+    if (e == p) {
+      q = ms + 1;
+      if (unicode && ms + 1 < size && st->subject16[ms] >= 0xD800 && st->subject16[ms] <= 0xDBFF &&
+          st->subject16[ms + 1] >= 0xDC00 && st->subject16[ms + 1] <= 0xDFFF)
+        q = ms + 2;
+      continue;
+    }
+    push_sub(ctx, st, 1, p, ms);
+    duk_put_prop_index(ctx, -2, n++);
+    if (full()) return 1;
+    p = e;
+    for (unsigned g = 1; g <= c->groups; g++) {
+      PCRE2_SIZE gs = ov[2 * g], ge = ov[2 * g + 1];
+      if (gs == PCRE2_UNSET) duk_push_undefined(ctx);
+      else push_sub(ctx, st, 1, gs, ge);
+      duk_put_prop_index(ctx, -2, n++);
+      if (full()) return 1;
+    }
+    q = p;
+  }
+  push_sub(ctx, st, 1, p, size);
+  duk_put_prop_index(ctx, -2, n++);
+  return 1;
+}
+
 // __oda_re_exec(handle, subject, start, mode):
 //   mode 0: null or [match, group1, ...] (undefined for unset groups) with .index, .input
 //           and .groups (undefined)
 //   mode 1: null or flat [start0, end0, start1, end1, ...] (-1 for unset groups)
 //   mode 2: the end of the match, or -1
 //   mode 3, 4: every match's string from start on (4: advancing by code point)
+//   mode 5, 6: split into pieces and captures, start being the limit (6: by code point)
 duk_ret_t re_exec(duk_context* ctx) {
   Compiled* c = require_compiled(ctx, 0);
   State* st = c->state;
@@ -1011,6 +1049,7 @@ duk_ret_t re_exec(duk_context* ctx) {
   double start_d = duk_require_number(ctx, 2);
   int mode = duk_require_int(ctx, 3);
   load_subject(ctx, st, 1);
+  if (mode == 5 || mode == 6) return split_all(ctx, st, c, start_d, mode == 6);
   if (!(start_d >= 0) || start_d > static_cast<double>(st->subject16.size())) {
     if (mode == 2) duk_push_int(ctx, -1);
     else duk_push_null(ctx);

@@ -388,26 +388,8 @@
 
   function fastSplit(st, s, lim, unicode) {
     var h = st.sticky ? compiled(st.source, st.flags.replace('y', '')) : st.handle;
-    var size = s.length, out = [], ngroups = st.groups;
-    if (size === 0) return execNative(h, s, 0, 2) >= 0 ? out : [s];
-    var p = 0, q = 0;
-    while (q < size) {
-      var off = execNative(h, s, q, 1);
-      if (off === null || off[0] >= size) break;
-      q = off[0];
-      var e = Math.min(off[1], size);
-      if (e === p) { q = advance(s, q, unicode); continue; }
-      out.push(s.slice(p, q));
-      if (out.length === lim) return out;
-      p = e;
-      for (var i = 1; i <= ngroups; i++) {
-        out.push(off[2 * i] < 0 ? undefined : s.slice(off[2 * i], off[2 * i + 1]));
-        if (out.length === lim) return out;
-      }
-      q = p;
-    }
-    out.push(s.slice(p));
-    return out;
+    if (s.length === 0) return execNative(h, s, 0, 2) >= 0 ? [] : [s];
+    return execNative(h, s, lim, unicode ? 6 : 5);
   }
 
   // GetSubstitution over a replacement template parsed once per replace call.
