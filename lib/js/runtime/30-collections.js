@@ -36,6 +36,36 @@
     this.obj = Object.create(null);
     this.other = [];   // entries for undefined, null, booleans and objects without an id
   }
+  // set(): one type dispatch for the lookup and the insertion (the hot path of counting
+  // and grouping loops).
+  Store.prototype.set = function (k, v) {
+    var dict, key = k;
+    switch (typeof k) {
+      case 'string': dict = this.str; break;
+      case 'number':
+        if ((k >>> 0) === k) { dict = this.int; k = k === 0 ? 0 : k; } else dict = this.num;
+        break;
+      case 'symbol': dict = this.sym; break;
+      case 'object': case 'function':
+        if (k !== null) {
+          key = k[OBJID];
+          if (key === undefined) key = objectId(k, true);
+          if (key) { dict = this.obj; break; }
+        }
+        /* falls through */
+      default:
+        var e0 = this.find(k);
+        if (e0) e0.value = v; else this.add(k, v);
+        return;
+    }
+    var e = dict[key];
+    if (e !== undefined) { e.value = v; return; }
+    e = { key: k, value: v, next: null, prev: this.tail, removed: false };
+    dict[key] = e;
+    this.tail.next = e;
+    this.tail = e;
+    this.size++;
+  };
   Store.prototype.find = function (k) {
     switch (typeof k) {
       case 'string': return this.str[k];
@@ -101,7 +131,7 @@
   };
 
   function store(o, what) {
-    var s = rt.isObject(o) ? o[S] : undefined;
+    var s = o !== null && o !== undefined ? o[S] : undefined;
     if (!s || s.kind !== what) throw new TypeError('Method ' + what + '.prototype function called on incompatible receiver');
     return s.store;
   }
@@ -161,8 +191,7 @@
   rt.methods(Map.prototype, {
     get: [function (k) { var e = store(this, 'Map').find(k); return e ? e.value : undefined; }, 1],
     set: [function (k, v) {
-      var st = store(this, 'Map'), e = st.find(k);
-      if (e) e.value = v; else st.add(k, v);
+      store(this, 'Map').set(k, v);
       return this;
     }, 2],
     has: [function (k) { return store(this, 'Map').find(k) !== undefined; }, 1],
@@ -213,7 +242,8 @@
   rt.methods(Set.prototype, {
     add: [function (k) {
       var st = store(this, 'Set');
-      if (!st.find(k)) st.add(k, k === 0 ? 0 : k);
+      if (k === 0) k = 0;
+      st.set(k, k);
       return this;
     }, 1],
     has: [function (k) { return store(this, 'Set').find(k) !== undefined; }, 1],
