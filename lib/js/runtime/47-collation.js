@@ -95,8 +95,65 @@
     for (var i = 0; i < n; i++) if (a[i] !== b[i]) return (a[i] < b[i] ? -1 : 1) * sign;
     return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
   }
+  // The common case without building keys: both strings walked together while every
+  // character has a single table entry. Returns null when the full comparison must decide.
+  function quick(a, b, o) {
+    if (o.ignorePunctuation) return null;
+    var n = a.length < b.length ? a.length : b.length, sec = 0, ter = 0, i, ca, cb;
+    for (i = 0; i < n; i++) {
+      ca = a.charCodeAt(i); cb = b.charCodeAt(i);
+      if (ca === cb) continue;
+      if (o.numeric && ((ca >= 48 && ca <= 57) || (cb >= 48 && cb <= 57))) return numericAt(a, b, i);
+      var pa = P[ca], pb = P[cb];
+      if (pa === undefined || pb === undefined) return null;
+      if (pa !== pb) return pa < pb ? -1 : 1;
+      if (sec === 0 && S[ca] !== S[cb]) sec = S[ca] < S[cb] ? -1 : 1;
+      if (ter === 0 && T[ca] !== T[cb]) ter = T[ca] < T[cb] ? -1 : 1;
+    }
+    if (a.length !== b.length) {
+      var longer = a.length > b.length ? a : b;
+      for (i = n; i < longer.length; i++) if (P[longer.charCodeAt(i)] === undefined) return null;
+      if (o.numeric) {
+        var j = n;
+        while (j > 0 && isDigit(a.charCodeAt(j - 1))) j--;
+        if (isDigit(longer.charCodeAt(n)) && /* a run of zeros only */ new RegExp('^0*$').test(a.slice(j, n))) return null;
+      }
+      return a.length < b.length ? -1 : 1;
+    }
+    if (o.sensitivity === 'base') return 0;
+    if (o.sensitivity !== 'case' && sec !== 0) return sec;
+    if (o.sensitivity === 'accent') return 0;
+    return o.caseFirst === 'upper' ? -ter : ter;
+  }
+
+  function isDigit(c) { return c >= 48 && c <= 57; }
+  // Under numeric, the first difference falls in a digit run both strings share the start of:
+  // the runs compare by value (a non-digit against a run compares as digits' first primary).
+  function numericAt(a, b, i) {
+    var j = i;
+    while (j > 0 && isDigit(a.charCodeAt(j - 1))) j--;
+    var ea = i, eb = i;
+    while (ea < a.length && isDigit(a.charCodeAt(ea))) ea++;
+    while (eb < b.length && isDigit(b.charCodeAt(eb))) eb++;
+    var ra = a.slice(j, ea), rb = b.slice(j, eb);
+    if (ra === '' || rb === '') {
+      var other = ra === '' ? P[a.charCodeAt(i)] : P[b.charCodeAt(i)];
+      if (other === undefined || other === DIGIT0) return null;
+      return (ra === '' ? other < DIGIT0 : DIGIT0 < other) ? -1 : 1;
+    }
+    var ka = 0, kb = 0;
+    while (ka < ra.length - 1 && ra.charAt(ka) === '0') ka++;
+    while (kb < rb.length - 1 && rb.charAt(kb) === '0') kb++;
+    ra = ra.slice(ka); rb = rb.slice(kb);
+    if (ra.length !== rb.length) return ra.length < rb.length ? -1 : 1;
+    if (ra !== rb) return ra < rb ? -1 : 1;
+    return null;
+  }
+
   rt.collate = function (a, b, o) {
     if (a === b) return 0;
+    var r = quick(a, b, o);
+    if (r !== null) return r;
     var ka = keys(a, o), kb = keys(b, o);
     var r = cmpList(ka[0], kb[0], 1);
     if (r || o.sensitivity === 'base') return r;
