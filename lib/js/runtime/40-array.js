@@ -264,16 +264,25 @@
   if (TAP && TAP !== Object.prototype) {
     var generic = ['at', 'includes', 'find', 'findIndex', 'findLast', 'findLastIndex', 'fill', 'copyWithin',
       'indexOf', 'lastIndexOf', 'join', 'forEach', 'every', 'some', 'reduce', 'reduceRight', 'reverse'];
-    generic.forEach(function (k) { if (!TAP[k]) rt.method(TAP, k, AP[k], AP[k].length); });
+    var requireTA = function (o, k) {
+      if (!ArrayBuffer.isView(o) || o instanceof DataView) throw new TypeError('%TypedArray%.prototype.' + k + ' called on a non-typed-array receiver');
+    };
+    generic.forEach(function (k) {
+      if (TAP[k]) return;
+      var f = AP[k];
+      rt.method(TAP, k, function () { requireTA(this, k); return f.apply(this, arguments); }, f.length);
+    });
     var make = function (src, len) { return new src.constructor(len); };
     rt.methods(TAP, {
       map: [function (fn, thisArg) {
+        requireTA(this, 'map');
         requireCallable(fn);
         var a = make(this, this.length);
         for (var i = 0; i < this.length; i++) a[i] = fn.call(thisArg, this[i], i, this);
         return a;
       }, 1],
       filter: [function (fn, thisArg) {
+        requireTA(this, 'filter');
         requireCallable(fn);
         var kept = [];
         for (var i = 0; i < this.length; i++) if (fn.call(thisArg, this[i], i, this)) kept.push(this[i]);
@@ -282,6 +291,7 @@
         return a;
       }, 1],
       slice: [function (start, end) {
+        requireTA(this, 'slice');
         var len = this.length, s = relIndex(start, len, 0), e = relIndex(end, len, len);
         var a = make(this, Math.max(e - s, 0));
         for (var i = s; i < e; i++) a[i - s] = this[i];
@@ -289,6 +299,7 @@
       }, 2],
       sort: [function (cmp) {
         checkComparator(cmp);
+        requireTA(this, 'sort');
         var vals = AP.slice.call(this);
         mergeSort(vals, cmp ? function (x, y) { var r = +cmp(x, y); return r !== r ? 0 : r; } : function (x, y) {
           if (x !== x) return y !== y ? 0 : 1;
