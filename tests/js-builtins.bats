@@ -277,3 +277,22 @@ https://api.example.com/v1/search?q=status%3Aerror+level%3E%3Dwarn
 {"ok":true,"ids":[17,18,19,20]}
 EOF2
 }
+
+@test "iterator helpers work on generators, arrays and Map iterators (ES2025, as node 22)" {
+  cat > prog.js <<'EOF2'
+function* nat() { let n = 0; while (true) yield n++; }
+console.log(nat().filter((x) => x % 2).map((x) => x * x).take(4).toArray().join());
+const m = new Map([['a', 1], ['b', 2], ['c', 3]]);
+console.log(m.values().reduce((a, b) => a + b), m.keys().some((k) => k === 'b'), m.entries().find(([, v]) => v > 1)?.[0]);
+console.log([...[1, 2, 3].values().flatMap((x) => [x, x * 10]).drop(1)].join(), Iterator.from({ next() { return { done: true }; } }).toArray().length);
+console.log(typeof Iterator, [].values() instanceof Iterator, nat() instanceof Iterator);
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF2'
+1,9,25,49
+6 true b
+10,2,20,3,30 0
+function true true
+EOF2
+}
