@@ -296,3 +296,16 @@ EOF2
 function true true
 EOF2
 }
+
+@test "Array.fromAsync awaits async iterables, iterables and array-likes (ES2024, as node 22)" {
+  cat > prog.js <<'EOF2'
+async function* gen() { yield 1; yield 2; }
+const a = await Array.fromAsync(gen());
+const b = await Array.fromAsync([Promise.resolve(3), 4], (x) => x * 2);
+const c = await Array.fromAsync({ length: 2, 0: 'x', 1: Promise.resolve('y') });
+console.log(JSON.stringify([a, b, c]));
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output '[[1,2],[6,8],["x","y"]]'
+}

@@ -64,6 +64,37 @@
     }, 0]
   });
 
+  // Array.fromAsync: async iterables, iterables and array-likes, each value awaited (and the
+  // mapped value too), in order. Promise is run-code's, looked up when called.
+  rt.method(Array, 'fromAsync', function (items, mapFn, thisArg) {
+    var P = global.Promise;
+    return new P(function (resolve, reject) {
+      if (mapFn !== undefined && typeof mapFn !== 'function') throw new TypeError(String(mapFn) + ' is not a function');
+      if (items === null || items === undefined) throw new TypeError(String(items) + ' is not iterable');
+      var out = [], i = 0, it = null, len = 0, asyncIt = items[Symbol.asyncIterator];
+      if (asyncIt !== undefined && asyncIt !== null) it = asyncIt.call(items);
+      else if (rt.isIterable(items)) it = rt.getIterator(items);
+      else len = toLength(Object(items).length);
+      var isAsync = asyncIt !== undefined && asyncIt !== null;
+      function add(v) {
+        if (mapFn === undefined) { out.push(v); i++; return step(); }
+        return P.resolve(mapFn.call(thisArg, v, i)).then(function (m) { out.push(m); i++; return step(); });
+      }
+      function step() {
+        if (it === null) {
+          if (i >= len) { resolve(out); return undefined; }
+          return P.resolve(Object(items)[i]).then(add);
+        }
+        return P.resolve(it.next()).then(function (r) {
+          if (!rt.isObject(r)) throw new TypeError('iterator result is not an object');
+          if (r.done) { resolve(out); return undefined; }
+          return isAsync ? add(r.value) : P.resolve(r.value).then(add);
+        });
+      }
+      P.resolve().then(step).then(undefined, reject);
+    });
+  }, 1);
+
   function findFrom(o, pred, thisArg, fromEnd, wantIndex) {
     var len = toLength(o.length);
     requireCallable(pred);
