@@ -1,0 +1,97 @@
+// Shared helpers for the runtime prelude (the spec's abstract operations), kept on the hidden
+// global __oda_rt so the later files (one program each, run in name order) can use them.
+(function (global) {
+  'use strict';
+  var rt = {};
+  var hasOwn = Object.prototype.hasOwnProperty;
+
+  // Defines a built-in the way the spec does: writable, configurable, not enumerable.
+  function def(obj, name, value) {
+    Object.defineProperty(obj, name, { value: value, writable: true, enumerable: false, configurable: true });
+  }
+  // Installs a method with the spec's name and length.
+  function method(obj, name, fn, length) {
+    var fname = typeof name === 'symbol' ? '[' + String(name).slice(7, -1) + ']' : name;
+    try {
+      Object.defineProperty(fn, 'name', { value: fname, configurable: true });
+      if (length !== undefined) Object.defineProperty(fn, 'length', { value: length, configurable: true });
+    } catch (e) { /* keep the defaults */ }
+    def(obj, name, fn);
+    return fn;
+  }
+  function methods(obj, table) {
+    for (var k in table) if (hasOwn.call(table, k)) method(obj, k, table[k][0], table[k][1]);
+  }
+  function getter(obj, name, fn) {
+    var fname = 'get ' + (typeof name === 'symbol' ? '[' + String(name).slice(7, -1) + ']' : name);
+    try { Object.defineProperty(fn, 'name', { value: fname, configurable: true }); } catch (e) { }
+    Object.defineProperty(obj, name, { get: fn, enumerable: false, configurable: true });
+  }
+  function constant(obj, name, value) {
+    Object.defineProperty(obj, name, { value: value, writable: false, enumerable: false, configurable: false });
+  }
+  function isCallable(f) { return typeof f === 'function'; }
+  function isObject(x) { return x !== null && (typeof x === 'object' || typeof x === 'function'); }
+  function requireCoercible(x, what) {
+    if (x === null || x === undefined) throw new TypeError(what + ' called on null or undefined');
+    return x;
+  }
+  function toObject(x, what) { return Object(requireCoercible(x, what || 'method')); }
+  function toIntegerOrInfinity(x) {
+    var n = +x;
+    if (n !== n || n === 0) return 0;
+    if (n === Infinity || n === -Infinity) return n;
+    return n < 0 ? -Math.floor(-n) : Math.floor(n);
+  }
+  function toLength(x) {
+    var n = toIntegerOrInfinity(x);
+    if (n <= 0) return 0;
+    return n > 9007199254740991 ? 9007199254740991 : n;
+  }
+  // Resolves a relative index (negative counts from len) clamped to [0, len].
+  function relIndex(x, len, dflt) {
+    if (x === undefined) return dflt;
+    var n = toIntegerOrInfinity(x);
+    if (n < 0) { n += len; return n < 0 ? 0 : n; }
+    return n > len ? len : n;
+  }
+  function sameValueZero(a, b) { return a === b || (a !== a && b !== b); }
+  function toStr(x) {
+    if (typeof x === 'symbol') throw new TypeError('cannot convert a Symbol value to a string');
+    return String(x);
+  }
+  function requireCallable(f, what) {
+    if (typeof f !== 'function') throw new TypeError(String(what === undefined ? f : what) + ' is not a function');
+    return f;
+  }
+  function createDataProperty(o, k, v) {
+    Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  }
+
+  rt.def = def; rt.method = method; rt.methods = methods; rt.getter = getter; rt.constant = constant;
+  rt.isCallable = isCallable; rt.isObject = isObject; rt.requireCoercible = requireCoercible;
+  rt.toObject = toObject; rt.toIntegerOrInfinity = toIntegerOrInfinity; rt.toLength = toLength;
+  rt.relIndex = relIndex; rt.sameValueZero = sameValueZero; rt.toStr = toStr;
+  rt.requireCallable = requireCallable; rt.createDataProperty = createDataProperty;
+  rt.hasOwn = hasOwn;
+  // A key no program can see or enumerate (a Duktape hidden symbol) when the natives provide it.
+  rt.hiddenKey = typeof global.__oda_hidden_key === 'function' ? global.__oda_hidden_key
+    : function (name) { return Symbol('__oda_' + name); };
+
+  Object.defineProperty(global, '__oda_rt', { value: rt, writable: false, enumerable: false, configurable: false });
+  if (typeof global.globalThis !== 'object') def(global, 'globalThis', global);
+
+  // Well-known symbols Duktape lacks.
+  var wk = ['asyncIterator', 'match', 'matchAll', 'replace', 'search', 'split', 'species', 'unscopables'];
+  for (var i = 0; i < wk.length; i++) {
+    if (typeof Symbol[wk[i]] !== 'symbol') constant(Symbol, wk[i], Symbol('Symbol.' + wk[i]));
+  }
+  if (!hasOwn.call(Symbol.prototype, 'description')) {
+    getter(Symbol.prototype, 'description', function () {
+      var sym = typeof this === 'symbol' ? this : Object.prototype.toString.call(this) === '[object Symbol]' ? this.valueOf() : null;
+      if (sym === null) throw new TypeError('Symbol.prototype.description requires that \'this\' be a Symbol');
+      var s = String(sym);
+      return s.length === 8 ? undefined : s.slice(7, -1);
+    });
+  }
+})(this);

@@ -1,0 +1,371 @@
+// The ES2015-ES2023 Array methods Duktape lacks, Array.from/of, and a stable sort (Duktape's
+// own sort is not stable, which agents sorting records by one field notice).
+(function (global) {
+  'use strict';
+  var rt = global.__oda_rt;
+  var AP = Array.prototype;
+  var toObject = rt.toObject, toLength = rt.toLength, toInt = rt.toIntegerOrInfinity;
+  var relIndex = rt.relIndex, requireCallable = rt.requireCallable;
+  var nativeSort = AP.sort;
+
+  function isConstructor(C) {
+    if (typeof C !== 'function') return false;
+    return C === Array || rt.hasOwn.call(C, 'prototype');
+  }
+  function checkLength(n) {
+    if (n > 9007199254740991) throw new TypeError('array length exceeds 2^53 - 1');
+  }
+  function arrayLength(n) {
+    if (n > 4294967295) throw new RangeError('Invalid array length');
+    return n;
+  }
+  // ArraySpeciesCreate(o, 0): a plain array unless o is an array whose constructor names
+  // another species.
+  function speciesCreate(o) {
+    if (!Array.isArray(o)) return null;
+    var C = o.constructor;
+    if (rt.isObject(C)) {
+      C = C[Symbol.species];
+      if (C === null) C = undefined;
+    }
+    if (C === undefined || C === Array) return null;
+    if (!isConstructor(C)) throw new TypeError('object constructor is not a constructor');
+    return new C(0);
+  }
+
+  rt.methods(Array, {
+    from: [function (items, mapFn, thisArg) {
+      var C = this, mapping = mapFn !== undefined, a, i = 0;
+      if (mapping) requireCallable(mapFn);
+      var useCtor = C !== Array && isConstructor(C);
+      if (items === null || items === undefined) throw new TypeError(String(items) + ' is not iterable');
+      if (rt.isIterable(items)) {
+        a = useCtor ? new C() : [];
+        if (!useCtor && !mapping && Array.isArray(items) && items[Symbol.iterator] === AP.values) return AP.slice.call(items);
+        rt.forOf(items, function (v) {
+          rt.createDataProperty(a, i, mapping ? mapFn.call(thisArg, v, i) : v);
+          i++;
+        });
+        a.length = i;
+        return a;
+      }
+      var o = Object(items), len = toLength(o.length);
+      a = useCtor ? new C(len) : new Array(len);
+      for (; i < len; i++) rt.createDataProperty(a, i, mapping ? mapFn.call(thisArg, o[i], i) : o[i]);
+      a.length = len;
+      return a;
+    }, 1],
+    of: [function () {
+      var len = arguments.length, C = this;
+      var a = C !== Array && isConstructor(C) ? new C(len) : new Array(len);
+      for (var i = 0; i < len; i++) rt.createDataProperty(a, i, arguments[i]);
+      a.length = len;
+      return a;
+    }, 0]
+  });
+
+  // Array.fromAsync: async iterables, iterables and array-likes, each value awaited (and the
+  // mapped value too), in order. Promise is run-code's, looked up when called.
+  rt.method(Array, 'fromAsync', function (items, mapFn, thisArg) {
+    var P = global.Promise;
+    return new P(function (resolve, reject) {
+      if (mapFn !== undefined && typeof mapFn !== 'function') throw new TypeError(String(mapFn) + ' is not a function');
+      if (items === null || items === undefined) throw new TypeError(String(items) + ' is not iterable');
+      var out = [], i = 0, it = null, len = 0, asyncIt = items[Symbol.asyncIterator];
+      if (asyncIt !== undefined && asyncIt !== null) it = asyncIt.call(items);
+      else if (rt.isIterable(items)) it = rt.getIterator(items);
+      else len = toLength(Object(items).length);
+      var isAsync = asyncIt !== undefined && asyncIt !== null;
+      function add(v) {
+        if (mapFn === undefined) { out.push(v); i++; return step(); }
+        return P.resolve(mapFn.call(thisArg, v, i)).then(function (m) { out.push(m); i++; return step(); });
+      }
+      function step() {
+        if (it === null) {
+          if (i >= len) { resolve(out); return undefined; }
+          return P.resolve(Object(items)[i]).then(add);
+        }
+        return P.resolve(it.next()).then(function (r) {
+          if (!rt.isObject(r)) throw new TypeError('iterator result is not an object');
+          if (r.done) { resolve(out); return undefined; }
+          return isAsync ? add(r.value) : P.resolve(r.value).then(add);
+        });
+      }
+      P.resolve().then(step).then(undefined, reject);
+    });
+  }, 1);
+
+  function findFrom(o, pred, thisArg, fromEnd, wantIndex) {
+    var len = toLength(o.length);
+    requireCallable(pred);
+    if (!fromEnd) {
+      for (var i = 0; i < len; i++) { var v = o[i]; if (pred.call(thisArg, v, i, o)) return wantIndex ? i : v; }
+    } else {
+      for (var j = len - 1; j >= 0; j--) { var w = o[j]; if (pred.call(thisArg, w, j, o)) return wantIndex ? j : w; }
+    }
+    return wantIndex ? -1 : undefined;
+  }
+  function flatten(target, source, depth, start, strict) {
+    var len = toLength(source.length), n = start;
+    for (var i = 0; i < len; i++) {
+      if (!(i in source)) continue;
+      var el = source[i];
+      if (depth > 0 && Array.isArray(el)) n = flatten(target, el, depth - 1, n, strict);
+      else {
+        checkLength(n + 1);
+        if (strict) rt.createDataProperty(target, n++, el); else target[n++] = el;
+      }
+    }
+    return n;
+  }
+
+  // Merge sort with insertion-sorted runs: stable, O(n log n) comparisons.
+  function mergeSort(a, cmp) {
+    var n = a.length, RUN = 8, i, j, lo;
+    for (lo = 0; lo < n; lo += RUN) {
+      var hi = Math.min(lo + RUN, n);
+      for (i = lo + 1; i < hi; i++) {
+        var x = a[i];
+        for (j = i - 1; j >= lo && cmp(a[j], x) > 0; j--) a[j + 1] = a[j];
+        a[j + 1] = x;
+      }
+    }
+    if (n <= RUN) return a;
+    var src = a, dst = new Array(n);
+    for (var width = RUN; width < n; width *= 2) {
+      for (lo = 0; lo < n; lo += 2 * width) {
+        var mid = Math.min(lo + width, n), end = Math.min(lo + 2 * width, n), p = lo, q = mid, k = lo;
+        if (mid >= end || cmp(src[mid - 1], src[mid]) <= 0) {
+          for (; p < end; p++) dst[p] = src[p];
+          continue;
+        }
+        while (p < mid && q < end) dst[k++] = cmp(src[p], src[q]) <= 0 ? src[p++] : src[q++];
+        while (p < mid) dst[k++] = src[p++];
+        while (q < end) dst[k++] = src[q++];
+      }
+      var t = src; src = dst; dst = t;
+    }
+    if (src !== a) for (i = 0; i < n; i++) a[i] = src[i];
+    return a;
+  }
+  function compareDefault(x, y) {
+    var a = x.k, b = y.k;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  // SortIndexedProperties: the defined values sorted, undefineds counted, holes dropped.
+  function sortedValues(o, cmp) {
+    var len = toLength(o.length), items = [], undef = 0, allStrings = true;
+    for (var i = 0; i < len; i++) {
+      if (!(i in o)) continue;
+      var v = o[i];
+      if (v === undefined) undef++;
+      else { items.push(v); if (typeof v !== 'string') allStrings = false; }
+    }
+    if (cmp === undefined) {
+      if (allStrings) nativeSort.call(items);   // equal strings are indistinguishable
+      else {
+        var boxed = new Array(items.length);
+        for (i = 0; i < items.length; i++) boxed[i] = { k: rt.toStr(items[i]), v: items[i] };
+        mergeSort(boxed, compareDefault);
+        for (i = 0; i < items.length; i++) items[i] = boxed[i].v;
+      }
+    } else {
+      mergeSort(items, function (x, y) { var r = +cmp(x, y); return r !== r ? 0 : r; });
+    }
+    return { items: items, undef: undef, len: len };
+  }
+  function checkComparator(cmp) {
+    if (cmp !== undefined && typeof cmp !== 'function') throw new TypeError('The comparison function must be either a function or undefined');
+  }
+
+  rt.methods(AP, {
+    at: [function (index) {
+      var o = toObject(this), len = toLength(o.length), k = toInt(index);
+      if (k < 0) k += len;
+      return k < 0 || k >= len ? undefined : o[k];
+    }, 1],
+    includes: [function (search, fromIndex) {
+      var o = toObject(this), len = toLength(o.length);
+      if (len === 0) return false;
+      var n = toInt(fromIndex), k = n >= 0 ? n : Math.max(len + n, 0);
+      if (search === search) {
+        for (; k < len; k++) if (o[k] === search) return true;
+      } else {
+        for (; k < len; k++) { var v = o[k]; if (v !== v) return true; }
+      }
+      return false;
+    }, 1],
+    find: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, false, false); }, 1],
+    findIndex: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, false, true); }, 1],
+    findLast: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, true, false); }, 1],
+    findLastIndex: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, true, true); }, 1],
+    fill: [function (value, start, end) {
+      var o = toObject(this), len = toLength(o.length);
+      var k = relIndex(start, len, 0), fin = relIndex(end, len, len);
+      for (; k < fin; k++) o[k] = value;
+      return o;
+    }, 1],
+    copyWithin: [function (target, start, end) {
+      var o = toObject(this), len = toLength(o.length);
+      var to = relIndex(target, len, 0), from = relIndex(start, len, 0), fin = relIndex(end, len, len);
+      var count = Math.min(fin - from, len - to), dir = 1;
+      if (from < to && to < from + count) { dir = -1; from += count - 1; to += count - 1; }
+      for (; count > 0; count--, from += dir, to += dir) {
+        if (from in o) o[to] = o[from]; else delete o[to];
+      }
+      return o;
+    }, 2],
+    flat: [function (depth) {
+      var o = toObject(this), len = toLength(o.length), d = depth === undefined ? 1 : toInt(depth);
+      var a = speciesCreate(o), strict = a !== null;
+      if (!strict) a = [];
+      var n = flatten(a, o, d, 0, strict);
+      if (!strict) a.length = n;
+      return a;
+    }, 0],
+    flatMap: [function (fn, thisArg) {
+      var o = toObject(this), len = toLength(o.length), n = 0;
+      requireCallable(fn);
+      var a = speciesCreate(o), strict = a !== null;
+      if (!strict) a = [];
+      for (var i = 0; i < len; i++) {
+        if (!(i in o)) continue;
+        var r = fn.call(thisArg, o[i], i, o);
+        if (Array.isArray(r)) n = flatten(a, r, 0, n, strict);
+        else if (strict) rt.createDataProperty(a, n++, r);
+        else a[n++] = r;
+      }
+      if (!strict) a.length = n;
+      return a;
+    }, 1],
+    sort: [function (cmp) {
+      checkComparator(cmp);
+      var o = toObject(this), r = sortedValues(o, cmp), items = r.items, i = 0, n = items.length;
+      for (; i < n; i++) o[i] = items[i];
+      for (var u = 0; u < r.undef; u++) o[i++] = undefined;
+      for (; i < r.len; i++) delete o[i];
+      return o;
+    }, 1],
+    toSorted: [function (cmp) {
+      checkComparator(cmp);
+      var o = toObject(this);
+      arrayLength(toLength(o.length));
+      var r = sortedValues(o, cmp), a = r.items;
+      for (var u = 0; u < r.undef; u++) a.push(undefined);
+      while (a.length < r.len) a.push(undefined);
+      return a;
+    }, 1],
+    toReversed: [function () {
+      var o = toObject(this), len = arrayLength(toLength(o.length)), a = new Array(len);
+      for (var i = 0; i < len; i++) a[i] = o[len - 1 - i];
+      return a;
+    }, 0],
+    toSpliced: [function (start, skipCount) {
+      var o = toObject(this), len = toLength(o.length);
+      var s = relIndex(start, len, 0), skip, items = AP.slice.call(arguments, 2);
+      if (arguments.length === 0) skip = 0;
+      else if (arguments.length === 1) skip = len - s;
+      else skip = Math.min(Math.max(toInt(skipCount), 0), len - s);
+      var newLen = len + items.length - skip;
+      checkLength(newLen);
+      arrayLength(newLen);
+      var a = new Array(newLen), k = 0, i;
+      for (i = 0; i < s; i++) a[k++] = o[i];
+      for (i = 0; i < items.length; i++) a[k++] = items[i];
+      for (i = s + skip; i < len; i++) a[k++] = o[i];
+      return a;
+    }, 2],
+    'with': [function (index, value) {
+      var o = toObject(this), len = toLength(o.length), rel = toInt(index);
+      var k = rel >= 0 ? rel : len + rel;
+      if (k >= len || k < 0) throw new RangeError('Invalid index : ' + String(index));
+      var a = new Array(arrayLength(len));
+      for (var i = 0; i < len; i++) a[i] = i === k ? value : o[i];
+      return a;
+    }, 2]
+  });
+
+  var unscopables = Object.create(null);
+  ['at', 'copyWithin', 'entries', 'fill', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flat', 'flatMap',
+   'includes', 'keys', 'toReversed', 'toSorted', 'toSpliced', 'values'].forEach(function (k) { unscopables[k] = true; });
+  Object.defineProperty(AP, Symbol.unscopables, { value: unscopables, configurable: true });
+
+  // %TypedArray% methods (Duktape has only set and subarray).
+  var TA = Object.getPrototypeOf(Uint8Array), TAP = TA && TA.prototype;
+  if (TAP && TAP !== Object.prototype) {
+    var generic = ['at', 'includes', 'find', 'findIndex', 'findLast', 'findLastIndex', 'fill', 'copyWithin',
+      'indexOf', 'lastIndexOf', 'join', 'forEach', 'every', 'some', 'reduce', 'reduceRight', 'reverse'];
+    var requireTA = function (o, k) {
+      if (!ArrayBuffer.isView(o) || o instanceof DataView) throw new TypeError('%TypedArray%.prototype.' + k + ' called on a non-typed-array receiver');
+    };
+    generic.forEach(function (k) {
+      if (TAP[k]) return;
+      var f = AP[k];
+      rt.method(TAP, k, function () { requireTA(this, k); return f.apply(this, arguments); }, f.length);
+    });
+    var make = function (src, len) { return new src.constructor(len); };
+    rt.methods(TAP, {
+      map: [function (fn, thisArg) {
+        requireTA(this, 'map');
+        requireCallable(fn);
+        var a = make(this, this.length);
+        for (var i = 0; i < this.length; i++) a[i] = fn.call(thisArg, this[i], i, this);
+        return a;
+      }, 1],
+      filter: [function (fn, thisArg) {
+        requireTA(this, 'filter');
+        requireCallable(fn);
+        var kept = [];
+        for (var i = 0; i < this.length; i++) if (fn.call(thisArg, this[i], i, this)) kept.push(this[i]);
+        var a = make(this, kept.length);
+        for (i = 0; i < kept.length; i++) a[i] = kept[i];
+        return a;
+      }, 1],
+      slice: [function (start, end) {
+        requireTA(this, 'slice');
+        var len = this.length, s = relIndex(start, len, 0), e = relIndex(end, len, len);
+        var a = make(this, Math.max(e - s, 0));
+        for (var i = s; i < e; i++) a[i - s] = this[i];
+        return a;
+      }, 2],
+      sort: [function (cmp) {
+        checkComparator(cmp);
+        requireTA(this, 'sort');
+        var vals = AP.slice.call(this);
+        mergeSort(vals, cmp ? function (x, y) { var r = +cmp(x, y); return r !== r ? 0 : r; } : function (x, y) {
+          if (x !== x) return y !== y ? 0 : 1;
+          if (y !== y) return -1;
+          if (x < y) return -1;
+          if (x > y) return 1;
+          if (x === 0 && y === 0) return 1 / x < 0 ? (1 / y < 0 ? 0 : -1) : (1 / y < 0 ? 1 : 0);
+          return 0;
+        });
+        for (var i = 0; i < vals.length; i++) this[i] = vals[i];
+        return this;
+      }, 1],
+      toSorted: [function (cmp) { return TAP.sort.call(TAP.slice.call(this), cmp); }, 1],
+      toReversed: [function () { return TAP.reverse.call(TAP.slice.call(this)); }, 0],
+      'with': [function (index, value) {
+        var len = this.length, rel = toInt(index), k = rel >= 0 ? rel : len + rel;
+        if (k >= len || k < 0) throw new RangeError('Invalid typed array index');
+        var a = TAP.slice.call(this);
+        a[k] = value;
+        return a;
+      }, 2],
+      toString: [AP.toString, 0]
+    });
+    var taFrom = function (items, mapFn, thisArg) {
+      var vals = Array.from(items, mapFn, thisArg), a = new this(vals.length);
+      for (var i = 0; i < vals.length; i++) a[i] = vals[i];
+      return a;
+    };
+    var taOf = function () { return taFrom.call(this, arguments); };
+    rt.method(TA, 'from', taFrom, 1);
+    rt.method(TA, 'of', taOf, 0);
+    ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
+     'Float32Array', 'Float64Array'].forEach(function (n) {
+      var C = global[n];
+      if (C && !rt.hasOwn.call(C, 'from')) { rt.method(C, 'from', taFrom, 1); rt.method(C, 'of', taOf, 0); }
+    });
+  }
+})(this);

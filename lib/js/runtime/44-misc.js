@@ -1,0 +1,55 @@
+// Smaller ES2015-ES2022 pieces: AggregateError, @@species and @@toStringTag where Duktape
+// lacks them, and V8's Error.captureStackTrace, which libraries call in custom errors.
+(function (global) {
+  'use strict';
+  var rt = global.__oda_rt;
+
+  if (typeof global.AggregateError !== 'function') {
+    // A real Error object (so it has Duktape's stack) given AggregateError's prototype.
+    var AggregateError = function AggregateError(errors, message, options) {
+      var e = new Error(message === undefined ? undefined : rt.toStr(message));
+      Object.setPrototypeOf(e, this instanceof AggregateError ? Object.getPrototypeOf(this) : AggregateError.prototype);
+      if (options !== null && typeof options === 'object' && rt.hasOwn.call(options, 'cause')) rt.def(e, 'cause', options.cause);
+      var list = [];
+      rt.forOf(errors, function (x) { list.push(x); });
+      rt.def(e, 'errors', list);
+      return e;
+    };
+    AggregateError.prototype = Object.create(Error.prototype);
+    rt.def(AggregateError.prototype, 'constructor', AggregateError);
+    rt.def(AggregateError.prototype, 'name', 'AggregateError');
+    rt.def(AggregateError.prototype, 'message', '');
+    Object.defineProperty(AggregateError, 'length', { value: 2, configurable: true });
+    Object.setPrototypeOf(AggregateError, Error);
+    Object.defineProperty(AggregateError, 'prototype', { writable: false, enumerable: false, configurable: false });
+    rt.def(global, 'AggregateError', AggregateError);
+  }
+
+  if (typeof Error.captureStackTrace !== 'function') {
+    rt.method(Error, 'captureStackTrace', function (target) {
+      if (!rt.isObject(target)) throw new TypeError('Invalid argument');
+      var stack = String(new Error().stack).split('\n');
+      stack[0] = rt.toStr(target.name === undefined ? 'Error' : target.name) +
+        (target.message ? ': ' + rt.toStr(target.message) : '');
+      Object.defineProperty(target, 'stack', { value: stack.join('\n'), writable: true, enumerable: false, configurable: true });
+    }, 2);
+  }
+
+  var species = function () { return this; };
+  [Array, global.Map, global.Set, global.ArrayBuffer, global.Promise, Object.getPrototypeOf(Uint8Array)].forEach(function (C) {
+    if (typeof C === 'function' && !rt.hasOwn.call(C, Symbol.species)) rt.getter(C, Symbol.species, species);
+  });
+  [[JSON, 'JSON'], [global.Reflect, 'Reflect'], [Math, 'Math'], [global.ArrayBuffer && ArrayBuffer.prototype, 'ArrayBuffer'],
+   [global.DataView && DataView.prototype, 'DataView'], [global, 'global']].forEach(function (e) {
+    if (e[0] && !rt.hasOwn.call(e[0], Symbol.toStringTag)) {
+      Object.defineProperty(e[0], Symbol.toStringTag, { value: e[1], writable: false, enumerable: false, configurable: true });
+    }
+  });
+  var TAP = Object.getPrototypeOf(Uint8Array.prototype);
+  if (TAP && !rt.hasOwn.call(TAP, Symbol.toStringTag)) {
+    rt.getter(TAP, Symbol.toStringTag, function () {
+      if (!rt.isObject(this) || !ArrayBuffer.isView(this) || this instanceof DataView) return undefined;
+      return this.constructor && this.constructor.name;
+    });
+  }
+})(this);

@@ -1,0 +1,36 @@
+// Typed array constructors that also take iterables (new Uint8Array(set.values())), which
+// Duktape's own read as array-likes only: each global constructor is wrapped, keeping its
+// prototype, statics and %TypedArray% parent.
+(function (global) {
+  'use strict';
+  var rt = global.__oda_rt;
+  var TA = Object.getPrototypeOf(global.Uint8Array);
+  ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
+   'Float32Array', 'Float64Array'].forEach(function (name) {
+    var Native = global[name];
+    if (typeof Native !== 'function') return;
+    var Wrapped = function (a, b, c) {
+      if (!(this instanceof Wrapped)) throw new TypeError('Constructor ' + name + ' requires \'new\'');
+      if (rt.isObject(a) && !ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer) && !Array.isArray(a) &&
+          typeof a[Symbol.iterator] === 'function') {
+        a = Array.from(a);
+      }
+      var o = arguments.length === 0 ? new Native() : arguments.length === 1 ? new Native(a) :
+        arguments.length === 2 ? new Native(a, b) : new Native(a, b, c);
+      var proto = Object.getPrototypeOf(this);
+      if (proto !== Native.prototype) Object.setPrototypeOf(o, proto);  // a subclass
+      return o;
+    };
+    Object.defineProperty(Wrapped, 'name', { value: name, configurable: true });
+    Object.defineProperty(Wrapped, 'length', { value: 3, configurable: true });
+    Object.getOwnPropertyNames(Native).forEach(function (k) {
+      if (k === 'prototype' || k === 'name' || k === 'length') return;
+      Object.defineProperty(Wrapped, k, Object.getOwnPropertyDescriptor(Native, k));
+    });
+    Wrapped.prototype = Native.prototype;
+    Object.defineProperty(Wrapped, 'prototype', { writable: false, enumerable: false, configurable: false });
+    rt.def(Native.prototype, 'constructor', Wrapped);
+    if (TA && TA !== Function.prototype) Object.setPrototypeOf(Wrapped, TA);
+    rt.def(global, name, Wrapped);
+  });
+})(this);
