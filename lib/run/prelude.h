@@ -9,6 +9,7 @@ struct PreludeChunk {
   const char* name;             // the source file, for error messages
   const unsigned char* bytes;   // duk_dump_function output
   size_t size;
+  const char* lazy;             // a lazy module's targets (`// @lazy:`), nullptr when eager
 };
 
 // In load order; ends with a chunk whose name is nullptr.

@@ -268,13 +268,40 @@ void put_native(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t
 
 // ---- running JavaScript ----
 
+// Runs one prelude chunk with the global object as `this`.
+void run_chunk(duk_context* ctx, const PreludeChunk& c) {
+  void* buf = duk_push_fixed_buffer(ctx, c.size);
+  std::memcpy(buf, c.bytes, c.size);
+  duk_load_function(ctx);
+  duk_push_global_object(ctx);
+  duk_call_method(ctx, 0);
+  duk_pop(ctx);
+}
+
+// __oda_load_chunk(index): runs a lazy module on first touch of one of its stand-ins (once:
+// __oda_rt.lazy guards it).
+duk_ret_t native_load_chunk(duk_context* ctx) {
+  duk_uint_t index = duk_require_uint(ctx, 0);
+  duk_uint_t count = 0;
+  while (kPrelude[count].name) ++count;
+  if (index >= count || !kPrelude[index].lazy) return DUK_RET_RANGE_ERROR;
+  run_chunk(ctx, kPrelude[index]);
+  return 0;
+}
+
+// The eager chunks run in order; a lazy one only gets its stand-ins, at its place in the order.
 duk_ret_t load_prelude(duk_context* ctx, void*) {
   for (const PreludeChunk* c = kPrelude; c->name; ++c) {
-    void* buf = duk_push_fixed_buffer(ctx, c->size);
-    std::memcpy(buf, c->bytes, c->size);
-    duk_load_function(ctx);
-    duk_push_global_object(ctx);
-    duk_call_method(ctx, 0);
+    if (!c->lazy) {
+      run_chunk(ctx, *c);
+      continue;
+    }
+    duk_get_global_string(ctx, "__oda_rt");
+    duk_get_prop_string(ctx, -1, "lazy");
+    duk_swap_top(ctx, -2);  // this = __oda_rt
+    duk_push_uint(ctx, static_cast<duk_uint_t>(c - kPrelude));
+    duk_push_string(ctx, c->lazy);
+    duk_call_method(ctx, 2);
     duk_pop(ctx);
   }
   return 0;
@@ -453,6 +480,7 @@ int worker_main() {
   put_native(ctx, "__oda_now", native_now, 0);
   put_native(ctx, "__oda_host_request", native_host_request, 2);
   put_native(ctx, "__oda_finish", native_finish, 3);
+  put_native(ctx, "__oda_load_chunk", native_load_chunk, 1);
   if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
   oda::js::register_natives(ctx);
   for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);

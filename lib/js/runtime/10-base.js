@@ -68,6 +68,67 @@
     Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
   }
 
+  // Lazy modules (`// @lazy:` in their first lines; lib/run/prelude/compile.cc): the worker
+  // runs them on first touch. Until then each target has a stand-in: a global NAME an
+  // accessor (a read or a write runs the module, which defines the real value; reading its
+  // descriptor does too, so programs see the spec's data property), a method
+  // A.prototype.name/LENGTH a forwarding function of that name and length, an rt.NAME helper
+  // an accessor on rt.
+  var loadChunk = global.__oda_load_chunk;
+  var lazyGlobals = null;  // NAME -> the module's loader, while its stand-in is up
+  function touchGlobal(o, k) {
+    if (o === global && lazyGlobals !== null && typeof k === 'string' && hasOwn.call(lazyGlobals, k)) lazyGlobals[k]();
+  }
+  function wrapDescriptorReaders() {
+    lazyGlobals = {};
+    [[Object, 'getOwnPropertyDescriptor'], [Reflect, 'getOwnPropertyDescriptor']].forEach(function (e) {
+      var orig = e[0][e[1]];
+      method(e[0], e[1], function (o, k) { touchGlobal(o, k); return orig.apply(this, arguments); }, 2);
+    });
+    var all = Object.getOwnPropertyDescriptors;
+    if (typeof all === 'function') {
+      method(Object, 'getOwnPropertyDescriptors', function (o) {
+        if (o === global) for (var k in lazyGlobals) if (hasOwn.call(lazyGlobals, k)) lazyGlobals[k]();
+        return all.apply(this, arguments);
+      }, 1);
+    }
+  }
+  function lazy(index, targets) {
+    var list = targets.split(' '), done = false, getters = {};
+    if (lazyGlobals === null) wrapDescriptorReaders();
+    function need() {
+      if (done) return;
+      done = true;
+      for (var i = 0; i < list.length; i++) {
+        var t = list[i];
+        if (t.slice(0, 3) === 'rt.') {
+          delete rt[t.slice(3)];
+        } else if (t.indexOf('.') < 0) {
+          delete lazyGlobals[t];
+          var d = Object.getOwnPropertyDescriptor(global, t);
+          if (d && d.get === getters[t]) delete global[t];
+        }
+      }
+      loadChunk(index);
+    }
+    list.forEach(function (t) {
+      if (t.slice(0, 3) === 'rt.') {
+        var rk = t.slice(3);
+        Object.defineProperty(rt, rk, { get: function () { need(); return rt[rk]; }, enumerable: false, configurable: true });
+      } else if (t.indexOf('.') < 0) {
+        lazyGlobals[t] = need;
+        getters[t] = function () { need(); return global[t]; };
+        Object.defineProperty(global, t, { get: getters[t], set: function (v) { need(); def(global, t, v); },
+                                           enumerable: false, configurable: true });
+      } else {
+        var slash = t.indexOf('/'), path = t.slice(0, slash).split('.'), key = path.pop(), obj = global;
+        for (var j = 0; j < path.length; j++) obj = obj[path[j]];
+        method(obj, key, function () { need(); return obj[key].apply(this, arguments); }, +t.slice(slash + 1));
+      }
+    });
+  }
+  rt.lazy = lazy;
+
   rt.def = def; rt.method = method; rt.methods = methods; rt.getter = getter; rt.constant = constant;
   rt.isCallable = isCallable; rt.isObject = isObject; rt.requireCoercible = requireCoercible;
   rt.toObject = toObject; rt.toIntegerOrInfinity = toIntegerOrInfinity; rt.toLength = toLength;

@@ -2,6 +2,7 @@
 // RelativeTimeFormat and ListFormat for English (en-US by default), with the number and
 // numeric-date conventions of a few other locales, and the toLocaleString methods on them.
 // Without ICU data, month and weekday names are English and time zones are UTC or local.
+// @lazy: Intl Number.prototype.toLocaleString/0 Date.prototype.toLocaleString/0 Date.prototype.toLocaleDateString/0 Date.prototype.toLocaleTimeString/0 Array.prototype.toLocaleString/0
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;

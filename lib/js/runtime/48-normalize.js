@@ -1,6 +1,7 @@
 // String.prototype.normalize: canonical decomposition (NFD) and composition (NFC) for Latin,
 // Greek and Cyrillic letters (a table derived from node's ICU) and Hangul syllables
 // (algorithmic). NFKC and NFKD apply the canonical mappings only (no compatibility data).
+// @lazy: String.prototype.normalize/0
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;

@@ -1,6 +1,7 @@
 // URL and URLSearchParams after the WHATWG URL standard, for what agents do with them: build
 // and read http(s) URLs, resolve relative references, edit query strings. Hosts are kept as
 // written (lowercased, no IDNA or IPv4 number rewriting).
+// @lazy: URL URLSearchParams
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;

@@ -1,6 +1,11 @@
 // Build-time tool: compiles the runtime prelude files to Duktape bytecode and writes them as
 // a C++ source, so the worker loads the prelude with duk_load_function instead of parsing it
 // on every run. Usage: prelude-compile OUT.cc FILE.js...
+//
+// A file with a line `// @lazy: TARGET...` is a lazy module: the worker does not run it at
+// start-up but has __oda_rt.lazy (lib/js/runtime/10-base.js) put stand-ins for its targets
+// (a global NAME, a method A.prototype.name/LENGTH, an rt.NAME helper) that run it on first
+// touch.
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -47,6 +52,14 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "prelude-compile: error: cannot read '%s'\n", argv[i]);
       return 1;
     }
+    std::string lazy;
+    size_t at = src.find("\n// @lazy:");
+    if (at != std::string::npos) {
+      size_t from = at + 10, to = src.find('\n', from);
+      lazy = src.substr(from, to == std::string::npos ? std::string::npos : to - from);
+      while (!lazy.empty() && lazy.front() == ' ') lazy.erase(0, 1);
+      while (!lazy.empty() && lazy.back() == ' ') lazy.pop_back();
+    }
     duk_push_lstring(ctx, src.data(), src.size());
     duk_push_string(ctx, argv[i]);
     if (duk_safe_call(ctx, compile_one, nullptr, 2, 1) != DUK_EXEC_SUCCESS) {
@@ -63,12 +76,12 @@ int main(int argc, char** argv) {
     }
     code << "\n};\n";
     table << "  {\"" << argv[i] << "\", kChunk" << count << ", sizeof kChunk" << count
-          << "},\n";
+          << ", " << (lazy.empty() ? std::string("nullptr") : "\"" + lazy + "\"") << "},\n";
     duk_pop(ctx);
     ++count;
   }
   code << "}  // namespace\n\nconst PreludeChunk kPrelude[] = {\n"
-       << table.str() << "  {nullptr, nullptr, 0},\n};\n\n}  // namespace oda::run\n";
+       << table.str() << "  {nullptr, nullptr, 0, nullptr},\n};\n\n}  // namespace oda::run\n";
   duk_destroy_heap(ctx);
   std::ofstream out(argv[1], std::ios::binary);
   out << code.str();
