@@ -94,7 +94,7 @@
     }
   }
   function lazy(index, targets) {
-    var list = targets.split(' '), done = false, getters = {};
+    var list = targets.split(' '), done = false, getters = {}, stubs = [];
     if (lazyGlobals === null) wrapDescriptorReaders();
     function need() {
       if (done) return;
@@ -109,6 +109,8 @@
           if (d && d.get === getters[t]) delete global[t];
         }
       }
+      // A method stand-in goes too (the module may define its method only when missing).
+      for (var j = 0; j < stubs.length; j++) if (stubs[j][0][stubs[j][1]] === stubs[j][2]) delete stubs[j][0][stubs[j][1]];
       loadChunk(index);
     }
     list.forEach(function (t) {
@@ -122,8 +124,10 @@
                                            enumerable: false, configurable: true });
       } else {
         var slash = t.indexOf('/'), path = t.slice(0, slash).split('.'), key = path.pop(), obj = global;
-        for (var j = 0; j < path.length; j++) obj = obj[path[j]];
-        method(obj, key, function () { need(); return obj[key].apply(this, arguments); }, +t.slice(slash + 1));
+        for (var j = 0; j < path.length && obj; j++) obj = obj[path[j]];
+        if (!isObject(obj)) return;
+        var stub = function () { need(); return obj[key].apply(this, arguments); };
+        stubs.push([obj, key, method(obj, key, stub, +t.slice(slash + 1))]);
       }
     });
   }

@@ -1,5 +1,6 @@
 // The web platform globals agents use: atob, btoa, structuredClone, DOMException, and
 // TextEncoder.prototype.encodeInto (Duktape has TextEncoder and TextDecoder themselves).
+// @lazy: DOMException btoa atob structuredClone TextEncoder.prototype.encodeInto/2
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
