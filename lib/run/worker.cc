@@ -270,8 +270,9 @@ void put_native(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t
 
 // Runs one prelude chunk with the global object as `this`.
 void run_chunk(duk_context* ctx, const PreludeChunk& c) {
-  void* buf = duk_push_fixed_buffer(ctx, c.size);
-  std::memcpy(buf, c.bytes, c.size);
+  // The bytecode is read in place (an external buffer over the generated array): no copy.
+  duk_push_external_buffer(ctx);
+  duk_config_buffer(ctx, -1, const_cast<unsigned char*>(c.bytes), c.size);
   duk_load_function(ctx);
   duk_push_global_object(ctx);
   duk_call_method(ctx, 0);

@@ -69,11 +69,13 @@
   }
 
   // Lazy modules (`// @lazy:` in their first lines; lib/run/prelude/compile.cc): the worker
-  // runs them on first touch. Until then each target has a stand-in: a global NAME an
-  // accessor (a read or a write runs the module, which defines the real value; reading its
-  // descriptor does too, so programs see the spec's data property), a method
-  // A.prototype.name/LENGTH a forwarding function of that name and length, an rt.NAME helper
-  // an accessor on rt.
+  // runs them on first touch. Until then each target has a stand-in:
+  //   NAME            a global: an accessor (a read or a write runs the module, which defines
+  //                   the real value; reading its descriptor does too, so programs see the
+  //                   spec's data property);
+  //   PATH.key/LENGTH a method: a forwarding function of that name and length;
+  //   PATH.key!       any other property: an accessor that runs the module, then reads it.
+  // PATH starts at the global object, or at rt for `rt.`; `@@name` is a well-known symbol.
   var loadChunk = global.__oda_load_chunk;
   var lazyGlobals = null;  // NAME -> the module's loader, while its stand-in is up
   function touchGlobal(o, k) {
@@ -94,40 +96,42 @@
     }
   }
   function lazy(index, targets) {
-    var list = targets.split(' '), done = false, getters = {}, stubs = [];
+    var done = false, standIns = [];  // [object, key, the stand-in's function or getter, is-getter]
     if (lazyGlobals === null) wrapDescriptorReaders();
     function need() {
       if (done) return;
       done = true;
-      for (var i = 0; i < list.length; i++) {
-        var t = list[i];
-        if (t.slice(0, 3) === 'rt.') {
-          delete rt[t.slice(3)];
-        } else if (t.indexOf('.') < 0) {
-          delete lazyGlobals[t];
-          var d = Object.getOwnPropertyDescriptor(global, t);
-          if (d && d.get === getters[t]) delete global[t];
-        }
+      // The stand-ins go first (the module may define what is missing only).
+      for (var i = 0; i < standIns.length; i++) {
+        var o = standIns[i][0], k = standIns[i][1];
+        if (o === global) delete lazyGlobals[k];
+        var d = Object.getOwnPropertyDescriptor(o, k);
+        if (d && (standIns[i][3] ? d.get : d.value) === standIns[i][2]) delete o[k];
       }
-      // A method stand-in goes too (the module may define its method only when missing).
-      for (var j = 0; j < stubs.length; j++) if (stubs[j][0][stubs[j][1]] === stubs[j][2]) delete stubs[j][0][stubs[j][1]];
       loadChunk(index);
     }
-    list.forEach(function (t) {
-      if (t.slice(0, 3) === 'rt.') {
-        var rk = t.slice(3);
-        Object.defineProperty(rt, rk, { get: function () { need(); return rt[rk]; }, enumerable: false, configurable: true });
-      } else if (t.indexOf('.') < 0) {
+    function accessor(obj, key) {
+      var get = function () { need(); return obj[key]; };
+      Object.defineProperty(obj, key, { get: get, set: function (v) { need(); def(obj, key, v); },
+                                        enumerable: false, configurable: true });
+      standIns.push([obj, key, get, true]);
+    }
+    targets.split(' ').forEach(function (t) {
+      if (t.indexOf('.') < 0) {
         lazyGlobals[t] = need;
-        getters[t] = function () { need(); return global[t]; };
-        Object.defineProperty(global, t, { get: getters[t], set: function (v) { need(); def(global, t, v); },
-                                           enumerable: false, configurable: true });
+        accessor(global, t);
+        return;
+      }
+      var kind = t.slice(-1) === '!' ? '!' : '/', end = kind === '!' ? t.length - 1 : t.lastIndexOf('/');
+      var path = t.slice(0, end).split('.'), key = path.pop(), obj = path[0] === 'rt' ? rt : global[path[0]];
+      for (var j = 1; j < path.length && isObject(obj); j++) obj = obj[path[j]];
+      if (!isObject(obj)) return;
+      if (key.slice(0, 2) === '@@') key = Symbol[key.slice(2)];
+      if (kind === '!') {
+        accessor(obj, key);
       } else {
-        var slash = t.indexOf('/'), path = t.slice(0, slash).split('.'), key = path.pop(), obj = global;
-        for (var j = 0; j < path.length && obj; j++) obj = obj[path[j]];
-        if (!isObject(obj)) return;
-        var stub = function () { need(); return obj[key].apply(this, arguments); };
-        stubs.push([obj, key, method(obj, key, stub, +t.slice(slash + 1))]);
+        var stub = method(obj, key, function () { need(); return obj[key].apply(this, arguments); }, +t.slice(end + 1));
+        standIns.push([obj, key, stub, false]);
       }
     });
   }

@@ -2,7 +2,7 @@
 // (base letters, then accents, then case) like ICU's root collation, from a table derived
 // from node's ICU for ASCII, Latin-1 and Latin Extended-A; other characters sort after
 // them by code point. Options: sensitivity, numeric, ignorePunctuation, caseFirst.
-// @lazy: rt.collate String.prototype.localeCompare/1
+// @lazy: rt.collate! String.prototype.localeCompare/1
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
