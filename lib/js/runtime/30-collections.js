@@ -1,6 +1,7 @@
 // Map, Set, WeakMap and WeakSet: O(1) hashed lookups (strings, numbers, symbols and objects
 // each in their own dictionary; objects carry a hidden id) over a doubly linked entry list
 // that keeps insertion order and lets live iterators survive deletions.
+// @lazy: Map Set WeakMap WeakSet WeakRef FinalizationRegistry
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
@@ -390,4 +391,8 @@
     Object.defineProperty(C, 'length', { value: name === 'FinalizationRegistry' || name === 'WeakRef' ? 1 : 0, configurable: true });
     rt.def(global, name, C);
   }
+  // Map[@@species] and Set[@@species]: the getter 44-misc.js gives the other constructors.
+  [Map, Set].forEach(function (C) {
+    if (!rt.hasOwn.call(C, Symbol.species)) rt.getter(C, Symbol.species, rt.species || function () { return this; });
+  });
 })(this);

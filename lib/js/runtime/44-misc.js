@@ -35,8 +35,10 @@
     }, 2);
   }
 
+  // Map and Set get the same getter when 30-collections.js runs (a lazy module).
   var species = function () { return this; };
-  [Array, global.Map, global.Set, global.ArrayBuffer, global.Promise, Object.getPrototypeOf(Uint8Array)].forEach(function (C) {
+  rt.species = species;
+  [Array, global.ArrayBuffer, global.Promise, Object.getPrototypeOf(Uint8Array)].forEach(function (C) {
     if (typeof C === 'function' && !rt.hasOwn.call(C, Symbol.species)) rt.getter(C, Symbol.species, species);
   });
   [[JSON, 'JSON'], [global.Reflect, 'Reflect'], [Math, 'Math'], [global.ArrayBuffer && ArrayBuffer.prototype, 'ArrayBuffer'],
