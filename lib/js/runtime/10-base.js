@@ -71,67 +71,74 @@
   // Lazy modules (`// @lazy:` in their first lines; lib/run/prelude/compile.cc): the worker
   // runs them on first touch. Until then each target has a stand-in:
   //   NAME            a global: an accessor (a read or a write runs the module, which defines
-  //                   the real value; reading its descriptor does too, so programs see the
-  //                   spec's data property);
+  //                   the real value);
   //   PATH.key/LENGTH a method: a forwarding function of that name and length;
   //   PATH.key!       any other property: an accessor that runs the module, then reads it.
   // PATH starts at the global object, or at rt for `rt.`; `@@name` is a well-known symbol.
+  // Running the module first puts back what each stand-in replaced, so the module starts
+  // from exactly what it would have found at start-up. Reading a stand-in's descriptor runs
+  // the module too, so programs see the real property.
   var loadChunk = global.__oda_load_chunk;
-  var lazyGlobals = null;  // NAME -> the module's loader, while its stand-in is up
-  function touchGlobal(o, k) {
-    if (o === global && lazyGlobals !== null && typeof k === 'string' && hasOwn.call(lazyGlobals, k)) lazyGlobals[k]();
+  var lazyKeys = null;  // key -> [[object, the module's loader]...] while a stand-in is up
+  function touch(o, k) {
+    var list = lazyKeys !== null && (typeof k === 'string' || typeof k === 'symbol') && hasOwn.call(lazyKeys, k) ? lazyKeys[k] : null;
+    if (list) for (var i = 0; i < list.length; i++) if (list[i][0] === o) list[i][1]();
   }
   function wrapDescriptorReaders() {
-    lazyGlobals = {};
+    lazyKeys = Object.create(null);
     [[Object, 'getOwnPropertyDescriptor'], [Reflect, 'getOwnPropertyDescriptor']].forEach(function (e) {
       var orig = e[0][e[1]];
-      method(e[0], e[1], function (o, k) { touchGlobal(o, k); return orig.apply(this, arguments); }, 2);
+      method(e[0], e[1], function (o, k) { touch(o, k); return orig.apply(this, arguments); }, 2);
     });
     var all = Object.getOwnPropertyDescriptors;
     if (typeof all === 'function') {
       method(Object, 'getOwnPropertyDescriptors', function (o) {
-        if (o === global) for (var k in lazyGlobals) if (hasOwn.call(lazyGlobals, k)) lazyGlobals[k]();
+        var ks = Reflect.ownKeys(lazyKeys);
+        for (var i = 0; i < ks.length; i++) touch(o, ks[i]);
         return all.apply(this, arguments);
       }, 1);
     }
   }
   function lazy(index, targets) {
-    var done = false, standIns = [];  // [object, key, the stand-in's function or getter, is-getter]
-    if (lazyGlobals === null) wrapDescriptorReaders();
+    var done = false, standIns = [];  // [object, key, the stand-in's function or getter, is-getter, the replaced descriptor]
+    if (lazyKeys === null) wrapDescriptorReaders();
     function need() {
       if (done) return;
       done = true;
-      // The stand-ins go first (the module may define what is missing only).
-      for (var i = 0; i < standIns.length; i++) {
-        var o = standIns[i][0], k = standIns[i][1];
-        if (o === global) delete lazyGlobals[k];
+      for (var i = standIns.length - 1; i >= 0; i--) {
+        var o = standIns[i][0], k = standIns[i][1], list = lazyKeys[k];
+        for (var j = 0; list && j < list.length; j++) if (list[j][1] === need) list.splice(j--, 1);
+        if (list && list.length === 0) delete lazyKeys[k];
         var d = Object.getOwnPropertyDescriptor(o, k);
-        if (d && (standIns[i][3] ? d.get : d.value) === standIns[i][2]) delete o[k];
+        if (d && (standIns[i][3] ? d.get : d.value) === standIns[i][2]) {
+          if (standIns[i][4]) Object.defineProperty(o, k, standIns[i][4]);
+          else delete o[k];
+        }
       }
       loadChunk(index);
     }
-    function accessor(obj, key) {
-      var get = function () { need(); return obj[key]; };
-      Object.defineProperty(obj, key, { get: get, set: function (v) { need(); def(obj, key, v); },
-                                        enumerable: false, configurable: true });
-      standIns.push([obj, key, get, true]);
+    function register(obj, key, fn, isGetter, orig) {
+      standIns.push([obj, key, fn, isGetter, orig]);
+      (hasOwn.call(lazyKeys, key) ? lazyKeys[key] : (lazyKeys[key] = [])).push([obj, need]);
     }
     targets.split(' ').forEach(function (t) {
-      if (t.indexOf('.') < 0) {
-        lazyGlobals[t] = need;
-        accessor(global, t);
-        return;
-      }
-      var kind = t.slice(-1) === '!' ? '!' : '/', end = kind === '!' ? t.length - 1 : t.lastIndexOf('/');
-      var path = t.slice(0, end).split('.'), key = path.pop(), obj = path[0] === 'rt' ? rt : global[path[0]];
+      var kind = t.indexOf('.') < 0 ? '!' : t.slice(-1) === '!' ? '!' : '/';
+      var end = t.indexOf('.') < 0 ? t.length : kind === '!' ? t.length - 1 : t.lastIndexOf('/');
+      var path = t.indexOf('.') < 0 ? [] : t.slice(0, end).split('.');
+      var key = t.indexOf('.') < 0 ? t : path.pop(), obj = global;
+      if (path.length) obj = path[0] === 'rt' ? rt : global[path[0]];
       for (var j = 1; j < path.length && isObject(obj); j++) obj = obj[path[j]];
       if (!isObject(obj)) return;
       if (key.slice(0, 2) === '@@') key = Symbol[key.slice(2)];
+      var orig = Object.getOwnPropertyDescriptor(obj, key);
       if (kind === '!') {
-        accessor(obj, key);
+        var get = function () { need(); return obj[key]; };
+        Object.defineProperty(obj, key, { get: get, set: function (v) { need(); obj[key] = v; },
+                                          enumerable: orig ? orig.enumerable : false, configurable: true });
+        register(obj, key, get, true, orig);
       } else {
         var stub = method(obj, key, function () { need(); return obj[key].apply(this, arguments); }, +t.slice(end + 1));
-        standIns.push([obj, key, stub, false]);
+        register(obj, key, stub, false, orig);
       }
     });
   }
