@@ -79,6 +79,7 @@
   // from exactly what it would have found at start-up. Reading a stand-in's descriptor runs
   // the module too, so programs see the real property.
   var loadChunk = global.__oda_load_chunk;
+  var getOwn = Object.getOwnPropertyDescriptor, defProp = Object.defineProperty;
   var lazyKeys = null;  // key -> [[object, the module's loader]...] while a stand-in is up
   function touch(o, k) {
     var list = lazyKeys !== null && (typeof k === 'string' || typeof k === 'symbol') && hasOwn.call(lazyKeys, k) ? lazyKeys[k] : null;
@@ -86,10 +87,9 @@
   }
   function wrapDescriptorReaders() {
     lazyKeys = Object.create(null);
-    [[Object, 'getOwnPropertyDescriptor'], [Reflect, 'getOwnPropertyDescriptor']].forEach(function (e) {
-      var orig = e[0][e[1]];
-      method(e[0], e[1], function (o, k) { touch(o, k); return orig.apply(this, arguments); }, 2);
-    });
+    method(Object, 'getOwnPropertyDescriptor', function (o, k) { touch(o, k); return getOwn.apply(this, arguments); }, 2);
+    var reflectGet = Reflect.getOwnPropertyDescriptor;
+    method(Reflect, 'getOwnPropertyDescriptor', function (o, k) { touch(o, k); return reflectGet.apply(this, arguments); }, 2);
     var all = Object.getOwnPropertyDescriptors;
     if (typeof all === 'function') {
       method(Object, 'getOwnPropertyDescriptors', function (o) {
@@ -106,41 +106,44 @@
       if (done) return;
       done = true;
       for (var i = standIns.length - 1; i >= 0; i--) {
-        var o = standIns[i][0], k = standIns[i][1], list = lazyKeys[k];
+        var e = standIns[i], o = e[0], k = e[1], list = lazyKeys[k];
         for (var j = 0; list && j < list.length; j++) if (list[j][1] === need) list.splice(j--, 1);
         if (list && list.length === 0) delete lazyKeys[k];
-        var d = Object.getOwnPropertyDescriptor(o, k);
-        if (d && (standIns[i][3] ? d.get : d.value) === standIns[i][2]) {
-          if (standIns[i][4]) Object.defineProperty(o, k, standIns[i][4]);
+        var d = getOwn(o, k);
+        if (d && (e[3] ? d.get : d.value) === e[2]) {
+          if (e[4]) defProp(o, k, e[4]);
           else delete o[k];
         }
       }
       loadChunk(index);
     }
-    function register(obj, key, fn, isGetter, orig) {
-      standIns.push([obj, key, fn, isGetter, orig]);
+    function accessor(obj, key, orig) {
+      var get = function () { need(); return obj[key]; };
+      defProp(obj, key, { get: get, set: function (v) { need(); obj[key] = v; },
+                          enumerable: orig ? orig.enumerable : false, configurable: true });
+      return get;
+    }
+    function stub(obj, key, length) {
+      return method(obj, key, function () { need(); return obj[key].apply(this, arguments); }, length);
+    }
+    var list = targets.split(' ');
+    for (var i = 0; i < list.length; i++) {
+      var t = list[i], dot = t.indexOf('.'), obj = global, key = t, length = -1;
+      if (dot >= 0) {
+        var slash = t.lastIndexOf('/'), end = t.charAt(t.length - 1) === '!' ? t.length - 1 : slash;
+        if (end === slash) length = +t.slice(slash + 1);
+        var path = t.slice(0, end).split('.');
+        key = path.pop();
+        obj = path[0] === 'rt' ? rt : global[path[0]];
+        for (var j = 1; j < path.length && isObject(obj); j++) obj = obj[path[j]];
+        if (!isObject(obj)) continue;
+        if (key.charAt(0) === '@') key = Symbol[key.slice(2)];
+      }
+      var orig = getOwn(obj, key);
+      var fn = length < 0 ? accessor(obj, key, orig) : stub(obj, key, length);
+      standIns.push([obj, key, fn, length < 0, orig]);
       (hasOwn.call(lazyKeys, key) ? lazyKeys[key] : (lazyKeys[key] = [])).push([obj, need]);
     }
-    targets.split(' ').forEach(function (t) {
-      var kind = t.indexOf('.') < 0 ? '!' : t.slice(-1) === '!' ? '!' : '/';
-      var end = t.indexOf('.') < 0 ? t.length : kind === '!' ? t.length - 1 : t.lastIndexOf('/');
-      var path = t.indexOf('.') < 0 ? [] : t.slice(0, end).split('.');
-      var key = t.indexOf('.') < 0 ? t : path.pop(), obj = global;
-      if (path.length) obj = path[0] === 'rt' ? rt : global[path[0]];
-      for (var j = 1; j < path.length && isObject(obj); j++) obj = obj[path[j]];
-      if (!isObject(obj)) return;
-      if (key.slice(0, 2) === '@@') key = Symbol[key.slice(2)];
-      var orig = Object.getOwnPropertyDescriptor(obj, key);
-      if (kind === '!') {
-        var get = function () { need(); return obj[key]; };
-        Object.defineProperty(obj, key, { get: get, set: function (v) { need(); obj[key] = v; },
-                                          enumerable: orig ? orig.enumerable : false, configurable: true });
-        register(obj, key, get, true, orig);
-      } else {
-        var stub = method(obj, key, function () { need(); return obj[key].apply(this, arguments); }, +t.slice(end + 1));
-        register(obj, key, stub, false, orig);
-      }
-    });
   }
   rt.lazy = lazy;
 

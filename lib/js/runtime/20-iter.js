@@ -11,11 +11,6 @@
   var IteratorPrototype = {};
   rt.method(IteratorPrototype, ITER, function () { return this; }, 0);
   rt.IteratorPrototype = IteratorPrototype;
-  // Generators are iterators: the lowering's generator objects get the helpers of
-  // 21-iterator-helpers.js too.
-  if (typeof global.__oda_GenProto === 'object' && Object.getPrototypeOf(global.__oda_GenProto) === Object.prototype) {
-    Object.setPrototypeOf(global.__oda_GenProto, IteratorPrototype);
-  }
 
   function result(value, done) { return { value: value, done: done }; }
   rt.iterResult = result;

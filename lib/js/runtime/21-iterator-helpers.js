@@ -1,13 +1,16 @@
 // ES2025 iterator helpers (map, filter, take, drop, flatMap, reduce, toArray, forEach, some,
 // every, find) on %IteratorPrototype%, the global Iterator with Iterator.from, and the
-// lowering's generator prototype (__oda_GenProto) placed under %IteratorPrototype% (in
-// 20-iter.js, so generators reach the stand-ins while this module waits for its first use).
-// @lazy: Iterator rt.IteratorPrototype.map/1 rt.IteratorPrototype.filter/1 rt.IteratorPrototype.take/1 rt.IteratorPrototype.drop/1 rt.IteratorPrototype.flatMap/1 rt.IteratorPrototype.reduce/1 rt.IteratorPrototype.toArray/0 rt.IteratorPrototype.forEach/1 rt.IteratorPrototype.some/1 rt.IteratorPrototype.every/1 rt.IteratorPrototype.find/1 rt.IteratorPrototype.constructor! rt.IteratorPrototype.@@toStringTag!
+// lowering's generator prototype (__oda_GenProto) placed under %IteratorPrototype%.
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
   var IP = rt.IteratorPrototype;
   var H = rt.hiddenKey('iterHelper');
+
+  // Generators are iterators: give the lowering's generator objects the helpers too.
+  if (typeof global.__oda_GenProto === 'object' && Object.getPrototypeOf(global.__oda_GenProto) === Object.prototype) {
+    Object.setPrototypeOf(global.__oda_GenProto, IP);
+  }
 
   function direct(o, what) {
     if (!rt.isObject(o)) throw new TypeError('Iterator.prototype.' + what + ' called on non-object');

@@ -1,7 +1,6 @@
 // Typed array constructors that also take iterables (new Uint8Array(set.values())), which
 // Duktape's own read as array-likes only: each global constructor is wrapped, keeping its
 // prototype, statics and %TypedArray% parent.
-// @lazy: Int8Array.prototype.constructor! Uint8Array.prototype.constructor! Uint8ClampedArray.prototype.constructor! Int16Array.prototype.constructor! Uint16Array.prototype.constructor! Int32Array.prototype.constructor! Uint32Array.prototype.constructor! Float32Array.prototype.constructor! Float64Array.prototype.constructor! Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float32Array Float64Array
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
