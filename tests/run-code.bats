@@ -167,6 +167,8 @@ worker_of() {
   for f in code description timeoutMs sandbox_permissions justification; do
     [[ "$output" == *"\"$f\""* ]]
   done
+  # code and description are the seed's required items
+  [[ "$(tr -d ' \n' <<<"$output")" == *'"required":["code","description"]'* ]]
 }
 
 # ---- the lossless value lines ----
