@@ -329,6 +329,14 @@ worker_of() {
   [ "${lines[2]}" = "go" ]
 }
 
+@test "a bomb of many small strings that differ only at the end reaches the default 512 MiB ceiling, not the deadline" {
+  # Duktape's sampled string hash put all such strings on one chain (quadratic); this ran
+  # into the 120 s deadline before the dense hash.
+  run run-code --timeout-ms 60000 --code 'const a = []; while (true) a.push("x".repeat(1000) + a.length)'
+  [ "$status" -eq 1 ]
+  [ "${lines[0]}" = "code run failed (exception): heap limit reached (512 MiB)" ]
+}
+
 @test "an output flood stops at 64 MiB and keeps the fitting part" {
   local rc=0
   run-code --code 'var s = "x".repeat(1 << 20); while (true) console.log(s)' > out.txt || rc=$?
