@@ -19,10 +19,11 @@ const oda::cli::Command kCommand{
     .options =
         {
             {.name = "code", .short_name = 'e', .kind = Kind::String, .value_name = "TEXT",
-             .help = "the program: the body of an async function (top-level await and return work)", .field = "code"},
+             .help = "the program: the body of an async function (top-level await and return work)", .field = "code",
+             .schema_required = true},
             {.name = "description", .kind = Kind::String, .value_name = "TEXT",
              .help = "five to ten words in active voice saying what the program does", .field = "description",
-             .invalid_message = "invalid description: expected a non-empty string"},
+             .invalid_message = "invalid description: expected a non-empty string", .schema_required = true},
             {.name = "timeout-ms", .kind = Kind::Number, .value_name = "N",
              .help = "the time budget of the whole run in ms (default 120000, capped at 600000)", .field = "timeoutMs",
              .invalid_message = "invalid timeoutMs: expected a positive finite number"},

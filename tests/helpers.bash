@@ -25,20 +25,21 @@ teardown() {
   stop_termd
 }
 
-# Stops this test's daemon (and with it its sessions) by the pid it wrote.
+# Stops this test's daemon (and with it its sessions) by the pid it wrote, waiting until it
+# has exited: a zombie waiting for a slow init to reap it counts as gone.
 stop_termd() {
-  local pidfile="$ODA_RUNTIME_DIR/termd.pid" pid
+  local pidfile="$ODA_RUNTIME_DIR/termd.pid" pid state
   [[ -f "$pidfile" ]] || return 0
   pid=$(cat "$pidfile")
   [[ -n "$pid" ]] || return 0
   kill -TERM "$pid" 2>/dev/null || return 0
-  # An exited daemon may stay a zombie until init reaps it; that counts as gone.
-  for _ in $(seq 50); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    [[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && return 0
-    sleep 0.1
+  for _ in $(seq 250); do
+    state=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) || break
+    [[ -z "$state" || "$state" == Z ]] && break
+    sleep 0.02
   done
   kill -KILL "$pid" 2>/dev/null || true
+  rm -f "$pidfile"
 }
 
 # The commands of the table (commands.list), one per line.

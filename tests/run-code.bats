@@ -167,6 +167,8 @@ worker_of() {
   for f in code description timeoutMs sandbox_permissions justification; do
     [[ "$output" == *"\"$f\""* ]]
   done
+  # code and description are the seed's required items
+  [[ "$(tr -d ' \n' <<<"$output")" == *'"required":["code","description"]'* ]]
 }
 
 # ---- the lossless value lines ----
@@ -325,6 +327,14 @@ worker_of() {
   [ "$status" -eq 1 ]
   [ "${lines[0]}" = "code run failed (exception): heap limit reached (32 MiB)" ]
   [ "${lines[2]}" = "go" ]
+}
+
+@test "a bomb of many small strings that differ only at the end reaches the default 512 MiB ceiling, not the deadline" {
+  # Duktape's sampled string hash put all such strings on one chain (quadratic); this ran
+  # into the 120 s deadline before the dense hash.
+  run run-code --timeout-ms 60000 --code 'const a = []; while (true) a.push("x".repeat(1000) + a.length)'
+  [ "$status" -eq 1 ]
+  [ "${lines[0]}" = "code run failed (exception): heap limit reached (512 MiB)" ]
 }
 
 @test "an output flood stops at 64 MiB and keeps the fitting part" {

@@ -3,21 +3,6 @@
 # reasons, and the shell integration (prompt, echo and markers never in the output).
 load helpers
 
-# Stops this test's daemon and waits only until it has exited: a zombie waiting for a slow
-# init to reap it counts as gone (the shared teardown would wait for the reaping).
-local_teardown() {
-  local pidfile="$ODA_RUNTIME_DIR/termd.pid" pid state
-  [[ -f "$pidfile" ]] || return 0
-  pid=$(cat "$pidfile")
-  kill -TERM "$pid" 2>/dev/null || return 0
-  for _ in $(seq 250); do
-    state=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) || break
-    [[ -z "$state" || "$state" == Z ]] && break
-    sleep 0.02
-  done
-  rm -f "$pidfile"
-}
-
 @test "term-open prints the label, the type and (no startup output); term-list shows it" {
   run term-open
   assert_success

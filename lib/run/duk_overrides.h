@@ -31,3 +31,9 @@ extern void oda_duk_interrupt_soon(void *ctx);
  * inside the worker's 8 MB. */
 #undef DUK_USE_MARK_AND_SWEEP_RECLIMIT
 #define DUK_USE_MARK_AND_SWEEP_RECLIMIT 4096
+
+/* Hash every byte of a string. Duktape's default samples long strings with a skip, so strings
+ * that differ only near their end ("x".repeat(1000) + i, log lines with a counter, file
+ * contents) all share one hash chain: building 40,000 of them took 1.9 s and 80,000 18 s.
+ * The dense hash costs one pass over bytes Duktape has just copied anyway. */
+#define DUK_USE_STRHASH_DENSE

@@ -1,5 +1,6 @@
 // Unit tests of the fs operations: results, Node-like errors, and our own policy check.
 #include "run/fs_ops.h"
+#include "run/sandbox_testing.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -15,28 +16,8 @@ namespace fs = oda::run::fs;
 
 namespace {
 
-class FsTest : public ::testing::Test {
+class FsTest : public SandboxFolderTest {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/oda-fs-test-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    char* r = realpath(tmpl, nullptr);
-    root_ = r;
-    free(r);
-    ws_ = root_ + "/ws";
-    out_ = root_ + "/outside";
-    ASSERT_EQ(mkdir(ws_.c_str(), 0777), 0);
-    ASSERT_EQ(mkdir(out_.c_str(), 0777), 0);
-    unsetenv(sb::kModeVar);
-    unsetenv(sb::kForceAbiVar);
-    setenv("TMPDIR", (root_ + "/tmp").c_str(), 1);
-    mkdir((root_ + "/tmp").c_str(), 0777);
-  }
-  void TearDown() override {
-    std::string cmd = "rm -rf '" + root_ + "'";
-    ASSERT_EQ(system(cmd.c_str()), 0);
-    unsetenv("TMPDIR");
-  }
   fs::Files files(const char* mode, sb::Enforcement e = sb::Enforcement::Full) {
     sb::Policy p;
     std::string err;
@@ -50,7 +31,6 @@ class FsTest : public ::testing::Test {
     return ss.str();
   }
   bool present(const std::string& path) { return access(path.c_str(), F_OK) == 0; }
-  std::string root_, ws_, out_;
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Unit tests of the sandbox policy, the path canonicalisation and Landlock enforcement.
 #include "run/sandbox.h"
+#include "run/sandbox_testing.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,33 +17,7 @@ namespace sb = oda::run::sandbox;
 
 namespace {
 
-// A fresh folder (canonical) with a workspace and an outside folder in it.
-class SandboxTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/oda-sandbox-test-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    char* r = realpath(tmpl, nullptr);
-    root_ = r;
-    free(r);
-    ws_ = root_ + "/ws";
-    out_ = root_ + "/outside";
-    ASSERT_EQ(mkdir(ws_.c_str(), 0777), 0);
-    ASSERT_EQ(mkdir(out_.c_str(), 0777), 0);
-    unsetenv(sb::kModeVar);
-    unsetenv(sb::kForceAbiVar);
-    setenv("TMPDIR", (root_ + "/tmp").c_str(), 1);
-    mkdir((root_ + "/tmp").c_str(), 0777);
-  }
-  void TearDown() override {
-    std::string cmd = "rm -rf '" + root_ + "'";
-    ASSERT_EQ(system(cmd.c_str()), 0);
-    unsetenv("TMPDIR");
-    unsetenv(sb::kModeVar);
-    unsetenv(sb::kForceAbiVar);
-  }
-  std::string root_, ws_, out_;
-};
+using SandboxTest = SandboxFolderTest;
 
 // Runs fn in a child (Landlock cannot be undone) and returns its exit code.
 int in_child(const std::function<int()>& fn) {
