@@ -6,7 +6,9 @@
 // start-up but has __oda_rt.lazy (lib/js/runtime/10-base.js) put stand-ins for its targets
 // (a global NAME, a method A.prototype.name/LENGTH, an rt.NAME helper) that run it on first
 // touch.
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -59,6 +61,12 @@ int main(int argc, char** argv) {
       lazy = src.substr(from, to == std::string::npos ? std::string::npos : to - from);
       while (!lazy.empty() && lazy.front() == ' ') lazy.erase(0, 1);
       while (!lazy.empty() && lazy.back() == ' ') lazy.pop_back();
+      for (char ch : lazy) {
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && !std::strchr(" _$./!@", ch)) {
+          std::fprintf(stderr, "prelude-compile: error: '%s': bad @lazy target list\n", argv[i]);
+          return 1;
+        }
+      }
     }
     duk_push_lstring(ctx, src.data(), src.size());
     duk_push_string(ctx, argv[i]);
