@@ -10,6 +10,7 @@
 
 #include "js/ast.h"
 #include "js/parser.h"
+#include "js/regexp.h"
 #include "js/resolve.h"
 
 namespace oda::js {
@@ -122,6 +123,20 @@ class Emitter {
     w("\n}))");
   }
 
+  // eval code: the statements stay at the top level (their vars and completion value are
+  // eval's), with temps of their own so they never clobber the caller's.
+  void script(Node* p) {
+    out.reserve(256);
+    temp_prefix_ = "__te";
+    Fn f;
+    f.kind = Fn::Program;
+    f.insert_at = 0;
+    push(&f);
+    tdz_entry(p->scope);
+    stmts(p->a);
+    pop();
+  }
+
  private:
   struct ClassCtx {
     std::vector<std::pair<std::string, std::string>> privates;  // name, symbol variable
@@ -161,6 +176,7 @@ class Emitter {
   int line_ = 1;
   int tpl_sites_ = 0;
   int class_counter_ = 0;
+  std::string temp_prefix_ = "__t";
 
   [[noreturn]] void fail(const std::string& m, int line) { throw Fail{m, line}; }
 
@@ -188,7 +204,7 @@ class Emitter {
     fn_ = f->parent;
   }
   std::string temp() {
-    std::string t = "__t" + std::to_string(++fn_->temps);
+    std::string t = temp_prefix_ + std::to_string(++fn_->temps);
     fn_->vars.push_back(t);
     return t;
   }
@@ -445,11 +461,19 @@ class Emitter {
   // Prints an expression whose function or class gets its name from the binding
   // (ES2015 NamedEvaluation). A function is only named when the name would not shadow
   // something its body refers to.
-  void named_expr(Node* e, const std::string& name) {
+  // key_js: a JavaScript expression for the name when it is no identifier (a string or
+  // numeric key); such functions, and those whose name would shadow, are named at run time.
+  void named_expr(Node* e, const std::string& name, const std::string& key_js = "") {
     if (e->k == K::Paren && (e->a[0]->k == K::Function || e->a[0]->k == K::Class)) {
       w("(");
-      named_expr(e->a[0], name);
+      named_expr(e->a[0], name, key_js);
       w(")");
+      return;
+    }
+    if (e->k == K::Function && e->s.empty() && (!key_js.empty() || (!name.empty() && !can_name(e, name)))) {
+      w("__oda_fname((");
+      function(e, FnOpts{});
+      w("), " + (key_js.empty() ? quote(name) : key_js) + ")");
       return;
     }
     if (e->k == K::Class && e->s.empty()) {
@@ -1396,6 +1420,43 @@ class Emitter {
       }
       return;
     }
+    Node* inner = callee;
+    while (inner->k == K::Paren) inner = inner->a[0];
+    if (inner->k == K::OptChain && inner->a[0]->k == K::Dot && inner->a[0]->a[0]->k != K::Super) {
+      // (a?.b)(): the parentheses keep the reference, so the call's this is a.
+      std::string recv;
+      opt_chain(inner, &recv);
+      if (has_spread(n, 1)) {
+        w(".apply(" + recv + ", ");
+        spread_array(n->a, 1);
+        w(")");
+        return;
+      }
+      w(".call(" + recv);
+      for (size_t i = 1; i < n->a.size(); i++) {
+        w(", ");
+        expr(n->a[i]);
+      }
+      sync(n->end_line);
+      w(")");
+      return;
+    }
+    if (callee->k == K::Ident && callee->s == "eval" && !callee->b && n->a.size() > 1 && !has_spread(n, 1)) {
+      // A direct eval keeps the caller's scope: the real eval by its own name, on the
+      // lowered source (anything but a string passes through unchanged).
+      sync(callee->line);
+      w("eval(__oda_lower_eval(");
+      expr(n->a[1]);
+      w(")");
+      for (size_t i = 2; i < n->a.size(); i++) {
+        w(", ");
+        expr(n->a[i]);
+      }
+      sync(n->end_line);
+      w(")");
+      return;
+    }
+    if (error_with_options(n)) return;
     if (!has_spread(n, 1)) {
       expr(callee);
       args(n, 1);
@@ -1414,6 +1475,33 @@ class Emitter {
     }
     spread_array(n->a, 1);
     w(")");
+  }
+
+  // `new Error(msg, options)` or `Error(msg, options)` with one of the engine's error
+  // constructors: the error is made in place (its line is the program's) and its cause set
+  // from the options afterwards, which Duktape's constructors ignore.
+  bool error_with_options(Node* n) {
+    Node* c = n->a[0];
+    if (c->k != K::Ident || c->b || n->a.size() < 3 || has_spread(n, 1)) return false;
+    static const char* const ctors[] = {"Error", "TypeError", "RangeError", "SyntaxError",
+                                        "ReferenceError", "EvalError", "URIError"};
+    bool is_error = false;
+    for (const char* e : ctors) is_error |= c->s == e;
+    if (!is_error) return false;
+    std::string t = temp();
+    w("__oda_cause(");
+    if (n->k == K::New) w("new ");
+    w(c->s + "(");
+    expr(n->a[1]);
+    w(", " + t + " = ");
+    expr(n->a[2]);
+    for (size_t i = 3; i < n->a.size(); i++) {
+      w(", ");
+      expr(n->a[i]);
+    }
+    sync(n->end_line);
+    w("), " + t + ")");
+    return true;
   }
 
   void super_member(Node* d) {
@@ -1438,7 +1526,9 @@ class Emitter {
     }
   }
 
-  void opt_chain(Node* chain) {
+  // recv: the chain is a callee ending in a member access; *recv gets the temp holding that
+  // member's object, the `this` of the call.
+  void opt_chain(Node* chain, std::string* recv = nullptr) {
     std::vector<Node*> links;
     Node* base = chain->a[0];
     while ((base->k == K::Dot || base->k == K::Call) && base->a[0]->k != K::Super) {
@@ -1479,6 +1569,7 @@ class Emitter {
           continue;
         }
         if (next_opt_call) this_tmp = t;
+        if (recv && i + 1 == links.size()) *recv = t;
         member_tail(l);
         continue;
       }
@@ -1493,8 +1584,9 @@ class Emitter {
         this_tmp.clear();
         continue;
       }
-      if (next_opt_call) {
+      if (next_opt_call || (recv && i + 1 == links.size())) {
         std::string t = temp();
+        if (recv) *recv = t;
         out.insert(seg, "(" + t + " = ");
         w(")");
         this_tmp = t;
@@ -1662,7 +1754,11 @@ class Emitter {
       }
       w("__oda_defprop(" + t + ", " + key + ", ");
       prop_value(p);
-      w(")");
+      // An anonymous function under a computed key is named by the key's value.
+      Node* v = p->a[1];
+      while (v && v->k == K::Paren) v = v->a[0];
+      bool anon = p->has(F_COMPUTED) && v && v->k == K::Function && v->s.empty();
+      w(anon ? ", true)" : ")");
     }
     sync(n->end_line);
     w(", " + t + ")");
@@ -1679,10 +1775,22 @@ class Emitter {
       FnOpts o;
       o.home = obj_home_;
       if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
+      std::string key_js = literal_key(p);
+      if (key_js.empty() && o.name.empty() && !p->has(F_COMPUTED) && p->a[0]->k == K::Ident) key_js = quote(p->a[0]->s);
+      if (!key_js.empty()) w("__oda_fname(");
       function(p->a[1], o);
+      if (!key_js.empty()) w(", " + key_js + ")");
     } else {
-      named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "");
+      named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "", literal_key(p));
     }
+  }
+  // The name a function gets from a string or numeric key, as a JavaScript expression.
+  std::string literal_key(Node* p) {
+    if (p->has(F_COMPUTED) || p->has(F_SHORTHAND)) return "";
+    Node* k = p->a[0];
+    if (k->k == K::Str) return fix_string(k->s);
+    if (k->k == K::Num) return "String(" + k->s + ")";
+    return "";
   }
 
   void prop(Node* p) {
@@ -1784,6 +1892,11 @@ class Emitter {
           w(args_ref());
           return;
         }
+        if (n->s == "eval" && !n->b) {
+          // eval as a value (an indirect eval): the global wrapper that lowers first.
+          w("__oda_ieval");
+          return;
+        }
         if (n->s == "undefined" && !n->b) {
           w("undefined");
           return;
@@ -1803,9 +1916,13 @@ class Emitter {
         for (char c : lit) line_ += c == '\n';
         return;
       }
-      case K::Regex:
+      case K::Regex: {
+        // An invalid literal is an early error, reported at its line before anything runs.
+        std::string why;
+        if (!check_regexp(n->s, n->s2, &why)) fail("SyntaxError: " + why, n->line);
         w("__oda_regexp(" + quote(n->s) + ", \"" + n->s2 + "\")");
         return;
+      }
       case K::Template:
         template_lit(n);
         return;
@@ -1908,6 +2025,7 @@ class Emitter {
         call(n);
         return;
       case K::New:
+        if (error_with_options(n)) return;
         if (has_spread(n, 1)) {
           w("__oda_new(");
           expr(n->a[0]);
@@ -2000,7 +2118,9 @@ class Emitter {
 
 }  // namespace
 
-bool lower_program(std::string_view source, std::string* out, LowerError* err) {
+namespace {
+
+bool lower(std::string_view source, bool script, std::string* out, LowerError* err) {
   Arena arena;
   ParseError perr;
   Node* prog = parse_program(source, arena, &perr);
@@ -2012,7 +2132,8 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
   if (!resolve_program(prog, arena, &err->message, &err->line)) return false;
   try {
     Emitter e;
-    e.program(prog);
+    if (script) e.script(prog);
+    else e.program(prog);
     out->swap(e.out);
     return true;
   } catch (Fail& f) {
@@ -2020,6 +2141,16 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
     err->message = f.msg + " (line " + std::to_string(f.line) + ")";
     return false;
   }
+}
+
+}  // namespace
+
+bool lower_program(std::string_view source, std::string* out, LowerError* err) {
+  return lower(source, false, out, err);
+}
+
+bool lower_script(std::string_view source, std::string* out, LowerError* err) {
+  return lower(source, true, out, err);
 }
 
 }  // namespace oda::js

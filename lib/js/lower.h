@@ -18,4 +18,9 @@ struct LowerError {
 // The result relies on the runtime prelude (__oda_async, __oda_await and friends).
 bool lower_program(std::string_view source, std::string* out, LowerError* err);
 
+// Lowers code run by eval (and the source the Function constructor builds): a script whose
+// statements stay at the top level, so its var declarations and completion value are eval's.
+// Temps are __te1, __te2... (never the caller's __t names).
+bool lower_script(std::string_view source, std::string* out, LowerError* err);
+
 }  // namespace oda::js

@@ -3,10 +3,11 @@
 //   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
-//     __oda_constassign
+//     __oda_constassign __oda_cause (Error options)
+//   eval and Function: __oda_ieval (and the global Function wraps the lowering)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
-//   object literals and templates: __oda_setproto __oda_defprop __oda_ospread __oda_tplcache
+//   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_ospread __oda_tplcache
 //     __oda_tpl
 //   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
 //     __oda_genresume __oda_yield __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar
@@ -192,7 +193,17 @@ function __oda_super(S, self, args) {
   // Built-ins (Error, Array, Map...) make their own object: give it the subclass prototype.
   var o = Reflect.construct(S, args);
   Object.setPrototypeOf(o, Object.getPrototypeOf(self));
+  if (args.length > 1 && o instanceof Error) __oda_cause(o, args[1]);
   return o;
+}
+
+// new Error(message, { cause }) (ES2022): Duktape's constructors ignore the options, so the
+// lowering hands them here once the error exists (it keeps the program's line number).
+function __oda_cause(e, opts) {
+  if (opts !== null && typeof opts === 'object' && 'cause' in opts) {
+    Object.defineProperty(e, 'cause', { value: opts.cause, writable: true, enumerable: false, configurable: true });
+  }
+  return e;
 }
 
 function __oda_sf(C, key, f) {
@@ -218,8 +229,23 @@ function __oda_setproto(o, v) {
   if (v === null || typeof v === 'object' || typeof v === 'function') Object.setPrototypeOf(o, v);
 }
 
-function __oda_defprop(o, key, v) {
+function __oda_defprop(o, key, v, named) {
+  if (named) __oda_fname(v, key);
   Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+// Names an anonymous function after its key or binding (NamedEvaluation) where the lowering
+// cannot spell the name in the function expression itself. Symbols give "[description]".
+function __oda_fname(f, key) {
+  var n;
+  if (typeof key === 'symbol') {
+    n = String(key).slice(7, -1);
+    if (n !== '') n = '[' + n + ']';
+  } else {
+    n = String(key);
+  }
+  Object.defineProperty(f, 'name', { value: n, configurable: true });
+  return f;
 }
 
 function __oda_ospread(o, src) {
@@ -503,3 +529,27 @@ function __oda_aclose(it) {
   var f = it['return'];
   if (typeof f === 'function') return f.call(it);
 }
+
+// ---- eval and Function run modern code: their source goes through the lowering first ----
+// A direct eval in a lowered program stays `eval(__oda_lower_eval(src))` (the caller's
+// scope, so the global eval stays the engine's own); eval used as a value in a lowered
+// program is __oda_ieval, which evaluates in the global scope as an indirect eval does.
+// The Function constructor builds node's source text "(function anonymous(a,b\n) {\nbody\n})"
+// and lowers it, so the body starts on line 3.
+var __oda_ieval = (function () {
+  var realEval = eval, RealFunction = Function;
+  if (typeof __oda_lower_eval !== 'function') return realEval;
+  var lowerSrc = __oda_lower_eval;
+  var ieval = function eval(x) { return realEval(lowerSrc(x)); };
+  var F = function Function(p1, body) {
+    var n = arguments.length, params = [];
+    for (var i = 0; i < n - 1; i++) params.push(String(arguments[i]));
+    var text = n ? String(arguments[n - 1]) : '';
+    var head = params.join(',');
+    return realEval(lowerSrc('(function anonymous(' + head + '\n) {\n' + text + '\n})'));
+  };
+  F.prototype = RealFunction.prototype;
+  Object.defineProperty(RealFunction.prototype, 'constructor', { value: F, writable: true, configurable: true });
+  Object.defineProperty(this, 'Function', { value: F, writable: true, configurable: true });
+  return ieval;
+})();
