@@ -1,0 +1,18 @@
+const base = 10;
+function inner() {
+  const local = 2;
+  return eval("const sq = (v) => v ** local; `${sq(3)}:${base}`");
+}
+console.log(inner());
+var g = "global";
+(function () {
+  const g = "local";
+  console.log((0, eval)("typeof g === 'string' ? g : 'none'"), eval("g"));
+})();
+const add = new Function("a", "b = 2", "return [a, b].map((v) => v * 10)");
+console.log(JSON.stringify(add(1)), add.name, add.length, add instanceof Function, Function("return 1 + 1")());
+const { x, ...rest } = eval("({ x: 1, y: 2, z: 3 })");
+console.log(x, JSON.stringify(rest));
+try { eval("let = => 1"); } catch (e) { console.log(e instanceof SyntaxError); }
+try { new Function("return a +"); } catch (e) { console.log(e.name); }
+console.log(eval(42), eval("class P { #v = 5; get v() { return this.#v; } } new P().v"));

@@ -1,0 +1,13 @@
+const s = Symbol("tag"), key = "dyn";
+const o = {
+  "kebab-case": () => 1, 42: function () {}, [key]: () => 0, [s]: function () {},
+  "quoted method"() {}, static() {}, plain: async () => 1,
+};
+const { dflt = () => 0 } = {};
+let later; later = function () {};
+const self = function () { return self; };
+const arrow = () => arrow.name;
+console.log([o["kebab-case"].name, o[42].name, o.dyn.name, o[s].name, o["quoted method"].name,
+  o.static.name, o.plain.name, dflt.name, later.name, self.name, arrow()].join("|"));
+const d = Object.getOwnPropertyDescriptor(o["kebab-case"], "name");
+console.log(d.writable, d.enumerable, d.configurable);
