@@ -1540,6 +1540,9 @@ class Emitter {
     size_t seg = out.size();
     expr(base);
     std::string this_tmp;
+    // super.m?.() and super.m()?.x: the parent's method runs on this.
+    if (base->k == K::Dot && base->a[0]->k == K::Super && !links.empty() && links[0]->k == K::Call)
+      this_tmp = this_ref();
     for (size_t i = 0; i < links.size(); i++) {
       Node* l = links[i];
       bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call &&
@@ -1577,6 +1580,14 @@ class Emitter {
         if (has_spread(l, 1)) {
           w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
           spread_array(l->a, 1);
+          w(")");
+        } else if (!this_tmp.empty()) {
+          w(".call(" + this_tmp);
+          for (size_t j = 1; j < l->a.size(); j++) {
+            w(", ");
+            expr(l->a[j]);
+          }
+          sync(l->end_line);
           w(")");
         } else {
           args(l, 1);

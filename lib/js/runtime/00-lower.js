@@ -540,15 +540,17 @@ var __oda_ieval = (function () {
   var realEval = eval, RealFunction = Function;
   if (typeof __oda_lower_eval !== 'function') return realEval;
   var lowerSrc = __oda_lower_eval;
-  var ieval = function eval(x) { return realEval(lowerSrc(x)); };
-  var F = function Function(p1, body) {
+  // Bound, as built-in functions have no prototype property; named and of length 1 as eval.
+  var ieval = function (x) { return realEval(lowerSrc(x)); }.bind(undefined);
+  Object.defineProperty(ieval, 'name', { value: 'eval', configurable: true });
+  var F = function Function(p1) {
     var n = arguments.length, params = [];
     for (var i = 0; i < n - 1; i++) params.push(String(arguments[i]));
     var text = n ? String(arguments[n - 1]) : '';
     var head = params.join(',');
     return realEval(lowerSrc('(function anonymous(' + head + '\n) {\n' + text + '\n})'));
   };
-  F.prototype = RealFunction.prototype;
+  Object.defineProperty(F, 'prototype', { value: RealFunction.prototype, writable: false });
   Object.defineProperty(RealFunction.prototype, 'constructor', { value: F, writable: true, configurable: true });
   Object.defineProperty(this, 'Function', { value: F, writable: true, configurable: true });
   return ieval;
