@@ -2141,6 +2141,14 @@ bool lower(std::string_view source, bool script, std::string* out, LowerError* e
     return false;
   }
   if (!resolve_program(prog, arena, &err->message, &err->line)) return false;
+  if (script && prog->scope) {
+    // eval code's let, const and class live in an environment of their own: as the vars
+    // they become they get names no other code uses.
+    static unsigned evals = 0;
+    evals++;
+    for (auto& [name, b] : prog->scope->names)
+      if (b->kind == 'l' || b->kind == 'c' || b->kind == 'k') b->out = "__e" + std::to_string(evals) + "_" + b->out;
+  }
   try {
     Emitter e;
     if (script) e.script(prog);

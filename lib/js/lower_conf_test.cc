@@ -33,8 +33,12 @@ TEST(JsLowerConf, ScriptsStayAtTopLevelWithTheirOwnTemps) {
   EXPECT_EQ(out.find("__oda_async"), std::string::npos) << out;
   EXPECT_TRUE(has(out, "__te1")) << out;
   EXPECT_FALSE(has(out, "__t1")) << out;
-  // The completion value is the last expression statement, on its own line.
-  EXPECT_EQ(out.substr(out.rfind('\n') + 1), "v;");
+  // The completion value is the last expression statement, on its own line; the script's
+  // own let binding gets a name of its own (eval's lexical environment).
+  std::string last = out.substr(out.rfind('\n') + 1);
+  EXPECT_EQ(last.rfind("__e", 0), 0u) << last;
+  EXPECT_EQ(last.substr(last.size() - 3), "_v;") << last;
+  EXPECT_TRUE(has(lowered("var w = 1;\nw", true), "\nw;"));
 }
 
 TEST(JsLowerConf, DirectEvalLowersItsArgumentAndIndirectEvalIsTheWrapper) {

@@ -16,3 +16,16 @@ console.log(x, JSON.stringify(rest));
 try { eval("let = => 1"); } catch (e) { console.log(e instanceof SyntaxError); }
 try { new Function("return a +"); } catch (e) { console.log(e.name); }
 console.log(eval(42), eval("class P { #v = 5; get v() { return this.#v; } } new P().v"));
+let outside = 23;
+eval("let outside = 1;");
+eval("let hidden = 3; const k = () => hidden; class Q {} var seen = k() + 1");
+console.log(outside, typeof hidden, typeof Q, seen, eval("let a = 5; a * 2"), JSON.stringify(eval("const [p, ...q] = [1, 2, 3]; q")));
+try { eval("typeof C; class C {}"); } catch (e) { console.log(e.name); }
+function make() { return new K(); }
+try { make(); } catch (e) { console.log(e.name); }
+class K { get v() { return 1; } }
+console.log(make().v);
+const f = () => typeof L;
+try { f(); } catch (e) { console.log(e.name); }
+class L {}
+console.log(f());
