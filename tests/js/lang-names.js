@@ -11,3 +11,18 @@ console.log([o["kebab-case"].name, o[42].name, o.dyn.name, o[s].name, o["quoted 
   o.static.name, o.plain.name, dflt.name, later.name, self.name, arrow()].join("|"));
 const d = Object.getOwnPropertyDescriptor(o["kebab-case"], "name");
 console.log(d.writable, d.enumerable, d.configurable);
+const named = s, anon = Symbol();
+class A {
+  id() {}
+  [anon]() {}
+  [named]() {}
+  static *gen() {}
+  get acc() { return 1; }
+  set acc(v) {}
+  #priv() {}
+  static privName(a) { return a.#priv.name; }
+}
+const da = Object.getOwnPropertyDescriptor(A.prototype, "acc");
+console.log([A.prototype.id.name, A.prototype[anon].name, A.prototype[named].name, A.gen.name, da.get.name, da.set.name, A.privName(new A())].join("|"));
+const ob = { get [named]() { return 1; } };
+console.log(Object.getOwnPropertyDescriptor(ob, named).get.name);

@@ -7,7 +7,8 @@
 //   eval and Function: __oda_ieval (and the global Function wraps the lowering)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
-//   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_ospread __oda_tplcache
+//   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname
+//     __oda_ospread __oda_tplcache
 //     __oda_tpl
 //   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
 //     __oda_genresume __oda_yield __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar
@@ -211,12 +212,15 @@ function __oda_sf(C, key, f) {
 }
 
 function __oda_m(target, key, f) {
+  __oda_mname(f, key);
   Object.defineProperty(target, key, { value: f, writable: true, enumerable: false, configurable: true });
 }
 
 // Defines a getter (g) or a setter (s), keeping the other half when it exists.
 // enumerable: true in object literals, false in classes.
 function __oda_acc(target, key, g, s, enumerable) {
+  if (g) __oda_mname(g, key, 'get ');
+  if (s) __oda_mname(s, key, 'set ');
   var d = Object.getOwnPropertyDescriptor(target, key);
   var desc = { configurable: true, enumerable: enumerable };
   desc.get = g !== undefined ? g : (d && d.get);
@@ -236,16 +240,24 @@ function __oda_defprop(o, key, v, named) {
 
 // Names an anonymous function after its key or binding (NamedEvaluation) where the lowering
 // cannot spell the name in the function expression itself. Symbols give "[description]".
-function __oda_fname(f, key) {
+// prefix: "get " or "set " for accessors. Private names (hidden keys) give "#name".
+function __oda_fname(f, key, prefix) {
   var n;
   if (typeof key === 'symbol') {
     n = String(key).slice(7, -1);
-    if (n !== '') n = '[' + n + ']';
+    var p = /^oda_p\d+(#.*)$/.exec(n);
+    if (p) n = p[1];
+    else if (n !== '') n = '[' + n + ']';
   } else {
     n = String(key);
   }
-  Object.defineProperty(f, 'name', { value: n, configurable: true });
+  Object.defineProperty(f, 'name', { value: prefix ? prefix + n : n, configurable: true });
   return f;
+}
+
+// Class methods and accessors without a name of their own are named after their key.
+function __oda_mname(f, key, prefix) {
+  if (typeof f === 'function' && !Object.prototype.hasOwnProperty.call(f, 'name')) __oda_fname(f, key, prefix);
 }
 
 function __oda_ospread(o, src) {
