@@ -1538,11 +1538,25 @@ class Emitter {
     std::reverse(links.begin(), links.end());
     w("(");
     size_t seg = out.size();
-    expr(base);
     std::string this_tmp;
-    // super.m?.() and super.m()?.x: the parent's method runs on this.
-    if (base->k == K::Dot && base->a[0]->k == K::Super && !links.empty() && links[0]->k == K::Call)
-      this_tmp = this_ref();
+    bool first_call = !links.empty() && links[0]->k == K::Call;
+    Node* pb = base;
+    while (pb->k == K::Paren) pb = pb->a[0];
+    if (first_call && pb != base && pb->k == K::Dot && pb->a[0]->k != K::Super) {
+      // (a.b)?.(): the parentheses keep the reference, so the call's this is a.
+      this_tmp = temp();
+      w("(" + this_tmp + " = ");
+      expr(pb->a[0]);
+      w(")");
+      member_tail(pb);
+    } else if (first_call && pb != base && pb->k == K::OptChain && pb->a[0]->k == K::Dot &&
+               pb->a[0]->a[0]->k != K::Super) {
+      opt_chain(pb, &this_tmp);  // (a?.b)?.()
+    } else {
+      expr(base);
+      // super.m?.() and super.m()?.x: the parent's method runs on this.
+      if (base->k == K::Dot && base->a[0]->k == K::Super && first_call) this_tmp = this_ref();
+    }
     for (size_t i = 0; i < links.size(); i++) {
       Node* l = links[i];
       bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call &&

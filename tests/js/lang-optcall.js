@@ -14,3 +14,5 @@ class Foo extends Base {
 }
 const f = new Foo();
 console.log(f.a(), f.b(), f.c(), f.d());
+const pa = { b() { return this._b; }, _b: { c: 42 } };
+console.log(pa?.b().c, (pa?.b)().c, pa.b?.().c, (pa.b)?.().c, pa?.b?.().c, (pa?.b)?.().c, (pa.nope)?.(), (pa?.nope)?.());
