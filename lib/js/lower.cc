@@ -125,16 +125,21 @@ class Emitter {
 
   // eval code: the statements stay at the top level (their vars and completion value are
   // eval's), with temps of their own so they never clobber the caller's.
-  void script(Node* p) {
+  // lexical_this: the eval runs inside a lowered arrow, whose this the caller left in
+  // __oda_evthis just before.
+  void script(Node* p, bool lexical_this) {
     out.reserve(256);
     temp_prefix_ = "__te";
+    script_ = true;
     Fn f;
     f.kind = Fn::Program;
     f.insert_at = 0;
+    if (lexical_this) f.this_name = "__tethis";
     push(&f);
     tdz_entry(p->scope);
     stmts(p->a);
     pop();
+    if (lexical_this) out.insert(0, "var __tethis = __oda_evthis;");
   }
 
  private:
@@ -177,6 +182,7 @@ class Emitter {
   int tpl_sites_ = 0;
   int class_counter_ = 0;
   std::string temp_prefix_ = "__t";
+  bool script_ = false;
 
   [[noreturn]] void fail(const std::string& m, int line) { throw Fail{m, line}; }
 
@@ -197,8 +203,8 @@ class Emitter {
   void pop() {
     Fn* f = fn_;
     std::string decl;
-    if (f->need_this) decl += "__this = this";
-    if (f->need_args) decl += std::string(decl.empty() ? "" : ", ") + "__args = arguments";
+    if (f->need_this) decl += this_var(f) + " = this";
+    if (f->need_args) decl += std::string(decl.empty() ? "" : ", ") + args_var(f) + " = arguments";
     for (auto& v : f->vars) decl += (decl.empty() ? "" : ", ") + v;
     if (!decl.empty()) out.insert(f->insert_at, "var " + decl + ";");
     fn_ = f->parent;
@@ -225,8 +231,12 @@ class Emitter {
     if (f->this_name != "this") return f->this_name;
     if (!crossed) return "this";
     f->need_this = true;
-    return "__this";
+    return this_var(f);
   }
+  // eval code's own captures (vars of the caller's function once evaluated) never reuse the
+  // caller's __this and __args.
+  std::string this_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__tethis" : "__this"; }
+  std::string args_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__teargs" : "__args"; }
   std::string args_ref() {
     Fn* f = fn_;
     bool crossed = false;
@@ -236,7 +246,7 @@ class Emitter {
     }
     if (!crossed) return "arguments";
     f->need_args = true;
-    return "__args";
+    return args_var(f);
   }
 
   std::string name_of(Node* id) { return ascii_name(id->b ? id->b->out : id->s); }
@@ -1447,6 +1457,9 @@ class Emitter {
       sync(callee->line);
       w("eval(__oda_lower_eval(");
       expr(n->a[1]);
+      // Inside a lowered arrow the eval code's this is the arrow's: handed over in a global.
+      std::string th = this_ref();
+      if (th != "this") w(", (__oda_evthis = " + th + ", 1)");
       w(")");
       for (size_t i = 2; i < n->a.size(); i++) {
         w(", ");
@@ -2113,11 +2126,13 @@ class Emitter {
         // arrows), so anonymous functions and class constructors work alike.
         Fn* f = fn_;
         while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
-        if (!f || f->kind == Fn::Program) fail("SyntaxError: new.target expression is not allowed here", n->line);
+        // eval code reads the new.target of the function calling it.
+        if (!f || (f->kind == Fn::Program && !script_))
+          fail("SyntaxError: new.target expression is not allowed here", n->line);
         std::string self = "this", callee = "arguments.callee";
         if (f != fn_) {
           f->need_this = true;
-          self = "__this";
+          self = this_var(f);
           callee = args_ref() + ".callee";
         }
         w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
@@ -2145,7 +2160,7 @@ class Emitter {
 
 namespace {
 
-bool lower(std::string_view source, bool script, std::string* out, LowerError* err) {
+bool lower(std::string_view source, int script, std::string* out, LowerError* err) {
   Arena arena;
   ParseError perr;
   Node* prog = parse_program(source, arena, &perr);
@@ -2165,7 +2180,7 @@ bool lower(std::string_view source, bool script, std::string* out, LowerError* e
   }
   try {
     Emitter e;
-    if (script) e.script(prog);
+    if (script) e.script(prog, script == 2);
     else e.program(prog);
     out->swap(e.out);
     return true;
@@ -2179,11 +2194,11 @@ bool lower(std::string_view source, bool script, std::string* out, LowerError* e
 }  // namespace
 
 bool lower_program(std::string_view source, std::string* out, LowerError* err) {
-  return lower(source, false, out, err);
+  return lower(source, 0, out, err);
 }
 
-bool lower_script(std::string_view source, std::string* out, LowerError* err) {
-  return lower(source, true, out, err);
+bool lower_script(std::string_view source, std::string* out, LowerError* err, bool lexical_this) {
+  return lower(source, lexical_this ? 2 : 1, out, err);
 }
 
 }  // namespace oda::js

@@ -26,8 +26,9 @@ duk_ret_t hidden_key(duk_context* ctx) {
   return 1;
 }
 
-// __oda_lower_eval(src): the ES5 that eval or the Function constructor should run for src
-// (a script of modern JavaScript); anything but a string comes back unchanged. A syntax
+// __oda_lower_eval(src, lexicalThis): the ES5 that eval or the Function constructor should
+// run for src (a script of modern JavaScript); anything but a string comes back unchanged.
+// lexicalThis: the script's top-level this is the global __oda_evthis (see lower_script). A syntax
 // error is thrown as the SyntaxError the lowering names ("... (line N)" in src).
 duk_ret_t lower_eval(duk_context* ctx) {
   if (!duk_is_string(ctx, 0)) {
@@ -36,13 +37,14 @@ duk_ret_t lower_eval(duk_context* ctx) {
   }
   duk_size_t n = 0;
   const char* src = duk_get_lstring(ctx, 0, &n);
+  bool lexical_this = duk_to_boolean(ctx, 1);
   // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
   static std::string out;
   static LowerError err;
   bool ok = false;
   try {
     out.clear();
-    ok = lower_script(std::string_view(src, n), &out, &err);
+    ok = lower_script(std::string_view(src, n), &out, &err, lexical_this);
   } catch (...) {
     err.message = "RangeError: out of memory while lowering";
   }
@@ -71,7 +73,7 @@ void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, du
 
 void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
-  put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 1);
+  put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
   register_regexp_natives(ctx);
 }
 

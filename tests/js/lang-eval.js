@@ -29,3 +29,15 @@ const f = () => typeof L;
 try { f(); } catch (e) { console.log(e.name); }
 class L {}
 console.log(f());
+let got2 = null;
+const getNT = function () { got2 = eval("new.target"); };
+getNT();
+console.log(got2 === undefined);
+new getNT();
+console.log(got2 === getNT);
+class M {
+  constructor() { this.v = 3; }
+  run() { return [1, 2].map((x) => eval("this.v * x + (() => this.v)()")); }
+  arrow() { const f = () => eval("[1].map(() => this.v)"); return f(); }
+}
+console.log(JSON.stringify(new M().run()), JSON.stringify(new M().arrow()));

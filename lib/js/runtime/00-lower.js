@@ -4,7 +4,7 @@
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign __oda_cause (Error options)
-//   eval and Function: __oda_ieval (and the global Function wraps the lowering)
+//   eval and Function: __oda_ieval __oda_evthis (and the global Function wraps the lowering)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname
@@ -548,6 +548,8 @@ function __oda_aclose(it) {
 // program is __oda_ieval, which evaluates in the global scope as an indirect eval does.
 // The Function constructor builds node's source text "(function anonymous(a,b\n) {\nbody\n})"
 // and lowers it, so the body starts on line 3.
+// The this of a lowered arrow, handed to a direct eval inside it (read at the eval's start).
+var __oda_evthis;
 var __oda_ieval = (function () {
   var realEval = eval, RealFunction = Function;
   if (typeof __oda_lower_eval !== 'function') return realEval;
