@@ -127,10 +127,12 @@ class Emitter {
   // eval's), with temps of their own so they never clobber the caller's.
   // lexical_this: the eval runs inside a lowered arrow, whose this the caller left in
   // __oda_evthis just before.
-  void script(Node* p, bool lexical_this) {
+  void script(Node* p, int flags) {
+    bool lexical_this = flags & 1;
     out.reserve(256);
     temp_prefix_ = "__te";
     script_ = true;
+    eval_flags_ = flags;
     Fn f;
     f.kind = Fn::Program;
     f.insert_at = 0;
@@ -160,6 +162,7 @@ class Emitter {
     Fn* parent = nullptr;
     std::string home;        // super property base: "__super.prototype", "__super", ...
     bool derived_ctor = false;
+    bool field_init = false;  // class field initializers (no arguments, no new.target)
     bool ctor_fields = false;  // the class has instance fields to initialize after super()
     bool gen = false;        // body of a (sync) generator
     bool agen = false;       // body of an async generator
@@ -183,6 +186,7 @@ class Emitter {
   int class_counter_ = 0;
   std::string temp_prefix_ = "__t";
   bool script_ = false;
+  int eval_flags_ = 0;  // eval code: 1 this from __oda_evthis, 2 new.target allowed, 4 in a field initializer
 
   [[noreturn]] void fail(const std::string& m, int line) { throw Fail{m, line}; }
 
@@ -237,13 +241,15 @@ class Emitter {
   // caller's __this and __args.
   std::string this_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__tethis" : "__this"; }
   std::string args_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__teargs" : "__args"; }
-  std::string args_ref() {
+  std::string args_ref(int line = 0) {
     Fn* f = fn_;
     bool crossed = false;
     while (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner) {
       f = f->parent;
       crossed = true;
     }
+    if (f->kind == Fn::Program && script_ && (eval_flags_ & 4))
+      fail("SyntaxError: 'arguments' is not allowed in class field initializer or static initialization block", line);
     if (!crossed) return "arguments";
     f->need_args = true;
     return args_var(f);
@@ -1269,6 +1275,7 @@ class Emitter {
         ff.insert_at = out.size();
         ff.home = home_proto;
         ff.this_name = "__s";
+        ff.field_init = true;
         push(&ff);
         for (size_t j = i; j < c->a.size(); j++) {
           Node* f = c->a[j];
@@ -1458,8 +1465,14 @@ class Emitter {
       w("eval(__oda_lower_eval(");
       expr(n->a[1]);
       // Inside a lowered arrow the eval code's this is the arrow's: handed over in a global.
+      // What the calling function allows (new.target, arguments) goes along as flags.
+      Fn* f = fn_;
+      while (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner) f = f->parent;
+      int flags = f->field_init ? 6 : f->kind != Fn::Program || (script_ && (eval_flags_ & 2)) ? 2 : 0;
+      if (f->kind == Fn::Program && script_) flags |= eval_flags_ & 4;
       std::string th = this_ref();
-      if (th != "this") w(", (__oda_evthis = " + th + ", 1)");
+      if (th != "this") w(", (__oda_evthis = " + th + ", " + std::to_string(flags | 1) + ")");
+      else if (flags) w(", " + std::to_string(flags));
       w(")");
       for (size_t i = 2; i < n->a.size(); i++) {
         w(", ");
@@ -1927,7 +1940,7 @@ class Emitter {
           return;
         }
         if (n->s == "arguments" && !n->b) {
-          w(args_ref());
+          w(args_ref(n->line));
           return;
         }
         if (n->s == "eval" && !n->b) {
@@ -2127,8 +2140,12 @@ class Emitter {
         Fn* f = fn_;
         while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
         // eval code reads the new.target of the function calling it.
-        if (!f || (f->kind == Fn::Program && !script_))
+        if (!f || (f->kind == Fn::Program && !(script_ && (eval_flags_ & 2))))
           fail("SyntaxError: new.target expression is not allowed here", n->line);
+        if (f->kind == Fn::Program && (eval_flags_ & 4)) {
+          w("void 0");  // eval code in a field initializer: new.target is undefined there
+          return;
+        }
         std::string self = "this", callee = "arguments.callee";
         if (f != fn_) {
           f->need_this = true;
@@ -2180,7 +2197,7 @@ bool lower(std::string_view source, int script, std::string* out, LowerError* er
   }
   try {
     Emitter e;
-    if (script) e.script(prog, script == 2);
+    if (script) e.script(prog, script - 1);
     else e.program(prog);
     out->swap(e.out);
     return true;
@@ -2197,8 +2214,8 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
   return lower(source, 0, out, err);
 }
 
-bool lower_script(std::string_view source, std::string* out, LowerError* err, bool lexical_this) {
-  return lower(source, lexical_this ? 2 : 1, out, err);
+bool lower_script(std::string_view source, std::string* out, LowerError* err, int flags) {
+  return lower(source, flags + 1, out, err);
 }
 
 }  // namespace oda::js

@@ -26,10 +26,10 @@ duk_ret_t hidden_key(duk_context* ctx) {
   return 1;
 }
 
-// __oda_lower_eval(src, lexicalThis): the ES5 that eval or the Function constructor should
-// run for src (a script of modern JavaScript); anything but a string comes back unchanged.
-// lexicalThis: the script's top-level this is the global __oda_evthis (see lower_script). A syntax
-// error is thrown as the SyntaxError the lowering names ("... (line N)" in src).
+// __oda_lower_eval(src, flags): the ES5 that eval or the Function constructor should run
+// for src (a script of modern JavaScript); anything but a string comes back unchanged.
+// flags: what the calling function allows, from the lowering of a direct eval (lower_script).
+// A syntax error is thrown as the SyntaxError the lowering names ("... (line N)" in src).
 duk_ret_t lower_eval(duk_context* ctx) {
   if (!duk_is_string(ctx, 0)) {
     duk_dup(ctx, 0);
@@ -37,14 +37,14 @@ duk_ret_t lower_eval(duk_context* ctx) {
   }
   duk_size_t n = 0;
   const char* src = duk_get_lstring(ctx, 0, &n);
-  bool lexical_this = duk_to_boolean(ctx, 1);
+  int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 7 : 0;
   // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
   static std::string out;
   static LowerError err;
   bool ok = false;
   try {
     out.clear();
-    ok = lower_script(std::string_view(src, n), &out, &err, lexical_this);
+    ok = lower_script(std::string_view(src, n), &out, &err, flags);
   } catch (...) {
     err.message = "RangeError: out of memory while lowering";
   }

@@ -41,3 +41,10 @@ class M {
   arrow() { const f = () => eval("[1].map(() => this.v)"); return f(); }
 }
 console.log(JSON.stringify(new M().run()), JSON.stringify(new M().arrow()));
+let executed2 = false;
+class FC { x = eval("executed2 = true; () => arguments;"); }
+try { new FC(); } catch (e) { console.log(e.name, executed2); }
+class FD { y = eval("new.target"); }
+try { new FD(); } catch (e) { console.log(e.name); }
+function gnt() { return eval("eval('new.target')"); }
+console.log(new gnt() instanceof gnt, gnt());

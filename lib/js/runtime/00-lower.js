@@ -212,6 +212,7 @@ function __oda_sf(C, key, f) {
 }
 
 function __oda_m(target, key, f) {
+  if (typeof key !== 'symbol' && typeof key !== 'string') key = String(key);  // converts once
   __oda_mname(f, key);
   Object.defineProperty(target, key, { value: f, writable: true, enumerable: false, configurable: true });
 }
@@ -219,6 +220,7 @@ function __oda_m(target, key, f) {
 // Defines a getter (g) or a setter (s), keeping the other half when it exists.
 // enumerable: true in object literals, false in classes.
 function __oda_acc(target, key, g, s, enumerable) {
+  if (typeof key !== 'symbol' && typeof key !== 'string') key = String(key);  // converts once
   if (g) __oda_mname(g, key, 'get ');
   if (s) __oda_mname(s, key, 'set ');
   var d = Object.getOwnPropertyDescriptor(target, key);
@@ -234,7 +236,10 @@ function __oda_setproto(o, v) {
 }
 
 function __oda_defprop(o, key, v, named) {
-  if (named) __oda_fname(v, key);
+  if (named) {
+    if (typeof key !== 'symbol') key = String(key);  // the key converts once
+    __oda_fname(v, key);
+  }
   Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
 }
 
