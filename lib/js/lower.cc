@@ -1508,12 +1508,35 @@ class Emitter {
   // from the options afterwards, which Duktape's constructors ignore.
   bool error_with_options(Node* n) {
     Node* c = n->a[0];
-    if (c->k != K::Ident || c->b || n->a.size() < 3 || has_spread(n, 1)) return false;
+    if (n->a.size() < 3 || has_spread(n, 1)) return false;
     static const char* const ctors[] = {"Error", "TypeError", "RangeError", "SyntaxError",
                                         "ReferenceError", "EvalError", "URIError"};
     bool is_error = false;
-    for (const char* e : ctors) is_error |= c->s == e;
-    if (!is_error) return false;
+    if (c->k == K::Ident && !c->b)
+      for (const char* e : ctors) is_error |= c->s == e;
+    if (!is_error) {
+      // new C(msg, options) with C only known at run time (a variable or a property, not a
+      // class or function declared here): checked against the error constructors then.
+      bool dynamic = n->k == K::New && n->a.size() == 3 &&
+                     ((c->k == K::Ident && c->b && c->b->kind != 'k' && c->b->kind != 'f' && !c->has(F_TDZ | F_TDZCHECK)) ||
+                      (c->k == K::Dot && c->a[0]->k != K::Super));
+      if (!dynamic) return false;
+      std::string ctor = c->k == K::Ident ? name_of(c) : temp();
+      std::string t = temp();
+      w("(");
+      if (c->k == K::Dot) {
+        w(ctor + " = ");
+        expr(c);
+        w(", ");
+      }
+      w("__oda_ecause(" + ctor + ", new " + ctor + "(");
+      expr(n->a[1]);
+      w(", " + t + " = ");
+      expr(n->a[2]);
+      sync(n->end_line);
+      w("), " + t + "))");
+      return true;
+    }
     std::string t = temp();
     w("__oda_cause(");
     if (n->k == K::New) w("new ");

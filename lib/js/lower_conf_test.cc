@@ -75,6 +75,11 @@ TEST(JsLowerConf, ErrorConstructorsWithOptionsSetTheCauseInPlace) {
   // Only the engine's own constructors, and only with options.
   EXPECT_FALSE(has(lowered("return new Error('m')"), "__oda_cause"));
   EXPECT_FALSE(has(lowered("class Error {}; return new Error('m', o)"), "__oda_cause"));
+  // A constructor known only at run time is checked then; declared classes never are.
+  out = lowered("const K = f(); return new K('m', o)");
+  EXPECT_TRUE(has(out, "__oda_ecause(K, new K('m', __t1 = o), __t1)")) << out;
+  EXPECT_FALSE(has(lowered("class K {}; return new K('m', o)"), "__oda_ecause"));
+  EXPECT_FALSE(has(lowered("return new Date(1, 2)"), "__oda_ecause"));
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 //   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
-//     __oda_constassign __oda_cause (Error options)
+//     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis (and the global Function wraps the lowering)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
@@ -204,6 +204,14 @@ function __oda_cause(e, opts) {
   if (opts !== null && typeof opts === 'object' && 'cause' in opts) {
     Object.defineProperty(e, 'cause', { value: opts.cause, writable: true, enumerable: false, configurable: true });
   }
+  return e;
+}
+
+// new C(msg, options) where C is known only at run time: a cause only for the engine's own
+// error constructors.
+function __oda_ecause(C, e, opts) {
+  if (C === Error || C === TypeError || C === RangeError || C === SyntaxError || C === ReferenceError ||
+      C === EvalError || C === URIError) __oda_cause(e, opts);
   return e;
 }
 
