@@ -163,6 +163,7 @@ class Emitter {
     std::string home;        // super property base: "__super.prototype", "__super", ...
     bool derived_ctor = false;
     bool field_init = false;  // class field initializers (no arguments, no new.target)
+    bool param_args = false;  // printing the defaults of parameters one of which is `arguments`
     bool ctor_fields = false;  // the class has instance fields to initialize after super()
     bool gen = false;        // body of a (sync) generator
     bool agen = false;       // body of an async generator
@@ -1094,6 +1095,11 @@ class Emitter {
         w((i ? ", " : "") + late[i].first + " = arguments[" + std::to_string(late[i].second) + "]");
       w(";");
     }
+    for (Node* p : params->a) {
+      std::vector<Node*> ids;
+      pattern_idents(p, ids);
+      for (Node* id : ids) fc.param_args |= id->s == "arguments";
+    }
     for (auto& [p, nm] : complex) {
       if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
         w("if (" + nm + " === void 0) " + nm + " = ");
@@ -1106,6 +1112,7 @@ class Emitter {
         w(";");
       }
     }
+    fc.param_args = false;
     if (rest_at != std::string::npos) {
       Node* r = params->a[rest_at]->a[0];
       std::string src = "Array.prototype.slice.call(arguments, " + std::to_string(rest_at) + ")";
@@ -1470,6 +1477,7 @@ class Emitter {
       while (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner) f = f->parent;
       int flags = f->field_init ? 6 : f->kind != Fn::Program || (script_ && (eval_flags_ & 2)) ? 2 : 0;
       if (f->kind == Fn::Program && script_) flags |= eval_flags_ & 4;
+      if (fn_->param_args) flags |= 8;
       std::string th = this_ref();
       if (th != "this") w(", (__oda_evthis = " + th + ", " + std::to_string(flags | 1) + ")");
       else if (flags) w(", " + std::to_string(flags));
@@ -2210,6 +2218,15 @@ bool lower(std::string_view source, int script, std::string* out, LowerError* er
     return false;
   }
   if (!resolve_program(prog, arena, &err->message, &err->line)) return false;
+  if (script && ((script - 1) & 8) && prog->scope) {
+    // eval in the defaults of parameters named `arguments` cannot declare a var of that name.
+    auto it = prog->scope->names.find("arguments");
+    if (it != prog->scope->names.end() && (it->second->kind == 'v' || it->second->kind == 'f')) {
+      err->line = 1;
+      err->message = "SyntaxError: Identifier 'arguments' has already been declared (line 1)";
+      return false;
+    }
+  }
   if (script && prog->scope) {
     // eval code's let, const and class live in an environment of their own: as the vars
     // they become they get names no other code uses.

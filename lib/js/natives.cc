@@ -37,7 +37,7 @@ duk_ret_t lower_eval(duk_context* ctx) {
   }
   duk_size_t n = 0;
   const char* src = duk_get_lstring(ctx, 0, &n);
-  int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 7 : 0;
+  int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 15 : 0;
   // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
   static std::string out;
   static LowerError err;

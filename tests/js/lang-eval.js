@@ -48,3 +48,7 @@ class FD { y = eval("new.target"); }
 try { new FD(); } catch (e) { console.log(e.name); }
 function gnt() { return eval("eval('new.target')"); }
 console.log(new gnt() instanceof gnt, gnt());
+const gpa = (p = eval("var arguments = 'param'"), arguments) => {};
+try { gpa(); } catch (e) { console.log(e.name); }
+const hpa = function (p = eval("var x1 = 'ok'; x1")) { return p; };
+console.log(hpa());
