@@ -1839,7 +1839,8 @@ class Emitter {
       // An anonymous function under a computed key is named by the key's value.
       Node* v = p->a[1];
       while (v && v->k == K::Paren) v = v->a[0];
-      bool anon = p->has(F_COMPUTED) && v && v->k == K::Function && v->s.empty();
+      bool anon = p->has(F_COMPUTED) && v && v->s.empty() &&
+                  (v->k == K::Function || (v->k == K::Class && !static_name(v)));
       w(anon ? ", true)" : ")");
     }
     sync(n->end_line);
@@ -1865,6 +1866,16 @@ class Emitter {
     } else {
       named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "", literal_key(p));
     }
+  }
+  // A class with a static member called name keeps it (no inferred name).
+  static bool static_name(Node* c) {
+    for (size_t i = 1; i < c->a.size(); i++) {
+      Node* m = c->a[i];
+      if (m->has(F_STATIC) && !m->has(F_COMPUTED) && !m->a.empty() && m->a[0] &&
+          (m->a[0]->s == "name" || m->a[0]->s == "'name'" || m->a[0]->s == "\"name\""))
+        return true;
+    }
+    return false;
   }
   // The name a function gets from a string or numeric key, as a JavaScript expression.
   std::string literal_key(Node* p) {

@@ -26,3 +26,6 @@ const da = Object.getOwnPropertyDescriptor(A.prototype, "acc");
 console.log([A.prototype.id.name, A.prototype[anon].name, A.prototype[named].name, A.gen.name, da.get.name, da.set.name, A.privName(new A())].join("|"));
 const ob = { get [named]() { return 1; } };
 console.log(Object.getOwnPropertyDescriptor(ob, named).get.name);
+const nsym = Symbol("test262"), asym = Symbol();
+const oc = { xId: class x {}, id: class {}, [asym]: class {}, [nsym]: class {} };
+console.log([oc.xId.name, oc.id.name, oc[asym].name, oc[nsym].name].join("|"));
