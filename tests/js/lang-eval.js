@@ -52,3 +52,6 @@ const gpa = (p = eval("var arguments = 'param'"), arguments) => {};
 try { gpa(); } catch (e) { console.log(e.name); }
 const hpa = function (p = eval("var x1 = 'ok'; x1")) { return p; };
 console.log(hpa());
+class FnSub extends Function { hi() { return "hi"; } }
+const fsub = new FnSub("a", "return a * 2");
+console.log(fsub(21), fsub instanceof FnSub, fsub instanceof Function, typeof fsub.hi);

@@ -4,7 +4,7 @@
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
-//   eval and Function: __oda_ieval __oda_evthis (and the global Function wraps the lowering)
+//   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname
@@ -187,7 +187,7 @@ function __oda_isnative(S) {
 
 // super(...args) in a derived constructor: the object `this` becomes.
 function __oda_super(S, self, args) {
-  if (S.__oda_cls || !__oda_isnative(S)) {
+  if (S.__oda_cls || (!__oda_isnative(S) && S !== __oda_Function)) {
     var r = S.apply(self, args);
     return r !== null && (typeof r === 'object' || typeof r === 'function') ? r : self;
   }
@@ -562,7 +562,8 @@ function __oda_aclose(it) {
 // The Function constructor builds node's source text "(function anonymous(a,b\n) {\nbody\n})"
 // and lowers it, so the body starts on line 3.
 // The this of a lowered arrow, handed to a direct eval inside it (read at the eval's start).
-var __oda_evthis;
+// __oda_Function: the Function constructor below (a built-in for `extends Function`).
+var __oda_evthis, __oda_Function;
 var __oda_ieval = (function () {
   var realEval = eval, RealFunction = Function;
   if (typeof __oda_lower_eval !== 'function') return realEval;
@@ -580,5 +581,6 @@ var __oda_ieval = (function () {
   Object.defineProperty(F, 'prototype', { value: RealFunction.prototype, writable: false });
   Object.defineProperty(RealFunction.prototype, 'constructor', { value: F, writable: true, configurable: true });
   Object.defineProperty(this, 'Function', { value: F, writable: true, configurable: true });
+  __oda_Function = F;
   return ieval;
 })();
