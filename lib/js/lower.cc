@@ -1763,7 +1763,20 @@ class Emitter {
     return false;
   }
 
+  // Accessors written in the literal itself are named by Duktape after their key alone;
+  // __oda_accnames makes them "get key" and "set key" as in ES2015.
   void object(Node* n) {
+    bool literal_acc = false;
+    for (Node* p : n->a) {
+      if (p->has(F_COMPUTED) || p->has(F_SPREAD)) break;
+      literal_acc |= p->has(F_GET) || p->has(F_SET);
+    }
+    if (!literal_acc) return object_inner(n);
+    w("__oda_accnames(");
+    object_inner(n);
+    w(")");
+  }
+  void object_inner(Node* n) {
     // Methods that use super need the object itself (their home object) in a temp.
     bool super_home = false;
     for (Node* p : n->a)

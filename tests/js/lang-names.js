@@ -29,3 +29,8 @@ console.log(Object.getOwnPropertyDescriptor(ob, named).get.name);
 const nsym = Symbol("test262"), asym = Symbol();
 const oc = { xId: class x {}, id: class {}, [asym]: class {}, [nsym]: class {} };
 console.log([oc.xId.name, oc.id.name, oc[asym].name, oc[nsym].name].join("|"));
+const asy = Symbol("acc");
+const lit = { get id() { return 1; }, set id(v) {}, get "two words"() { return 2; }, [asy]: 1, get [asy]() { return 3; } };
+const dl = Object.getOwnPropertyDescriptor(lit, "id");
+console.log(dl.get.name, dl.set.name, Object.getOwnPropertyDescriptor(lit, "two words").get.name, lit.id, lit["two words"]);
+console.log(Object.getOwnPropertyDescriptor(lit, asy).get.name);

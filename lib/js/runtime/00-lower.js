@@ -7,7 +7,7 @@
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
-//   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname
+//   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
 //     __oda_ospread __oda_tplcache
 //     __oda_tpl
 //   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
@@ -266,6 +266,17 @@ function __oda_fname(f, key, prefix) {
   }
   Object.defineProperty(f, 'name', { value: prefix ? prefix + n : n, configurable: true });
   return f;
+}
+
+// An object literal's own accessors, named by the engine after the key: "get key", "set key".
+function __oda_accnames(o) {
+  var keys = Object.getOwnPropertyNames(o);
+  for (var i = 0; i < keys.length; i++) {
+    var d = Object.getOwnPropertyDescriptor(o, keys[i]);
+    if (d.get && d.get.name === keys[i]) __oda_fname(d.get, keys[i], 'get ');
+    if (d.set && d.set.name === keys[i]) __oda_fname(d.set, keys[i], 'set ');
+  }
+  return o;
 }
 
 // Class methods and accessors without a name of their own are named after their key.
