@@ -10,6 +10,7 @@
 
 #include "js/ast.h"
 #include "js/parser.h"
+#include "js/regexp.h"
 #include "js/resolve.h"
 
 namespace oda::js {
@@ -122,6 +123,27 @@ class Emitter {
     w("\n}))");
   }
 
+  // eval code: the statements stay at the top level (their vars and completion value are
+  // eval's), with temps of their own so they never clobber the caller's.
+  // lexical_this: the eval runs inside a lowered arrow, whose this the caller left in
+  // __oda_evthis just before.
+  void script(Node* p, int flags) {
+    bool lexical_this = flags & 1;
+    out.reserve(256);
+    temp_prefix_ = "__te";
+    script_ = true;
+    eval_flags_ = flags;
+    Fn f;
+    f.kind = Fn::Program;
+    f.insert_at = 0;
+    if (lexical_this) f.this_name = "__tethis";
+    push(&f);
+    tdz_entry(p->scope);
+    stmts(p->a);
+    pop();
+    if (lexical_this) out.insert(0, "var __tethis = __oda_evthis;");
+  }
+
  private:
   struct ClassCtx {
     std::vector<std::pair<std::string, std::string>> privates;  // name, symbol variable
@@ -140,6 +162,8 @@ class Emitter {
     Fn* parent = nullptr;
     std::string home;        // super property base: "__super.prototype", "__super", ...
     bool derived_ctor = false;
+    bool field_init = false;  // class field initializers (no arguments, no new.target)
+    bool param_args = false;  // printing the defaults of parameters one of which is `arguments`
     bool ctor_fields = false;  // the class has instance fields to initialize after super()
     bool gen = false;        // body of a (sync) generator
     bool agen = false;       // body of an async generator
@@ -161,6 +185,9 @@ class Emitter {
   int line_ = 1;
   int tpl_sites_ = 0;
   int class_counter_ = 0;
+  std::string temp_prefix_ = "__t";
+  bool script_ = false;
+  int eval_flags_ = 0;  // eval code: 1 this from __oda_evthis, 2 new.target allowed, 4 in a field initializer
 
   [[noreturn]] void fail(const std::string& m, int line) { throw Fail{m, line}; }
 
@@ -181,14 +208,14 @@ class Emitter {
   void pop() {
     Fn* f = fn_;
     std::string decl;
-    if (f->need_this) decl += "__this = this";
-    if (f->need_args) decl += std::string(decl.empty() ? "" : ", ") + "__args = arguments";
+    if (f->need_this) decl += this_var(f) + " = this";
+    if (f->need_args) decl += std::string(decl.empty() ? "" : ", ") + args_var(f) + " = arguments";
     for (auto& v : f->vars) decl += (decl.empty() ? "" : ", ") + v;
     if (!decl.empty()) out.insert(f->insert_at, "var " + decl + ";");
     fn_ = f->parent;
   }
   std::string temp() {
-    std::string t = "__t" + std::to_string(++fn_->temps);
+    std::string t = temp_prefix_ + std::to_string(++fn_->temps);
     fn_->vars.push_back(t);
     return t;
   }
@@ -209,18 +236,24 @@ class Emitter {
     if (f->this_name != "this") return f->this_name;
     if (!crossed) return "this";
     f->need_this = true;
-    return "__this";
+    return this_var(f);
   }
-  std::string args_ref() {
+  // eval code's own captures (vars of the caller's function once evaluated) never reuse the
+  // caller's __this and __args.
+  std::string this_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__tethis" : "__this"; }
+  std::string args_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__teargs" : "__args"; }
+  std::string args_ref(int line = 0) {
     Fn* f = fn_;
     bool crossed = false;
     while (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner) {
       f = f->parent;
       crossed = true;
     }
+    if (f->kind == Fn::Program && script_ && (eval_flags_ & 4))
+      fail("SyntaxError: 'arguments' is not allowed in class field initializer or static initialization block", line);
     if (!crossed) return "arguments";
     f->need_args = true;
-    return "__args";
+    return args_var(f);
   }
 
   std::string name_of(Node* id) { return ascii_name(id->b ? id->b->out : id->s); }
@@ -445,11 +478,19 @@ class Emitter {
   // Prints an expression whose function or class gets its name from the binding
   // (ES2015 NamedEvaluation). A function is only named when the name would not shadow
   // something its body refers to.
-  void named_expr(Node* e, const std::string& name) {
+  // key_js: a JavaScript expression for the name when it is no identifier (a string or
+  // numeric key); such functions, and those whose name would shadow, are named at run time.
+  void named_expr(Node* e, const std::string& name, const std::string& key_js = "") {
     if (e->k == K::Paren && (e->a[0]->k == K::Function || e->a[0]->k == K::Class)) {
       w("(");
-      named_expr(e->a[0], name);
+      named_expr(e->a[0], name, key_js);
       w(")");
+      return;
+    }
+    if (e->k == K::Function && e->s.empty() && (!key_js.empty() || (!name.empty() && !can_name(e, name)))) {
+      w("__oda_fname((");
+      function(e, FnOpts{});
+      w("), " + (key_js.empty() ? quote(name) : key_js) + ")");
       return;
     }
     if (e->k == K::Class && e->s.empty()) {
@@ -1054,6 +1095,11 @@ class Emitter {
         w((i ? ", " : "") + late[i].first + " = arguments[" + std::to_string(late[i].second) + "]");
       w(";");
     }
+    for (Node* p : params->a) {
+      std::vector<Node*> ids;
+      pattern_idents(p, ids);
+      for (Node* id : ids) fc.param_args |= id->s == "arguments";
+    }
     for (auto& [p, nm] : complex) {
       if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
         w("if (" + nm + " === void 0) " + nm + " = ");
@@ -1066,6 +1112,7 @@ class Emitter {
         w(";");
       }
     }
+    fc.param_args = false;
     if (rest_at != std::string::npos) {
       Node* r = params->a[rest_at]->a[0];
       std::string src = "Array.prototype.slice.call(arguments, " + std::to_string(rest_at) + ")";
@@ -1235,6 +1282,7 @@ class Emitter {
         ff.insert_at = out.size();
         ff.home = home_proto;
         ff.this_name = "__s";
+        ff.field_init = true;
         push(&ff);
         for (size_t j = i; j < c->a.size(); j++) {
           Node* f = c->a[j];
@@ -1396,6 +1444,53 @@ class Emitter {
       }
       return;
     }
+    Node* inner = callee;
+    while (inner->k == K::Paren) inner = inner->a[0];
+    if (inner->k == K::OptChain && inner->a[0]->k == K::Dot && inner->a[0]->a[0]->k != K::Super) {
+      // (a?.b)(): the parentheses keep the reference, so the call's this is a.
+      std::string recv;
+      opt_chain(inner, &recv);
+      if (has_spread(n, 1)) {
+        w(".apply(" + recv + ", ");
+        spread_array(n->a, 1);
+        w(")");
+        return;
+      }
+      w(".call(" + recv);
+      for (size_t i = 1; i < n->a.size(); i++) {
+        w(", ");
+        expr(n->a[i]);
+      }
+      sync(n->end_line);
+      w(")");
+      return;
+    }
+    if (callee->k == K::Ident && callee->s == "eval" && !callee->b && n->a.size() > 1 && !has_spread(n, 1)) {
+      // A direct eval keeps the caller's scope: the real eval by its own name, on the
+      // lowered source (anything but a string passes through unchanged).
+      sync(callee->line);
+      w("eval(__oda_lower_eval(");
+      expr(n->a[1]);
+      // Inside a lowered arrow the eval code's this is the arrow's: handed over in a global.
+      // What the calling function allows (new.target, arguments) goes along as flags.
+      Fn* f = fn_;
+      while (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner) f = f->parent;
+      int flags = f->field_init ? 6 : f->kind != Fn::Program || (script_ && (eval_flags_ & 2)) ? 2 : 0;
+      if (f->kind == Fn::Program && script_) flags |= eval_flags_ & 4;
+      if (fn_->param_args) flags |= 8;
+      std::string th = this_ref();
+      if (th != "this") w(", (__oda_evthis = " + th + ", " + std::to_string(flags | 1) + ")");
+      else if (flags) w(", " + std::to_string(flags));
+      w(")");
+      for (size_t i = 2; i < n->a.size(); i++) {
+        w(", ");
+        expr(n->a[i]);
+      }
+      sync(n->end_line);
+      w(")");
+      return;
+    }
+    if (error_with_options(n)) return;
     if (!has_spread(n, 1)) {
       expr(callee);
       args(n, 1);
@@ -1414,6 +1509,56 @@ class Emitter {
     }
     spread_array(n->a, 1);
     w(")");
+  }
+
+  // `new Error(msg, options)` or `Error(msg, options)` with one of the engine's error
+  // constructors: the error is made in place (its line is the program's) and its cause set
+  // from the options afterwards, which Duktape's constructors ignore.
+  bool error_with_options(Node* n) {
+    Node* c = n->a[0];
+    if (n->a.size() < 3 || has_spread(n, 1)) return false;
+    static const char* const ctors[] = {"Error", "TypeError", "RangeError", "SyntaxError",
+                                        "ReferenceError", "EvalError", "URIError"};
+    bool is_error = false;
+    if (c->k == K::Ident && !c->b)
+      for (const char* e : ctors) is_error |= c->s == e;
+    if (!is_error) {
+      // new C(msg, options) with C only known at run time (a variable or a property, not a
+      // class or function declared here): checked against the error constructors then.
+      bool dynamic = n->k == K::New && n->a.size() == 3 &&
+                     ((c->k == K::Ident && c->b && c->b->kind != 'k' && c->b->kind != 'f' && !c->has(F_TDZ | F_TDZCHECK)) ||
+                      (c->k == K::Dot && c->a[0]->k != K::Super));
+      if (!dynamic) return false;
+      std::string ctor = c->k == K::Ident ? name_of(c) : temp();
+      std::string t = temp();
+      w("(");
+      if (c->k == K::Dot) {
+        w(ctor + " = ");
+        expr(c);
+        w(", ");
+      }
+      w("__oda_ecause(" + ctor + ", new " + ctor + "(");
+      expr(n->a[1]);
+      w(", " + t + " = ");
+      expr(n->a[2]);
+      sync(n->end_line);
+      w("), " + t + "))");
+      return true;
+    }
+    std::string t = temp();
+    w("__oda_cause(");
+    if (n->k == K::New) w("new ");
+    w(c->s + "(");
+    expr(n->a[1]);
+    w(", " + t + " = ");
+    expr(n->a[2]);
+    for (size_t i = 3; i < n->a.size(); i++) {
+      w(", ");
+      expr(n->a[i]);
+    }
+    sync(n->end_line);
+    w("), " + t + ")");
+    return true;
   }
 
   void super_member(Node* d) {
@@ -1438,7 +1583,9 @@ class Emitter {
     }
   }
 
-  void opt_chain(Node* chain) {
+  // recv: the chain is a callee ending in a member access; *recv gets the temp holding that
+  // member's object, the `this` of the call.
+  void opt_chain(Node* chain, std::string* recv = nullptr) {
     std::vector<Node*> links;
     Node* base = chain->a[0];
     while ((base->k == K::Dot || base->k == K::Call) && base->a[0]->k != K::Super) {
@@ -1448,8 +1595,25 @@ class Emitter {
     std::reverse(links.begin(), links.end());
     w("(");
     size_t seg = out.size();
-    expr(base);
     std::string this_tmp;
+    bool first_call = !links.empty() && links[0]->k == K::Call;
+    Node* pb = base;
+    while (pb->k == K::Paren) pb = pb->a[0];
+    if (first_call && pb != base && pb->k == K::Dot && pb->a[0]->k != K::Super) {
+      // (a.b)?.(): the parentheses keep the reference, so the call's this is a.
+      this_tmp = temp();
+      w("(" + this_tmp + " = ");
+      expr(pb->a[0]);
+      w(")");
+      member_tail(pb);
+    } else if (first_call && pb != base && pb->k == K::OptChain && pb->a[0]->k == K::Dot &&
+               pb->a[0]->a[0]->k != K::Super) {
+      opt_chain(pb, &this_tmp);  // (a?.b)?.()
+    } else {
+      expr(base);
+      // super.m?.() and super.m()?.x: the parent's method runs on this.
+      if (base->k == K::Dot && base->a[0]->k == K::Super && first_call) this_tmp = this_ref();
+    }
     for (size_t i = 0; i < links.size(); i++) {
       Node* l = links[i];
       bool next_opt_call = i + 1 < links.size() && links[i + 1]->k == K::Call &&
@@ -1479,6 +1643,7 @@ class Emitter {
           continue;
         }
         if (next_opt_call) this_tmp = t;
+        if (recv && i + 1 == links.size()) *recv = t;
         member_tail(l);
         continue;
       }
@@ -1487,14 +1652,23 @@ class Emitter {
           w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
           spread_array(l->a, 1);
           w(")");
+        } else if (!this_tmp.empty()) {
+          w(".call(" + this_tmp);
+          for (size_t j = 1; j < l->a.size(); j++) {
+            w(", ");
+            expr(l->a[j]);
+          }
+          sync(l->end_line);
+          w(")");
         } else {
           args(l, 1);
         }
         this_tmp.clear();
         continue;
       }
-      if (next_opt_call) {
+      if (next_opt_call || (recv && i + 1 == links.size())) {
         std::string t = temp();
+        if (recv) *recv = t;
         out.insert(seg, "(" + t + " = ");
         w(")");
         this_tmp = t;
@@ -1589,7 +1763,20 @@ class Emitter {
     return false;
   }
 
+  // Accessors written in the literal itself are named by Duktape after their key alone;
+  // __oda_accnames makes them "get key" and "set key" as in ES2015.
   void object(Node* n) {
+    bool literal_acc = false;
+    for (Node* p : n->a) {
+      if (p->has(F_COMPUTED) || p->has(F_SPREAD)) break;
+      literal_acc |= p->has(F_GET) || p->has(F_SET);
+    }
+    if (!literal_acc) return object_inner(n);
+    w("__oda_accnames(");
+    object_inner(n);
+    w(")");
+  }
+  void object_inner(Node* n) {
     // Methods that use super need the object itself (their home object) in a temp.
     bool super_home = false;
     for (Node* p : n->a)
@@ -1662,7 +1849,12 @@ class Emitter {
       }
       w("__oda_defprop(" + t + ", " + key + ", ");
       prop_value(p);
-      w(")");
+      // An anonymous function under a computed key is named by the key's value.
+      Node* v = p->a[1];
+      while (v && v->k == K::Paren) v = v->a[0];
+      bool anon = p->has(F_COMPUTED) && v && v->s.empty() &&
+                  (v->k == K::Function || (v->k == K::Class && !static_name(v)));
+      w(anon ? ", true)" : ")");
     }
     sync(n->end_line);
     w(", " + t + ")");
@@ -1679,10 +1871,32 @@ class Emitter {
       FnOpts o;
       o.home = obj_home_;
       if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
+      std::string key_js = literal_key(p);
+      if (key_js.empty() && o.name.empty() && !p->has(F_COMPUTED) && p->a[0]->k == K::Ident) key_js = quote(p->a[0]->s);
+      if (!key_js.empty()) w("__oda_fname(");
       function(p->a[1], o);
+      if (!key_js.empty()) w(", " + key_js + ")");
     } else {
-      named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "");
+      named_expr(p->a[1], p->a[0]->k == K::Ident ? p->a[0]->s : "", literal_key(p));
     }
+  }
+  // A class with a static member called name keeps it (no inferred name).
+  static bool static_name(Node* c) {
+    for (size_t i = 1; i < c->a.size(); i++) {
+      Node* m = c->a[i];
+      if (m->has(F_STATIC) && !m->has(F_COMPUTED) && !m->a.empty() && m->a[0] &&
+          (m->a[0]->s == "name" || m->a[0]->s == "'name'" || m->a[0]->s == "\"name\""))
+        return true;
+    }
+    return false;
+  }
+  // The name a function gets from a string or numeric key, as a JavaScript expression.
+  std::string literal_key(Node* p) {
+    if (p->has(F_COMPUTED) || p->has(F_SHORTHAND)) return "";
+    Node* k = p->a[0];
+    if (k->k == K::Str) return fix_string(k->s);
+    if (k->k == K::Num) return "String(" + k->s + ")";
+    return "";
   }
 
   void prop(Node* p) {
@@ -1781,7 +1995,12 @@ class Emitter {
           return;
         }
         if (n->s == "arguments" && !n->b) {
-          w(args_ref());
+          w(args_ref(n->line));
+          return;
+        }
+        if (n->s == "eval" && !n->b) {
+          // eval as a value (an indirect eval): the global wrapper that lowers first.
+          w("__oda_ieval");
           return;
         }
         if (n->s == "undefined" && !n->b) {
@@ -1803,9 +2022,13 @@ class Emitter {
         for (char c : lit) line_ += c == '\n';
         return;
       }
-      case K::Regex:
+      case K::Regex: {
+        // An invalid literal is an early error, reported at its line before anything runs.
+        std::string why;
+        if (!check_regexp(n->s, n->s2, &why)) fail("SyntaxError: " + why, n->line);
         w("__oda_regexp(" + quote(n->s) + ", \"" + n->s2 + "\")");
         return;
+      }
       case K::Template:
         template_lit(n);
         return;
@@ -1908,6 +2131,7 @@ class Emitter {
         call(n);
         return;
       case K::New:
+        if (error_with_options(n)) return;
         if (has_spread(n, 1)) {
           w("__oda_new(");
           expr(n->a[0]);
@@ -1970,11 +2194,17 @@ class Emitter {
         // arrows), so anonymous functions and class constructors work alike.
         Fn* f = fn_;
         while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
-        if (!f || f->kind == Fn::Program) fail("SyntaxError: new.target expression is not allowed here", n->line);
+        // eval code reads the new.target of the function calling it.
+        if (!f || (f->kind == Fn::Program && !(script_ && (eval_flags_ & 2))))
+          fail("SyntaxError: new.target expression is not allowed here", n->line);
+        if (f->kind == Fn::Program && (eval_flags_ & 4)) {
+          w("void 0");  // eval code in a field initializer: new.target is undefined there
+          return;
+        }
         std::string self = "this", callee = "arguments.callee";
         if (f != fn_) {
           f->need_this = true;
-          self = "__this";
+          self = this_var(f);
           callee = args_ref() + ".callee";
         }
         w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
@@ -2000,7 +2230,9 @@ class Emitter {
 
 }  // namespace
 
-bool lower_program(std::string_view source, std::string* out, LowerError* err) {
+namespace {
+
+bool lower(std::string_view source, int script, std::string* out, LowerError* err) {
   Arena arena;
   ParseError perr;
   Node* prog = parse_program(source, arena, &perr);
@@ -2010,9 +2242,27 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
     return false;
   }
   if (!resolve_program(prog, arena, &err->message, &err->line)) return false;
+  if (script && ((script - 1) & 8) && prog->scope) {
+    // eval in the defaults of parameters named `arguments` cannot declare a var of that name.
+    auto it = prog->scope->names.find("arguments");
+    if (it != prog->scope->names.end() && (it->second->kind == 'v' || it->second->kind == 'f')) {
+      err->line = 1;
+      err->message = "SyntaxError: Identifier 'arguments' has already been declared (line 1)";
+      return false;
+    }
+  }
+  if (script && prog->scope) {
+    // eval code's let, const and class live in an environment of their own: as the vars
+    // they become they get names no other code uses.
+    static unsigned evals = 0;
+    evals++;
+    for (auto& [name, b] : prog->scope->names)
+      if (b->kind == 'l' || b->kind == 'c' || b->kind == 'k') b->out = "__e" + std::to_string(evals) + "_" + b->out;
+  }
   try {
     Emitter e;
-    e.program(prog);
+    if (script) e.script(prog, script - 1);
+    else e.program(prog);
     out->swap(e.out);
     return true;
   } catch (Fail& f) {
@@ -2020,6 +2270,16 @@ bool lower_program(std::string_view source, std::string* out, LowerError* err) {
     err->message = f.msg + " (line " + std::to_string(f.line) + ")";
     return false;
   }
+}
+
+}  // namespace
+
+bool lower_program(std::string_view source, std::string* out, LowerError* err) {
+  return lower(source, 0, out, err);
+}
+
+bool lower_script(std::string_view source, std::string* out, LowerError* err, int flags) {
+  return lower(source, flags + 1, out, err);
 }
 
 }  // namespace oda::js

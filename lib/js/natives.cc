@@ -5,7 +5,9 @@
 #include <duktape.h>
 
 #include <cstring>
+#include <string>
 
+#include "js/lower.h"
 #include "js/regexp.h"
 
 namespace oda::js {
@@ -24,6 +26,40 @@ duk_ret_t hidden_key(duk_context* ctx) {
   return 1;
 }
 
+// __oda_lower_eval(src, flags): the ES5 that eval or the Function constructor should run
+// for src (a script of modern JavaScript); anything but a string comes back unchanged.
+// flags: what the calling function allows, from the lowering of a direct eval (lower_script).
+// A syntax error is thrown as the SyntaxError the lowering names ("... (line N)" in src).
+duk_ret_t lower_eval(duk_context* ctx) {
+  if (!duk_is_string(ctx, 0)) {
+    duk_dup(ctx, 0);
+    return 1;
+  }
+  duk_size_t n = 0;
+  const char* src = duk_get_lstring(ctx, 0, &n);
+  int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 15 : 0;
+  // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
+  static std::string out;
+  static LowerError err;
+  bool ok = false;
+  try {
+    out.clear();
+    ok = lower_script(std::string_view(src, n), &out, &err, flags);
+  } catch (...) {
+    err.message = "RangeError: out of memory while lowering";
+  }
+  if (ok) {
+    duk_push_lstring(ctx, out.data(), out.size());
+    return 1;
+  }
+  const char* msg = err.message.c_str();
+  duk_errcode_t code = DUK_ERR_SYNTAX_ERROR;
+  if (std::strncmp(msg, "SyntaxError: ", 13) == 0) msg += 13;
+  else if (std::strncmp(msg, "RangeError: ", 12) == 0) msg += 12, code = DUK_ERR_RANGE_ERROR;
+  duk_push_string(ctx, msg);
+  return duk_error(ctx, code, "%s", duk_get_string(ctx, -1));
+}
+
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
   duk_push_global_object(ctx);
   duk_push_string(ctx, name);
@@ -37,6 +73,7 @@ void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, du
 
 void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
+  put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
   register_regexp_natives(ctx);
 }
 

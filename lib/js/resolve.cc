@@ -158,6 +158,7 @@ class Resolver {
         id->s = st->s;
         lexical(s, st->s, 'l', st->line);
         Binding* b = declare(s, id, 'k', block_level);
+        b->decl_end = st->seq + 1;  // read before the class statement: the temporal dead zone
         class_binding_[st] = b;
       }
     }
@@ -461,7 +462,7 @@ class Resolver {
     id->b = b;
     // Read before the declaration ran, in the same function: the temporal dead zone. From a
     // closure written before the declaration, it depends on when the closure runs.
-    if (b && (b->kind == 'l' || b->kind == 'c') && id->seq < b->decl_end) {
+    if (b && (b->kind == 'l' || b->kind == 'c' || b->kind == 'k') && id->seq < b->decl_end) {
       if (fn_scope(cur_) == fn_scope(b->scope)) {
         id->flags |= F_TDZ;
       } else {

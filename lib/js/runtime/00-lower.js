@@ -3,10 +3,12 @@
 //   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
-//     __oda_constassign
+//     __oda_constassign __oda_cause __oda_ecause (Error options)
+//   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
-//   object literals and templates: __oda_setproto __oda_defprop __oda_ospread __oda_tplcache
+//   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
+//     __oda_ospread __oda_tplcache
 //     __oda_tpl
 //   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
 //     __oda_genresume __oda_yield __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar
@@ -185,14 +187,32 @@ function __oda_isnative(S) {
 
 // super(...args) in a derived constructor: the object `this` becomes.
 function __oda_super(S, self, args) {
-  if (S.__oda_cls || !__oda_isnative(S)) {
+  if (S.__oda_cls || (!__oda_isnative(S) && S !== __oda_Function)) {
     var r = S.apply(self, args);
     return r !== null && (typeof r === 'object' || typeof r === 'function') ? r : self;
   }
   // Built-ins (Error, Array, Map...) make their own object: give it the subclass prototype.
   var o = Reflect.construct(S, args);
   Object.setPrototypeOf(o, Object.getPrototypeOf(self));
+  if (args.length > 1 && o instanceof Error) __oda_cause(o, args[1]);
   return o;
+}
+
+// new Error(message, { cause }) (ES2022): Duktape's constructors ignore the options, so the
+// lowering hands them here once the error exists (it keeps the program's line number).
+function __oda_cause(e, opts) {
+  if (opts !== null && typeof opts === 'object' && 'cause' in opts) {
+    Object.defineProperty(e, 'cause', { value: opts.cause, writable: true, enumerable: false, configurable: true });
+  }
+  return e;
+}
+
+// new C(msg, options) where C is known only at run time: a cause only for the engine's own
+// error constructors.
+function __oda_ecause(C, e, opts) {
+  if (C === Error || C === TypeError || C === RangeError || C === SyntaxError || C === ReferenceError ||
+      C === EvalError || C === URIError) __oda_cause(e, opts);
+  return e;
 }
 
 function __oda_sf(C, key, f) {
@@ -200,12 +220,17 @@ function __oda_sf(C, key, f) {
 }
 
 function __oda_m(target, key, f) {
+  if (typeof key !== 'symbol' && typeof key !== 'string') key = String(key);  // converts once
+  __oda_mname(f, key);
   Object.defineProperty(target, key, { value: f, writable: true, enumerable: false, configurable: true });
 }
 
 // Defines a getter (g) or a setter (s), keeping the other half when it exists.
 // enumerable: true in object literals, false in classes.
 function __oda_acc(target, key, g, s, enumerable) {
+  if (typeof key !== 'symbol' && typeof key !== 'string') key = String(key);  // converts once
+  if (g) __oda_mname(g, key, 'get ');
+  if (s) __oda_mname(s, key, 'set ');
   var d = Object.getOwnPropertyDescriptor(target, key);
   var desc = { configurable: true, enumerable: enumerable };
   desc.get = g !== undefined ? g : (d && d.get);
@@ -218,8 +243,45 @@ function __oda_setproto(o, v) {
   if (v === null || typeof v === 'object' || typeof v === 'function') Object.setPrototypeOf(o, v);
 }
 
-function __oda_defprop(o, key, v) {
+function __oda_defprop(o, key, v, named) {
+  if (named) {
+    if (typeof key !== 'symbol') key = String(key);  // the key converts once
+    __oda_fname(v, key);
+  }
   Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+// Names an anonymous function after its key or binding (NamedEvaluation) where the lowering
+// cannot spell the name in the function expression itself. Symbols give "[description]".
+// prefix: "get " or "set " for accessors. Private names (hidden keys) give "#name".
+function __oda_fname(f, key, prefix) {
+  var n;
+  if (typeof key === 'symbol') {
+    n = String(key).slice(7, -1);
+    var p = /^oda_p\d+(#.*)$/.exec(n);
+    if (p) n = p[1];
+    else if (n !== '') n = '[' + n + ']';
+  } else {
+    n = String(key);
+  }
+  Object.defineProperty(f, 'name', { value: prefix ? prefix + n : n, configurable: true });
+  return f;
+}
+
+// An object literal's own accessors, named by the engine after the key: "get key", "set key".
+function __oda_accnames(o) {
+  var keys = Object.getOwnPropertyNames(o);
+  for (var i = 0; i < keys.length; i++) {
+    var d = Object.getOwnPropertyDescriptor(o, keys[i]);
+    if (d.get && d.get.name === keys[i]) __oda_fname(d.get, keys[i], 'get ');
+    if (d.set && d.set.name === keys[i]) __oda_fname(d.set, keys[i], 'set ');
+  }
+  return o;
+}
+
+// Class methods and accessors without a name of their own are named after their key.
+function __oda_mname(f, key, prefix) {
+  if (typeof f === 'function' && !Object.prototype.hasOwnProperty.call(f, 'name')) __oda_fname(f, key, prefix);
 }
 
 function __oda_ospread(o, src) {
@@ -503,3 +565,33 @@ function __oda_aclose(it) {
   var f = it['return'];
   if (typeof f === 'function') return f.call(it);
 }
+
+// ---- eval and Function run modern code: their source goes through the lowering first ----
+// A direct eval in a lowered program stays `eval(__oda_lower_eval(src))` (the caller's
+// scope, so the global eval stays the engine's own); eval used as a value in a lowered
+// program is __oda_ieval, which evaluates in the global scope as an indirect eval does.
+// The Function constructor builds node's source text "(function anonymous(a,b\n) {\nbody\n})"
+// and lowers it, so the body starts on line 3.
+// The this of a lowered arrow, handed to a direct eval inside it (read at the eval's start).
+// __oda_Function: the Function constructor below (a built-in for `extends Function`).
+var __oda_evthis, __oda_Function;
+var __oda_ieval = (function () {
+  var realEval = eval, RealFunction = Function;
+  if (typeof __oda_lower_eval !== 'function') return realEval;
+  var lowerSrc = __oda_lower_eval;
+  // Bound, as built-in functions have no prototype property; named and of length 1 as eval.
+  var ieval = function (x) { return realEval(lowerSrc(x)); }.bind(undefined);
+  Object.defineProperty(ieval, 'name', { value: 'eval', configurable: true });
+  var F = function Function(p1) {
+    var n = arguments.length, params = [];
+    for (var i = 0; i < n - 1; i++) params.push(String(arguments[i]));
+    var text = n ? String(arguments[n - 1]) : '';
+    var head = params.join(',');
+    return realEval(lowerSrc('(function anonymous(' + head + '\n) {\n' + text + '\n})'));
+  };
+  Object.defineProperty(F, 'prototype', { value: RealFunction.prototype, writable: false });
+  Object.defineProperty(RealFunction.prototype, 'constructor', { value: F, writable: true, configurable: true });
+  Object.defineProperty(this, 'Function', { value: F, writable: true, configurable: true });
+  __oda_Function = F;
+  return ieval;
+})();
