@@ -60,6 +60,8 @@ duk_ret_t lower_eval(duk_context* ctx) {
   return duk_error(ctx, code, "%s", duk_get_string(ctx, -1));
 }
 
+}  // namespace
+
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
   duk_push_global_object(ctx);
   duk_push_string(ctx, name);
@@ -68,8 +70,6 @@ void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, du
                             DUK_DEFPROP_CLEAR_WRITABLE);
   duk_pop(ctx);
 }
-
-}  // namespace
 
 void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);

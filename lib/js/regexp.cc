@@ -1,6 +1,7 @@
 // The RegExp engine: JavaScript patterns translated to PCRE2 syntax and run by PCRE2's 16-bit
 // library (JIT-compiled), so named groups, lookbehind and the s, u, y, d flags work on Duktape.
 #include "js/regexp.h"
+#include "js/natives.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 16
 #include <pcre2.h>
@@ -1109,15 +1110,6 @@ duk_ret_t re_exec(duk_context* ctx) {
     duk_def_prop(ctx, -3, kData);
   }
   return 1;
-}
-
-void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
-  duk_push_global_object(ctx);
-  duk_push_string(ctx, name);
-  duk_push_c_function(ctx, fn, nargs);
-  duk_def_prop(ctx, -3, DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_CONFIGURABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
-                            DUK_DEFPROP_CLEAR_WRITABLE);
-  duk_pop(ctx);
 }
 
 }  // namespace
