@@ -1104,6 +1104,32 @@ class Parser {
     }
   }
 
+  // The head of a class member or object property: the async, * and get/set modifiers, then
+  // the key into p->a[0] (unless a modifier word turned out to be the key itself, `get() {}`).
+  void member_head(Node* p, bool* is_async, bool* gen) {
+    auto word_as_key = [&](const char* word) {
+      Node* k = make(K::Ident, p->line);
+      k->s = word;
+      p->a.push_back(k);
+    };
+    if (p->a.empty() && at("async") && !peek().nl) {
+      advance();
+      if (key_follows() || at("*")) *is_async = true;
+      else word_as_key("async");
+    }
+    if (p->a.empty() && at("*")) {
+      advance();
+      *gen = true;
+    }
+    if (p->a.empty() && !*is_async && !*gen && (at("get") || at("set"))) {
+      bool get = at("get");
+      advance();
+      if (key_follows()) p->flags |= get ? F_GET : F_SET;
+      else word_as_key(get ? "get" : "set");
+    }
+    if (p->a.empty()) member_key(p);
+  }
+
   bool key_follows() {
     // After get/set/async/static: is the next token a property key (so the word is a modifier)?
     return !(at("(") || at(",") || at(":") || at("}") || at("=") || at(";") || at(")"));
@@ -1155,32 +1181,7 @@ class Parser {
         }
       }
       bool is_async = false, gen = false;
-      if (m->a.empty()) {
-        if (at("async") && !peek().nl) {
-          advance();
-          if (key_follows() || at("*")) is_async = true;
-          else {
-            Node* k = make(K::Ident, m->line);
-            k->s = "async";
-            m->a.push_back(k);
-          }
-        }
-      }
-      if (m->a.empty() && at("*")) {
-        advance();
-        gen = true;
-      }
-      if (m->a.empty() && !is_async && !gen && (at("get") || at("set"))) {
-        bool get = at("get");
-        advance();
-        if (key_follows()) m->flags |= get ? F_GET : F_SET;
-        else {
-          Node* k = make(K::Ident, m->line);
-          k->s = get ? "get" : "set";
-          m->a.push_back(k);
-        }
-      }
-      if (m->a.empty()) member_key(m);
+      member_head(m, &is_async, &gen);
       Node* mkey = m->a[0];
       auto key_is = [&](const char* name) {
         if (m->has(F_COMPUTED)) return false;
@@ -1884,30 +1885,7 @@ class Parser {
         p->a.push_back(assign(false));
       } else {
         bool is_async = false, gen = false;
-        if (at("async") && !peek().nl) {
-          advance();
-          if (key_follows() || at("*")) is_async = true;
-          else {
-            Node* k = make(K::Ident, p->line);
-            k->s = "async";
-            p->a.push_back(k);
-          }
-        }
-        if (p->a.empty() && at("*")) {
-          advance();
-          gen = true;
-        }
-        if (p->a.empty() && !is_async && !gen && (at("get") || at("set"))) {
-          bool get = at("get");
-          advance();
-          if (key_follows()) p->flags |= get ? F_GET : F_SET;
-          else {
-            Node* k = make(K::Ident, p->line);
-            k->s = get ? "get" : "set";
-            p->a.push_back(k);
-          }
-        }
-        if (p->a.empty()) member_key(p);
+        member_head(p, &is_async, &gen);
         if (at("(")) {
           if (!p->has(F_GET | F_SET)) p->flags |= F_METHOD;
           p->a.push_back(method_function(p->line, is_async, gen, p->flags & (F_GET | F_SET)));
