@@ -28,7 +28,7 @@ UNIT_SRCS := $(wildcard lib/*/*_test.cc)
 UNIT_OBJS := $(UNIT_SRCS:%.cc=$(B)/obj/%.o)
 DEPS_STAMP := $(B)/.deps-installed
 
-.PHONY: all deps test demo install uninstall clean completions
+.PHONY: all deps test demo install uninstall clean completions FORCE
 all: $(BINS) $(B)/unit-tests
 
 # Re-checked whenever a fragment (and so the package list) changes.
@@ -51,7 +51,14 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(B)/liboda.a
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $< $(B)/liboda.a $(LDLIBS) -o $@
 
-$(B)/unit-tests: $(UNIT_OBJS) $(B)/liboda.a
+# The list of test objects as a file that changes only when the list does, so removing a
+# test file relinks the unit tests instead of keeping a stale binary.
+$(B)/.unit-objs: FORCE
+	@mkdir -p $(B)
+	@echo '$(UNIT_OBJS)' | cmp -s - $@ || echo '$(UNIT_OBJS)' > $@
+FORCE:
+
+$(B)/unit-tests: $(UNIT_OBJS) $(B)/liboda.a $(B)/.unit-objs
 	$(CXX) $(CXXFLAGS) $(UNIT_OBJS) $(B)/liboda.a -lgtest -lgtest_main $(UNIT_LDLIBS) $(LDLIBS) -o $@
 
 test: all
