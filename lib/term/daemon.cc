@@ -445,6 +445,11 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
       if (submit) expect.push_back('\n');
       s->expect_echo(expect);
     }
+    // Ctrl-C typed at a job in front: the line discipline sends it SIGINT.
+    if ((t.c_lflag & ISIG) && bytes.find('\x03') != std::string::npos && tcgetpgrp(s->master_) != s->pid_) {
+      s->drain();
+      s->interrupted();
+    }
     if (submit) {
       s->at_prompt_ = false;
       s->drain();
@@ -638,6 +643,10 @@ void Daemon::do_signal(int fd, const std::string& chat, const json::Value& a) {
   if (pg <= 0) pg = s->pid_;
   if (sig == SIGKILL && pg == s->pid_)
     return error(fd, "refused: SIGKILL would end the session's shell; close the session instead");
+  if (sig == SIGINT && pg != s->pid_) {
+    s->drain();  // what the job printed before the signal is not the shell's answer to it
+    s->interrupted();
+  }
   if (killpg(pg, sig) != 0) return error(fd, "cannot signal process group " + std::to_string(pg) + ": " + std::strerror(errno));
   if (sig == SIGTERM || sig == SIGHUP || sig == SIGINT) killpg(pg, SIGCONT);
   json::Value r = json::Value::object();
