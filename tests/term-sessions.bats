@@ -143,6 +143,24 @@ load helpers
   assert_line '[exit: 0]'
 }
 
+@test "a job stopped by SIGINT leaves no blank line behind; a program's own blank line stays" {
+  term-open
+  term-send --wait-ms 300 pty-1 'sleep 100'
+  term-signal pty-1 SIGINT
+  run term-send pty-1 'echo hi'
+  assert_output $'hi\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  term-send --wait-ms 300 pty-1 'sleep 100'
+  term-send -e --no-submit pty-1 '\x03'
+  run term-send pty-1 'echo again'
+  assert_output $'again\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-read pty-1
+  assert_output $'hi\nagain\n[lines: 1-2 of 2]'
+  term-send --wait-ms 300 pty-1 'bash -c "trap \"echo; exit 3\" INT; sleep 100 & wait"'
+  term-signal pty-1 SIGINT
+  run term-send pty-1 'echo after'
+  assert_output $'\nafter\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
 @test "SIGKILL at an idle shell is refused" {
   term-open
   run --separate-stderr term-signal pty-1 SIGKILL
@@ -306,6 +324,21 @@ load helpers
   assert_output 'closed terminal session pty-1'
   run term-close main
   assert_output 'terminal session pty-1 was already closing'
+}
+
+@test "a repeated close by name of a session whose shell exited is safe; a new owner of the name is closed" {
+  term-open --name S
+  term-send S 'exit 7'
+  run term-close S
+  assert_output 'closed terminal session pty-1'
+  run term-close S
+  assert_success
+  assert_output 'terminal session pty-1 was already closing'
+  term-open --name S
+  run term-close S
+  assert_output 'closed terminal session pty-2'
+  run term-close S
+  assert_output 'terminal session pty-2 was already closing'
 }
 
 # Reads the job until its output is not empty (or 10 s pass); leaves it in $output.

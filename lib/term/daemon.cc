@@ -1,34 +1,34 @@
 // termd's event loop: the listening socket, the clients, the PTY masters and a signalfd in
-// one epoll set; waits (sends, opens, closes) are state checked after every wake-up.
+// one epoll set; pending sends (waits.h), opens and closes are state checked after every
+// wake-up.
 #include "term/daemon.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <map>
 #include <memory>
 #include <sys/epoll.h>
-#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 #include <vector>
 
 #include "json/json.h"
+#include "term/jobs.h"
 #include "term/procs.h"
 #include "term/runtime.h"
 #include "term/session.h"
 #include "term/signals.h"
+#include "term/text.h"
+#include "term/waits.h"
 
 namespace oda::term {
 
@@ -45,38 +45,8 @@ struct Client {
   bool close_after = false;
 };
 
-struct Waiter {
-  int client;
-  Session* s;
-  uint64_t start_prompts;
-  int64_t deadline;
-  bool immediate;     // nothing was written and the shell sits at its prompt
-  bool pending_line;  // text without Enter: a line-mode reader cannot take it yet
-  size_t max_bytes;
-  int64_t last_check = 0;
-  int64_t last_scan = 0;
-  std::map<pid_t, long> woke;  // context switches of the front process when we wrote
-  int64_t written_ms = 0;
-  bool confirming = false;    // a prompt came; waiting to see the shell idle at it
-  pid_t reader = 0;           // the process last seen blocked reading the terminal
-  int64_t reading_since = 0;  // when it was first seen so (0: not seen)
-};
-
 // The longest request line accepted (a send's text is the only large part).
 constexpr size_t kMaxRequest = 64 << 20;
-
-// The gap between the two looks that confirm a reader waits for input.
-// Longer for a poll/select/epoll wait: a program on its way out (node restoring the
-// terminal) sits there for a few ms too.
-constexpr int64_t kConfirmMs = 5;
-constexpr int64_t kPollConfirmMs = 60;
-// How often a wait scans /proc for the front group's other members, and how often it looks
-// at all once nothing has happened for a second.
-constexpr int64_t kScanMs = 100;
-constexpr int64_t kSlowCheckMs = 50;
-
-// How long a reader other than the one we watched gets to take freshly written bytes.
-constexpr int64_t kReaderSettleMs = 30;
 
 struct Opening {
   int client;
@@ -89,16 +59,6 @@ struct Closing {
   std::vector<int> clients;
   int64_t started;
   int phase = 0;  // 0 hung up, 1 terminated, 2 killed
-};
-
-struct Job {
-  std::string id, chat, session, text;
-  Session* s;
-  Pos cursor;
-  uint64_t start_prompts;
-  std::string status = "running";
-  json::Value exit;  // exit status once finished
-  uint64_t end_line = UINT64_MAX;
 };
 
 std::string str_arg(const json::Value& args, std::string_view key) {
@@ -127,15 +87,6 @@ size_t edit_distance(const std::string& a, const std::string& b) {
     }
   }
   return d[b.size()];
-}
-
-// Cuts text to at most max bytes at a character boundary; true when it cut.
-bool cut(std::string* text, size_t max) {
-  if (text->size() <= max) return false;
-  size_t n = max;
-  while (n > 0 && (static_cast<unsigned char>((*text)[n]) & 0xC0) == 0x80) --n;
-  text->resize(n);
-  return true;
 }
 
 class Daemon {
@@ -191,13 +142,10 @@ class Daemon {
   void do_close(int fd, const std::string& chat, const json::Value& a);
   void do_list(int fd, const std::string& chat);
 
-  bool waiting_for_input(Waiter& w, int64_t now);
-  bool shell_idle(Session* s);
-  void settle(Waiter& w, const char* reason);
+  void settle(const Waiter& w, const char* reason) { ok(w.client, settled_result(w, reason)); }
   json::Value open_result(Session* s);
   void start_close(Session* s);
   void advance_close(Closing& c, int64_t now);
-  void finish_jobs(Session* s, bool ended);
   void shutdown();
 
   DaemonOptions opt_;
@@ -208,8 +156,8 @@ class Daemon {
   std::vector<Waiter> waiters_;
   std::vector<Opening> openings_;
   std::vector<Closing> closings_;
-  std::vector<Job> jobs_;
-  int next_session_ = 1, next_job_ = 1;
+  Jobs jobs_;
+  int next_session_ = 1;
   int64_t idle_since_ = 0;
   bool quit_ = false;
 };
@@ -429,10 +377,7 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   std::map<pid_t, long> woke;
   if (running && !bytes.empty() && s->master_ >= 0 && !background && (submit || text.empty())) {
     // Taken before writing: a reader that runs from now on has taken what we write.
-    // Only the group's leader (a scan of /proc would cost milliseconds on every send);
-    // another reader must have had kReaderSettleMs to take the bytes.
-    pid_t pg = tcgetpgrp(s->master_);
-    if (pg > 0) woke[pg] = context_switches(pg);
+    woke = front_switches(*s);
   }
   if (running && !bytes.empty()) {
     termios t{};
@@ -445,6 +390,11 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
       if (submit) expect.push_back('\n');
       s->expect_echo(expect);
     }
+    // Ctrl-C typed at a job in front: the line discipline sends it SIGINT.
+    if ((t.c_lflag & ISIG) && bytes.find('\x03') != std::string::npos && tcgetpgrp(s->master_) != s->pid_) {
+      s->drain();
+      s->interrupted();
+    }
     if (submit) {
       s->at_prompt_ = false;
       s->drain();
@@ -456,21 +406,7 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   }
   if (background) {
     if (!running) return error(fd, "terminal session " + s->id() + " has exited");
-    Job j;
-    j.id = "job-" + std::to_string(next_job_++);
-    j.chat = chat;
-    j.session = s->id();
-    j.text = text;
-    j.s = s;
-    j.cursor = s->end_pos();
-    j.start_prompts = s->prompts_;
-    json::Value r = json::Value::object();
-    r.set("jobId", j.id);
-    r.set("session", s->id());
-    r.set("text", text);
-    r.set("status", "running");
-    jobs_.push_back(std::move(j));
-    return ok(fd, r);
+    return ok(fd, jobs_.start(chat, s, text));
   }
   Waiter w;
   w.client = fd;
@@ -487,101 +423,11 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   waiters_.push_back(w);
 }
 
-void Daemon::settle(Waiter& w, const char* reason) {
-  Session* s = w.s;
-  if (s->master_ >= 0) s->drain();
-  std::string out = s->output_since(&s->seen_, UINT64_MAX, w.max_bytes);
-  bool truncated = cut(&out, w.max_bytes);
-  json::Value r = json::Value::object();
-  r.set("session", s->id());
-  r.set("output", out);
-  r.set("truncated", truncated);
-  r.set("wait", reason);
-  r.set("exit", std::string_view(reason) == "prompt" ? json::Value(s->last_exit_) : json::Value());
-  bool ended = s->status_ != Session::Status::Running && s->status_ != Session::Status::Starting;
-  r.set("status", ended ? "exited" : "running");
-  r.set("code", s->exit_code_ ? json::Value(*s->exit_code_) : json::Value());
-  r.set("signal", s->exit_signal_ ? json::Value(signal_name(*s->exit_signal_)) : json::Value());
-  ok(w.client, r);
-}
-
-// The shell is at its prompt with none of our lines left: blocked reading the terminal with
-// nothing queued. (After a prompt it may already have taken the next line sent at once.)
-bool Daemon::shell_idle(Session* s) {
-  int inq = 0;
-  if (s->slave_ < 0 || ioctl(s->slave_, TIOCINQ, &inq) != 0) return true;
-  if (inq > 0) return false;
-  Reading r = process_reads_terminal(s->pid_, s->tty_, false);
-  if (r == Reading::Unknown) return true;
-  if (r == Reading::No) return false;
-  // Whatever it printed before blocking (its next marker too) is ours first.
-  uint64_t before = s->prompts_;
-  s->drain();
-  return s->prompts_ == before;
-}
-
-bool Daemon::waiting_for_input(Waiter& w, int64_t now) {
-  Session* s = w.s;
-  if (s->master_ < 0 || s->wants_write()) return false;
-  termios t{};
-  tcgetattr(s->master_, &t);
-  bool canonical = t.c_lflag & ICANON;
-  int inq = 0;
-  ioctl(s->slave_, TIOCINQ, &inq);
-  if (inq > 0 && !(canonical && w.pending_line)) return false;
-  pid_t pg = tcgetpgrp(s->master_);
-  pid_t reader = 0;
-  // The other members of the group are looked at every kScanMs only: a quiet command can
-  // run for hours and its wait must stay cheap.
-  bool scan = now - w.last_scan >= kScanMs;
-  if (scan) w.last_scan = now;
-  Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader, scan) : Reading::Unknown;
-  if (r == Reading::No && !scan) return false;
-  if (r == Reading::Yes || r == Reading::Polling) {
-    // Written bytes reach the line discipline a moment after write() returns: a reader that
-    // has not run since then has not seen them yet, so it is not waiting for more.
-    if (auto it = w.woke.find(reader); it != w.woke.end()) {
-      if (context_switches(reader) == it->second) return false;
-    } else if (now - w.written_ms < kReaderSettleMs) {
-      return false;
-    }
-    // What the reader printed before blocking (its prompt marker too) crosses the PTY a
-    // moment later: take it, and believe the wait only when a second look, a few ms on,
-    // finds the same reader still blocked with nothing new printed.
-    int64_t before = s->last_output_ms_;
-    s->drain();
-    if (s->prompts_ != w.start_prompts) return false;
-    bool confirmed = w.reading_since > 0 && w.reader == reader && s->last_output_ms_ == before &&
-                     now - w.reading_since >= (r == Reading::Yes ? kConfirmMs : kPollConfirmMs);
-    if (w.reader != reader || s->last_output_ms_ != before || w.reading_since == 0) {
-      w.reader = reader;
-      w.reading_since = now;
-    }
-    return confirmed;
-  }
-  w.reading_since = 0;
-  if (r == Reading::Unknown) return now - s->last_output_ms_ >= 500 && !s->end_pos().partial.empty();
-  return false;
-}
-
 void Daemon::do_read(int fd, const std::string& chat, const json::Value& a, size_t max_bytes) {
   std::string job = str_arg(a, "job");
   if (!job.empty()) {
-    for (auto& j : jobs_) {
-      if (j.id != job || j.chat != chat) continue;
-      std::string out;
-      if (j.s) out = j.s->output_since(&j.cursor, j.end_line, max_bytes);
-      bool truncated = cut(&out, max_bytes);
-      json::Value r = json::Value::object();
-      r.set("jobId", j.id);
-      r.set("session", j.session);
-      r.set("text", j.text);
-      r.set("output", out);
-      r.set("truncated", truncated);
-      r.set("status", j.status);
-      r.set("exit", j.exit);
-      return ok(fd, r);
-    }
+    json::Value r;
+    if (jobs_.read(chat, job, max_bytes, &r)) return ok(fd, r);
     return error(fd, "no job '" + job + "' in chat '" + chat + "'");
   }
   Session* s = find(fd, chat, str_arg(a, "session"));
@@ -638,6 +484,10 @@ void Daemon::do_signal(int fd, const std::string& chat, const json::Value& a) {
   if (pg <= 0) pg = s->pid_;
   if (sig == SIGKILL && pg == s->pid_)
     return error(fd, "refused: SIGKILL would end the session's shell; close the session instead");
+  if (sig == SIGINT && pg != s->pid_) {
+    s->drain();  // what the job printed before the signal is not the shell's answer to it
+    s->interrupted();
+  }
   if (killpg(pg, sig) != 0) return error(fd, "cannot signal process group " + std::to_string(pg) + ": " + std::strerror(errno));
   if (sig == SIGTERM || sig == SIGHUP || sig == SIGINT) killpg(pg, SIGCONT);
   json::Value r = json::Value::object();
@@ -703,7 +553,7 @@ void Daemon::advance_close(Closing& c, int64_t now) {
     }
     s->hang_up();
     s->status_ = Session::Status::Closed;
-    finish_jobs(s, true);
+    jobs_.update(s, true);
     s->release();
     for (int fd : c.clients) {
       json::Value r = json::Value::object();
@@ -722,23 +572,6 @@ void Daemon::advance_close(Closing& c, int64_t now) {
     c.phase = 2;
   }
   if (c.phase == 2) for (pid_t p : left) kill(p, SIGKILL);
-}
-
-void Daemon::finish_jobs(Session* s, bool ended) {
-  for (auto& j : jobs_) {
-    if (j.s != s || j.status != "running") continue;
-    if (s->prompts_ > j.start_prompts) {
-      j.status = "finished";
-      j.exit = s->last_exit_;
-      j.end_line = s->committed();
-    } else if (ended) {
-      j.status = "killed";
-      j.end_line = s->committed();
-    }
-  }
-  if (s->status_ == Session::Status::Closed) {
-    for (auto& j : jobs_) if (j.s == s) { j.s = nullptr; }
-  }
 }
 
 void Daemon::on_master(Session* s, uint32_t events) {
@@ -766,7 +599,7 @@ void Daemon::on_signal() {
       if (s->pid_ != pid) continue;
       if (s->master_ >= 0) s->drain();
       s->exited(status);
-      finish_jobs(s.get(), true);
+      jobs_.update(s.get(), true);
     }
   }
 }
@@ -792,36 +625,11 @@ void Daemon::tick() {
     }
     openings_.erase(openings_.begin() + static_cast<long>(i));
   }
-  for (auto& s : sessions_) if (s->status_ == Session::Status::Running) finish_jobs(s.get(), false);
+  for (auto& s : sessions_) if (s->status_ == Session::Status::Running) jobs_.update(s.get(), false);
   for (size_t i = 0; i < waiters_.size();) {
-    Waiter& w = waiters_[i];
-    Session* s = w.s;
-    const char* reason = nullptr;
-    if (s->status_ == Session::Status::Starting && now < w.deadline) { ++i; continue; }
-    if (w.immediate) reason = "prompt";
-    else if (s->prompts_ > w.start_prompts) {
-      // Several lines sent at once give a prompt after each: the last one counts, the one
-      // after which the shell has no line of ours left to read.
-      if (w.pending_line || now >= w.deadline || shell_idle(s)) {
-        reason = "prompt";
-      } else {
-        w.confirming = true;
-        ++i;
-        continue;
-      }
-    }
-    else if (s->status_ != Session::Status::Running) reason = "exit";
-    else if (int64_t quiet = now - std::max(s->last_output_ms_, w.written_ms);
-             quiet >= 3 && now - w.last_check >= (quiet > 1000 ? kSlowCheckMs : 5)) {
-      w.last_check = now;
-      bool input = waiting_for_input(w, now);
-      // The check drains the PTY: a marker it found settles the send right away.
-      if (s->prompts_ > w.start_prompts) reason = "prompt";
-      else if (input) reason = "input";
-    }
-    if (!reason && now >= w.deadline) reason = "timeout";
+    const char* reason = settle_reason(waiters_[i], now);
     if (!reason) { ++i; continue; }
-    Waiter done = w;
+    Waiter done = waiters_[i];
     waiters_.erase(waiters_.begin() + static_cast<long>(i));
     settle(done, reason);
   }
@@ -895,91 +703,11 @@ int Daemon::run(int listen_fd) {
   return 0;
 }
 
-bool answers(const std::string& path) {
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_un sa{};
-  sa.sun_family = AF_UNIX;
-  std::snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path.c_str());
-  bool ok = connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) == 0;
-  close(fd);
-  return ok;
-}
-
 }  // namespace
 
-int run_daemon(const DaemonOptions& opt, std::string* err) {
-  if (!ensure_runtime_dir(err)) return 1;
-  std::string path = socket_path();
-  sockaddr_un sa{};
-  sa.sun_family = AF_UNIX;
-  if (path.size() >= sizeof sa.sun_path) {
-    *err = "socket path '" + path + "' is too long";
-    return 1;
-  }
-  std::snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path.c_str());
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
-    if (errno != EADDRINUSE || answers(path)) {
-      *err = errno == EADDRINUSE ? "a terminal daemon already runs at " + path
-                                 : "cannot bind '" + path + "': " + std::strerror(errno);
-      close(fd);
-      return 1;
-    }
-    unlink(path.c_str());  // stale: its daemon is gone
-    if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
-      *err = "cannot bind '" + path + "': " + std::strerror(errno);
-      close(fd);
-      return 1;
-    }
-  }
-  chmod(path.c_str(), 0600);
-  if (listen(fd, 64) != 0) {
-    *err = "cannot listen on '" + path + "': " + std::strerror(errno);
-    return 1;
-  }
-  if (!opt.foreground) {
-    int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) != 0) { *err = "cannot create a pipe"; return 1; }
-    pid_t pid = fork();
-    if (pid < 0) { *err = "cannot fork"; return 1; }
-    if (pid > 0) {
-      // The socket listens already; wait only until the child has written its pid file.
-      close(pipefd[1]);
-      char c;
-      ssize_t n = read(pipefd[0], &c, 1);
-      _exit(n == 1 ? 0 : 1);
-    }
-    close(pipefd[0]);
-    setsid();
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    dup2(null, 0);
-    dup2(null, 1);
-    dup2(null, 2);
-    if (null > 2) close(null);
-    std::string pid_s = std::to_string(getpid()) + "\n";
-    std::string tmp = pid_path() + ".tmp";
-    FILE* f = std::fopen(tmp.c_str(), "w");
-    if (f) { std::fputs(pid_s.c_str(), f); std::fclose(f); std::rename(tmp.c_str(), pid_path().c_str()); }
-    if (::write(pipefd[1], "1", 1) != 1) {}
-    close(pipefd[1]);
-  } else {
-    FILE* f = std::fopen(pid_path().c_str(), "w");
-    if (f) { std::fprintf(f, "%d\n", getpid()); std::fclose(f); }
-  }
-  // Sessions start where their callers ask; the daemon itself pins no folder.
-  if (chdir("/") != 0) {}
+int serve(const DaemonOptions& opt, int listen_fd) {
   Daemon d(opt);
-  int rc = d.run(fd);
-  // Remove the socket and pid file only while they are still ours.
-  FILE* f = std::fopen(pid_path().c_str(), "r");
-  int owner = 0;
-  if (f) { if (std::fscanf(f, "%d", &owner) != 1) owner = 0; std::fclose(f); }
-  if (owner == getpid()) {
-    unlink(path.c_str());
-    unlink(pid_path().c_str());
-  }
-  close(fd);
-  return rc;
+  return d.run(listen_fd);
 }
 
 }  // namespace oda::term

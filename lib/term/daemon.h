@@ -17,4 +17,8 @@ struct DaemonOptions {
 // it could not start (another daemon answering, an unsafe runtime folder).
 int run_daemon(const DaemonOptions& opt, std::string* err);
 
+// The event loop on an already listening socket, until idle or told to stop (startup.cc
+// brings the socket up around it).
+int serve(const DaemonOptions& opt, int listen_fd);
+
 }  // namespace oda::term

@@ -204,12 +204,41 @@ void Session::ingest(std::string_view bytes) {
     if (!rest.empty()) ingest(rest);
     return;
   }
-  text_.feed(bytes);
+  // The screen shows what a terminal would, that newline included.
   screen_pending_.append(bytes);
+  if (interrupt_until_) feed_after_interrupt(bytes);
+  else text_.feed(bytes);
   if (screen_pending_.size() >= kScreenBatch) feed_screen();
 }
 
+void Session::interrupted() {
+  release_held();
+  // A job cut off mid-line: the shell's newline ends that line, a real one.
+  if (!text_.partial().empty()) return;
+  // The shell answers at once when the job dies; later output is the job's own.
+  interrupt_until_ = now_ms() + 2000;
+}
+
+void Session::feed_after_interrupt(std::string_view bytes) {
+  held_.append(bytes);
+  std::string lone = "\r\n\x1b]6973;" + nonce_ + ";130\a";
+  if (held_.size() < lone.size() && lone.compare(0, held_.size(), held_) == 0) return;
+  interrupt_until_ = 0;
+  std::string b;
+  b.swap(held_);
+  text_.feed(b.rfind(lone, 0) == 0 ? std::string_view(b).substr(2) : std::string_view(b));
+}
+
+void Session::release_held() {
+  interrupt_until_ = 0;
+  if (held_.empty()) return;
+  std::string b;
+  b.swap(held_);
+  text_.feed(b);
+}
+
 bool Session::drain(size_t budget) {
+  if (interrupt_until_ && now_ms() >= interrupt_until_) release_held();
   if (master_ < 0) return false;
   char buf[65536];
   size_t got = 0;
@@ -334,6 +363,7 @@ void Session::mark_seen(const Pos& p) {
 }
 
 void Session::exited(int status) {
+  release_held();
   if (WIFEXITED(status)) exit_code_ = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) exit_signal_ = WTERMSIG(status);
   if (status_ == Status::Starting || status_ == Status::Running) status_ = Status::Exited;

@@ -66,6 +66,8 @@ class Session {
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
   // Enter was sent (see TextSink::soft_break).
   void end_line() { text_.soft_break(); }
+  // A SIGINT went to a job in front of the shell (see held_).
+  void interrupted();
   void exited(int status);  // from waitpid
   void hang_up();           // closes the PTY
   void release();           // frees the kept output of a closed session
@@ -97,6 +99,14 @@ class Session {
   static constexpr size_t kScreenBatch = 64 * 1024;
   std::string screen_pending_;
   void on_marker(std::string_view rest);
+  void feed_after_interrupt(std::string_view bytes);
+  void release_held();
+  // After a SIGINT to a foreground job, bash prints a lone newline when the job dies of it
+  // (where a terminal would have echoed ^C): no output of the job's. What follows the signal
+  // is held here while it may still be exactly that newline and a prompt reporting status
+  // 130; then the newline is dropped. Anything else is fed as it came.
+  std::string held_;
+  int64_t interrupt_until_ = 0;  // 0: not armed
   LineStore store_;
   TextSink text_{&store_};
   std::unique_ptr<Screen> screen_;  // null once released

@@ -186,4 +186,12 @@ void TextSink::feed(std::string_view bytes) {
   }
 }
 
+bool cut(std::string* text, size_t max) {
+  if (text->size() <= max) return false;
+  size_t n = max;
+  while (n > 0 && (static_cast<unsigned char>((*text)[n]) & 0xC0) == 0x80) --n;
+  text->resize(n);
+  return true;
+}
+
 }  // namespace oda::term

@@ -58,4 +58,7 @@ class TextSink {
   bool break_pending_ = false;
 };
 
+// Cuts text to at most max bytes at a character boundary; true when it cut.
+bool cut(std::string* text, size_t max);
+
 }  // namespace oda::term

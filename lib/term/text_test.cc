@@ -97,4 +97,16 @@ TEST(TextSink, EchoExpectationEndsAtTheFirstDifference) {
   EXPECT_EQ(store.at(0), "o");
 }
 
+TEST(Cut, KeepsShortTextAndCutsLongTextAtACharacterBoundary) {
+  std::string s = "abc";
+  EXPECT_FALSE(cut(&s, 3));
+  EXPECT_EQ(s, "abc");
+  s = "ab\xc3\xa9" "cd";  // "abécd": a cut inside the é keeps "ab"
+  EXPECT_TRUE(cut(&s, 3));
+  EXPECT_EQ(s, "ab");
+  s = "ab\xc3\xa9" "cd";
+  EXPECT_TRUE(cut(&s, 4));
+  EXPECT_EQ(s, "ab\xc3\xa9");
+}
+
 }  // namespace oda::term

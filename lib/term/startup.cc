@@ -1,0 +1,105 @@
+// How termd comes up and goes away: binds its socket (taking over a stale one), detaches,
+// writes its pid file, serves, and removes socket and pid file while they are still its own.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "term/daemon.h"
+#include "term/runtime.h"
+
+namespace oda::term {
+
+namespace {
+
+bool answers(const std::string& path) {
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un sa{};
+  sa.sun_family = AF_UNIX;
+  std::snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path.c_str());
+  bool ok = connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) == 0;
+  close(fd);
+  return ok;
+}
+
+}  // namespace
+
+int run_daemon(const DaemonOptions& opt, std::string* err) {
+  if (!ensure_runtime_dir(err)) return 1;
+  std::string path = socket_path();
+  sockaddr_un sa{};
+  sa.sun_family = AF_UNIX;
+  if (path.size() >= sizeof sa.sun_path) {
+    *err = "socket path '" + path + "' is too long";
+    return 1;
+  }
+  std::snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path.c_str());
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
+    if (errno != EADDRINUSE || answers(path)) {
+      *err = errno == EADDRINUSE ? "a terminal daemon already runs at " + path
+                                 : "cannot bind '" + path + "': " + std::strerror(errno);
+      close(fd);
+      return 1;
+    }
+    unlink(path.c_str());  // stale: its daemon is gone
+    if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
+      *err = "cannot bind '" + path + "': " + std::strerror(errno);
+      close(fd);
+      return 1;
+    }
+  }
+  chmod(path.c_str(), 0600);
+  if (listen(fd, 64) != 0) {
+    *err = "cannot listen on '" + path + "': " + std::strerror(errno);
+    return 1;
+  }
+  if (!opt.foreground) {
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) != 0) { *err = "cannot create a pipe"; return 1; }
+    pid_t pid = fork();
+    if (pid < 0) { *err = "cannot fork"; return 1; }
+    if (pid > 0) {
+      // The socket listens already; wait only until the child has written its pid file.
+      close(pipefd[1]);
+      char c;
+      ssize_t n = read(pipefd[0], &c, 1);
+      _exit(n == 1 ? 0 : 1);
+    }
+    close(pipefd[0]);
+    setsid();
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+    if (null > 2) close(null);
+    std::string pid_s = std::to_string(getpid()) + "\n";
+    std::string tmp = pid_path() + ".tmp";
+    FILE* f = std::fopen(tmp.c_str(), "w");
+    if (f) { std::fputs(pid_s.c_str(), f); std::fclose(f); std::rename(tmp.c_str(), pid_path().c_str()); }
+    if (::write(pipefd[1], "1", 1) != 1) {}
+    close(pipefd[1]);
+  } else {
+    FILE* f = std::fopen(pid_path().c_str(), "w");
+    if (f) { std::fprintf(f, "%d\n", getpid()); std::fclose(f); }
+  }
+  // Sessions start where their callers ask; the daemon itself pins no folder.
+  if (chdir("/") != 0) {}
+  int rc = serve(opt, fd);
+  // Remove the socket and pid file only while they are still ours.
+  FILE* f = std::fopen(pid_path().c_str(), "r");
+  int owner = 0;
+  if (f) { if (std::fscanf(f, "%d", &owner) != 1) owner = 0; std::fclose(f); }
+  if (owner == getpid()) {
+    unlink(path.c_str());
+    unlink(pid_path().c_str());
+  }
+  close(fd);
+  return rc;
+}
+
+}  // namespace oda::term
