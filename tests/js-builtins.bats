@@ -309,3 +309,31 @@ EOF2
   assert_success
   assert_output '[[1,2],[6,8],["x","y"]]'
 }
+
+@test "typed array map, filter, slice and subarray create through Symbol.species as node does" {
+  cat > prog.js <<'EOF'
+class Vec extends Float64Array {}
+var v = new Vec([1, 2, 3, 4]);
+var m = v.map(function (x) { return x * 2; }), f = v.filter(function (x) { return x > 1; });
+var s = v.slice(1, 3), sub = v.subarray(1, 3);
+console.log(m instanceof Vec, f instanceof Vec, s instanceof Vec, sub instanceof Vec, Array.from(sub).join());
+var u = new Uint8Array([1, 2, 3]);
+u.constructor = undefined;
+console.log(Object.getPrototypeOf(u.slice(1)) === Uint8Array.prototype);
+var errs = [];
+try { u.constructor = {}; u.constructor[Symbol.species] = function () { return {}; }; u.map(String); } catch (e) { errs.push(e.name); }
+try { Uint8Array.from.call({}, [1]); } catch (e) { errs.push(e.name); }
+try { Uint8Array.of.call(function () { return new Uint8Array(1); }, 1, 2); } catch (e) { errs.push(e.name); }
+try { Uint8Array.prototype.values.call([1]); } catch (e) { errs.push(e.name); }
+console.log(errs.join());
+return Array.from(Int16Array.of(1, -2, 70000)).join();
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+true true true true 2,3
+true
+TypeError,TypeError,TypeError,TypeError
+1,-2,4464
+EOF
+}

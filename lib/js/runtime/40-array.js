@@ -303,7 +303,29 @@
       var f = AP[k];
       rt.method(TAP, k, function () { requireTA(this, k); return f.apply(this, arguments); }, f.length);
     });
-    var make = function (src, len) { return new src.constructor(len); };
+    // TypedArraySpeciesCreate: the native subarray keeps the element type and gives the
+    // intrinsic prototype, which names the default constructor whatever o's prototype is.
+    var nativeSub = TAP.subarray;
+    var taDefault = function (o) {
+      var p = Object.getPrototypeOf(nativeSub.call(o, 0, 0)), t = rt.taCtors || [];
+      for (var i = 0; i < t.length; i++) if (t[i][0] === p) return t[i][1];
+      return p.constructor;
+    };
+    var taCreate = function (C, a, b, c, n) {
+      if (!isConstructor(C)) throw new TypeError('typed array species is not a constructor');
+      var o = n === 1 ? new C(a) : new C(a, b, c);
+      requireTA(o, 'constructor result');
+      if (n === 1 && typeof a === 'number' && o.length < a) throw new TypeError('typed array species created a too short array');
+      return o;
+    };
+    var taSpecies = function (o) {
+      var C = o.constructor;
+      if (C === undefined) return taDefault(o);
+      if (!rt.isObject(C)) throw new TypeError('typed array constructor is not an object');
+      C = C[Symbol.species];
+      return C === undefined || C === null ? taDefault(o) : C;
+    };
+    var make = function (src, len) { return taCreate(taSpecies(src), len, 0, 0, 1); };
     rt.methods(TAP, {
       map: [function (fn, thisArg) {
         requireTA(this, 'map');
@@ -325,6 +347,7 @@
         requireTA(this, 'slice');
         var len = this.length, s = relIndex(start, len, 0), e = relIndex(end, len, len);
         var a = make(this, Math.max(e - s, 0));
+        e = Math.min(e, this.length);
         for (var i = s; i < e; i++) a[i - s] = this[i];
         return a;
       }, 2],
@@ -352,14 +375,27 @@
         a[k] = value;
         return a;
       }, 2],
+      subarray: [function (begin, end) {
+        requireTA(this, 'subarray');
+        var len = this.length, s = relIndex(begin, len, 0), e = relIndex(end, len, len);
+        var C = taSpecies(this), bpe = taDefault(this).BYTES_PER_ELEMENT;
+        return taCreate(C, this.buffer, this.byteOffset + s * bpe, Math.max(e - s, 0), 3);
+      }, 2],
       toString: [AP.toString, 0]
     });
     var taFrom = function (items, mapFn, thisArg) {
-      var vals = Array.from(items, mapFn, thisArg), a = new this(vals.length);
+      if (!isConstructor(this)) throw new TypeError('TypedArray.from: this is not a constructor');
+      if (mapFn !== undefined) requireCallable(mapFn);
+      var vals = Array.from(items, mapFn, thisArg), a = taCreate(this, vals.length, 0, 0, 1);
       for (var i = 0; i < vals.length; i++) a[i] = vals[i];
       return a;
     };
-    var taOf = function () { return taFrom.call(this, arguments); };
+    var taOf = function () {
+      if (!isConstructor(this)) throw new TypeError('TypedArray.of: this is not a constructor');
+      var a = taCreate(this, arguments.length, 0, 0, 1);
+      for (var i = 0; i < arguments.length; i++) a[i] = arguments[i];
+      return a;
+    };
     rt.method(TA, 'from', taFrom, 1);
     rt.method(TA, 'of', taOf, 0);
     ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',

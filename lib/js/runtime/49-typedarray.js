@@ -32,5 +32,6 @@
     rt.def(Native.prototype, 'constructor', Wrapped);
     if (TA && TA !== Function.prototype) Object.setPrototypeOf(Wrapped, TA);
     rt.def(global, name, Wrapped);
+    (rt.taCtors = rt.taCtors || []).push([Native.prototype, Wrapped]);
   });
 })(this);
