@@ -337,3 +337,31 @@ TypeError,TypeError,TypeError,TypeError
 1,-2,4464
 EOF
 }
+
+@test "array map, filter, slice, concat and splice create through Symbol.species as node does" {
+  cat > prog.js <<'EOF'
+class List extends Array {}
+var l = List.from([1, 2, 3, 4]);
+var r = [l.map(function (x) { return x * 2; }), l.filter(function (x) { return x % 2; }), l.slice(1, 3), l.concat([5], 6), l.splice(1, 2)];
+console.log(r.map(function (a) { return (a instanceof List) + ':' + JSON.stringify(a); }).join(' '), JSON.stringify(l));
+var a = [1, 2];
+a.constructor = {};
+a.constructor[Symbol.species] = function (n) { this.made = n; };
+var m = a.map(function (x) { return x + 1; });
+console.log(m.made, m[0], m[1], m.length, Array.isArray(m));
+var errs = [];
+a.constructor = null;
+try { a.slice(); } catch (e) { errs.push(e.name); }
+a.constructor = {};
+a.constructor[Symbol.species] = function () { Object.preventExtensions(this); };
+try { a.filter(function () { return true; }); } catch (e) { errs.push(e.name); }
+console.log(errs.join(), JSON.stringify([[1, 2].map(String), [3].concat([4], 5), [1, 2, 3].splice(1)]));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+true:[2,4,6,8] true:[1,3] true:[2,3] true:[1,2,3,4,5,6] true:[2,3] [1,4]
+2 2 3 undefined false
+TypeError,TypeError [["1","2"],[3,4,5],[2,3]]
+EOF
+}

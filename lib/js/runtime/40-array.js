@@ -290,6 +290,95 @@
    'includes', 'keys', 'toReversed', 'toSorted', 'toSpliced', 'values'].forEach(function (k) { unscopables[k] = true; });
   Object.defineProperty(AP, Symbol.unscopables, { value: unscopables, configurable: true });
 
+  // concat, map, filter, slice and splice through ArraySpeciesCreate: Duktape's natives make
+  // plain arrays, so they run as they are unless o is an array whose constructor names
+  // another species (a subclass, or a custom Symbol.species).
+  var speciesOf = function (o) {
+    if (!Array.isArray(o)) return undefined;
+    var C = o.constructor;
+    if (C === Array) return undefined;
+    if (rt.isObject(C)) {
+      C = C[Symbol.species];
+      if (C === null) C = undefined;
+    } else if (C !== undefined) {
+      throw new TypeError('array constructor is not an object');
+    }
+    if (C === undefined || C === Array) return undefined;
+    if (!isConstructor(C)) throw new TypeError('array species is not a constructor');
+    return C;
+  };
+  var put = function (a, k, v) {
+    Object.defineProperty(a, k, { value: v, writable: true, enumerable: true, configurable: true });
+  };
+  var setLength = function (a, n) {
+    'use strict';
+    a.length = n;
+  };
+  var native = { concat: AP.concat, map: AP.map, filter: AP.filter, slice: AP.slice, splice: AP.splice };
+  rt.methods(AP, {
+    concat: [function () {
+      var o = toObject(this), C = speciesOf(o);
+      if (C === undefined) return native.concat.apply(this, arguments);
+      var a = new C(0), n = 0;
+      for (var i = -1; i < arguments.length; i++) {
+        var e = i < 0 ? o : arguments[i], spread = false;
+        if (rt.isObject(e)) {
+          spread = Symbol.isConcatSpreadable ? e[Symbol.isConcatSpreadable] : undefined;
+          spread = spread !== undefined ? !!spread : Array.isArray(e);
+        }
+        if (!spread) { put(a, n++, e); continue; }
+        var len = toLength(e.length);
+        checkLength(n + len);
+        for (var k = 0; k < len; k++, n++) if (k in e) put(a, n, e[k]);
+      }
+      setLength(a, n);
+      return a;
+    }, 1],
+    map: [function (fn, thisArg) {
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      var C = speciesOf(o);
+      if (C === undefined) return native.map.apply(this, arguments);
+      var a = new C(len);
+      for (var k = 0; k < len; k++) if (k in o) put(a, k, fn.call(thisArg, o[k], k, o));
+      return a;
+    }, 1],
+    filter: [function (fn, thisArg) {
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      var C = speciesOf(o);
+      if (C === undefined) return native.filter.apply(this, arguments);
+      var a = new C(0), n = 0;
+      for (var k = 0; k < len; k++) {
+        if (!(k in o)) continue;
+        var v = o[k];
+        if (fn.call(thisArg, v, k, o)) put(a, n++, v);
+      }
+      return a;
+    }, 1],
+    slice: [function (start, end) {
+      var o = toObject(this), C = speciesOf(o);
+      if (C === undefined) return native.slice.apply(this, arguments);
+      var len = toLength(o.length), k = relIndex(start, len, 0), fin = relIndex(end, len, len);
+      var a = new C(Math.max(fin - k, 0)), n = 0;
+      for (; k < fin; k++, n++) if (k in o) put(a, n, o[k]);
+      setLength(a, n);
+      return a;
+    }, 2],
+    splice: [function (start, deleteCount) {
+      var o = toObject(this), C = speciesOf(o);
+      if (C === undefined) return native.splice.apply(this, arguments);
+      var len = toLength(o.length), from = relIndex(start, len, 0);
+      var dc = arguments.length === 0 ? 0 : arguments.length === 1 ? len - from :
+        Math.min(Math.max(toInt(deleteCount), 0), len - from);
+      var a = new C(dc);
+      for (var k = 0; k < dc; k++) if (from + k in o) put(a, k, o[from + k]);
+      setLength(a, dc);
+      native.splice.apply(o, arguments);
+      return a;
+    }, 2]
+  });
+
   // %TypedArray% methods (Duktape has only set and subarray).
   var TA = Object.getPrototypeOf(Uint8Array), TAP = TA && TA.prototype;
   if (TAP && TAP !== Object.prototype) {
