@@ -365,3 +365,15 @@ true:[2,4,6,8] true:[1,3] true:[2,3] true:[1,2,3,4,5,6] true:[2,3] [1,4]
 TypeError,TypeError [["1","2"],[3,4,5],[2,3]]
 EOF
 }
+
+@test "Symbol.asyncIterator is a constant and Symbol.prototype[Symbol.toPrimitive] has its spec name and length" {
+  cat > prog.js <<'EOF'
+var f = Symbol.prototype[Symbol.toPrimitive];
+console.log(f.name, f.length, JSON.stringify(Object.getOwnPropertyDescriptor(Symbol, 'asyncIterator')));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+[Symbol.toPrimitive] 1 {"writable":false,"enumerable":false,"configurable":false}
+EOF
+}
