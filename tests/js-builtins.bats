@@ -377,3 +377,17 @@ EOF
 [Symbol.toPrimitive] 1 {"writable":false,"enumerable":false,"configurable":false}
 EOF
 }
+
+@test "RegExp exec and test read lastIndex once even without the g or y flag, as node does" {
+  cat > prog.js <<'EOF'
+var re = /b/, reads = 0;
+re.lastIndex = { valueOf: function () { reads++; return 5; } };
+var m = re.exec('abc');
+console.log(reads, m.index, re.test('xyz'), reads);
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+1 1 false 2
+EOF
+}
