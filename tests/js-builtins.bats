@@ -391,3 +391,26 @@ EOF
 1 1 false 2
 EOF
 }
+
+@test "typed array set, with, toSorted, toReversed and toLocaleString follow the spec as node does" {
+  cat > prog.js <<'EOF'
+var a = new Int8Array([3, 1, 2]);
+var errs = [];
+try { a.set([1], -1); } catch (e) { errs.push(e.name); }
+try { a.set(null); } catch (e) { errs.push(e.name); }
+try { a.with(5, { valueOf: function () { throw new SyntaxError('v'); } }); } catch (e) { errs.push(e.name); }
+try { new Int8Array({ length: 1, [Symbol.iterator]: 1 }); } catch (e) { errs.push(e.name); }
+a.set('45', 1);
+Number.prototype.toLocaleString = function () { return '<' + this + '>'; };
+console.log(errs.join(), a.join(), a.toLocaleString(), Object.getPrototypeOf(Int8Array).prototype.constructor === Object.getPrototypeOf(Int8Array));
+a.constructor = {};
+a.constructor[Symbol.species] = function () { throw new Error('species'); };
+console.log(a.toSorted().join(), a.toReversed().join(), a.with(0, 9).join());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+RangeError,TypeError,SyntaxError,TypeError 3,4,5 <3>,<4>,<5> true
+3,4,5 5,4,3 9,4,5
+EOF
+}

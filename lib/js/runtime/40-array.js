@@ -414,6 +414,14 @@
       C = C[Symbol.species];
       return C === undefined || C === null ? taDefault(o) : C;
     };
+    var taCopy = function (o, k) {
+      requireTA(o, k);
+      var len = o.length, a = new (taDefault(o))(len);
+      for (var i = 0; i < len; i++) a[i] = o[i];
+      return a;
+    };
+    var nativeSet = TAP.set;
+    rt.def(TAP, 'constructor', TA);
     var make = function (src, len) { return taCreate(taSpecies(src), len, 0, 0, 1); };
     rt.methods(TAP, {
       map: [function (fn, thisArg) {
@@ -455,15 +463,33 @@
         for (var i = 0; i < vals.length; i++) this[i] = vals[i];
         return this;
       }, 1],
-      toSorted: [function (cmp) { return TAP.sort.call(TAP.slice.call(this), cmp); }, 1],
-      toReversed: [function () { return TAP.reverse.call(TAP.slice.call(this)); }, 0],
+      toSorted: [function (cmp) { checkComparator(cmp); return TAP.sort.call(taCopy(this, 'toSorted'), cmp); }, 1],
+      toReversed: [function () { return TAP.reverse.call(taCopy(this, 'toReversed')); }, 0],
       'with': [function (index, value) {
+        requireTA(this, 'with');
         var len = this.length, rel = toInt(index), k = rel >= 0 ? rel : len + rel;
+        value = +value;
         if (k >= len || k < 0) throw new RangeError('Invalid typed array index');
-        var a = TAP.slice.call(this);
+        var a = taCopy(this, 'with');
         a[k] = value;
         return a;
       }, 2],
+      fill: [function (value, start, end) {
+        requireTA(this, 'fill');
+        return AP.fill.call(this, +value, start, end);
+      }, 1],
+      set: [function (src, offset) {
+        requireTA(this, 'set');
+        var off = toInt(offset);
+        if (off < 0) throw new RangeError('offset is out of bounds');
+        return nativeSet.call(this, rt.toObject(src), off);
+      }, 1],
+      toLocaleString: [function () {
+        requireTA(this, 'toLocaleString');
+        var r = '';
+        for (var i = 0, len = this.length; i < len; i++) r += (i ? ',' : '') + rt.toStr(this[i].toLocaleString());
+        return r;
+      }, 0],
       subarray: [function (begin, end) {
         requireTA(this, 'subarray');
         var len = this.length, s = relIndex(begin, len, 0), e = relIndex(end, len, len);
