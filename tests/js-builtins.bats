@@ -414,3 +414,21 @@ RangeError,TypeError,SyntaxError,TypeError 3,4,5 <3>,<4>,<5> true
 3,4,5 5,4,3 9,4,5
 EOF
 }
+
+@test "%TypedArray%.prototype.length is a getter that rejects other receivers, as node does" {
+  cat > prog.js <<'EOF'
+var TAP = Object.getPrototypeOf(Int8Array.prototype);
+var d = Object.getOwnPropertyDescriptor(TAP, 'length'), errs = [];
+try { TAP.length; } catch (e) { errs.push(e.name); }
+try { d.get.call({}); } catch (e) { errs.push(e.name); }
+console.log(d.get.name, d.get.length, d.configurable, d.enumerable, d.set, d.get.call(new Float32Array(3)), new Uint8Array(5).length, errs.join());
+class B extends Uint16Array {}
+try { Uint8Array.prototype.length; } catch (e) { console.log(new B(4).length, e.name); }
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+get length 0 true false undefined 3 5 TypeError,TypeError
+4 TypeError
+EOF
+}

@@ -422,6 +422,8 @@
     };
     var nativeSet = TAP.set;
     rt.def(TAP, 'constructor', TA);
+    // Each typed array has its own (engine) length, so this getter serves calls on other receivers.
+    if (!rt.hasOwn.call(TAP, 'length')) rt.getter(TAP, 'length', function () { requireTA(this, 'length'); return this.length; });
     var make = function (src, len) { return taCreate(taSpecies(src), len, 0, 0, 1); };
     rt.methods(TAP, {
       map: [function (fn, thisArg) {
