@@ -309,3 +309,126 @@ EOF2
   assert_success
   assert_output '[[1,2],[6,8],["x","y"]]'
 }
+
+@test "typed array map, filter, slice and subarray create through Symbol.species as node does" {
+  cat > prog.js <<'EOF'
+class Vec extends Float64Array {}
+var v = new Vec([1, 2, 3, 4]);
+var m = v.map(function (x) { return x * 2; }), f = v.filter(function (x) { return x > 1; });
+var s = v.slice(1, 3), sub = v.subarray(1, 3);
+console.log(m instanceof Vec, f instanceof Vec, s instanceof Vec, sub instanceof Vec, Array.from(sub).join());
+var u = new Uint8Array([1, 2, 3]);
+u.constructor = undefined;
+console.log(Object.getPrototypeOf(u.slice(1)) === Uint8Array.prototype);
+var errs = [];
+try { u.constructor = {}; u.constructor[Symbol.species] = function () { return {}; }; u.map(String); } catch (e) { errs.push(e.name); }
+try { Uint8Array.from.call({}, [1]); } catch (e) { errs.push(e.name); }
+try { Uint8Array.of.call(function () { return new Uint8Array(1); }, 1, 2); } catch (e) { errs.push(e.name); }
+try { Uint8Array.prototype.values.call([1]); } catch (e) { errs.push(e.name); }
+console.log(errs.join());
+return Array.from(Int16Array.of(1, -2, 70000)).join();
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+true true true true 2,3
+true
+TypeError,TypeError,TypeError,TypeError
+1,-2,4464
+EOF
+}
+
+@test "array map, filter, slice, concat and splice create through Symbol.species as node does" {
+  cat > prog.js <<'EOF'
+class List extends Array {}
+var l = List.from([1, 2, 3, 4]);
+var r = [l.map(function (x) { return x * 2; }), l.filter(function (x) { return x % 2; }), l.slice(1, 3), l.concat([5], 6), l.splice(1, 2)];
+console.log(r.map(function (a) { return (a instanceof List) + ':' + JSON.stringify(a); }).join(' '), JSON.stringify(l));
+var a = [1, 2];
+a.constructor = {};
+a.constructor[Symbol.species] = function (n) { this.made = n; };
+var m = a.map(function (x) { return x + 1; });
+console.log(m.made, m[0], m[1], m.length, Array.isArray(m));
+var errs = [];
+a.constructor = null;
+try { a.slice(); } catch (e) { errs.push(e.name); }
+a.constructor = {};
+a.constructor[Symbol.species] = function () { Object.preventExtensions(this); };
+try { a.filter(function () { return true; }); } catch (e) { errs.push(e.name); }
+console.log(errs.join(), JSON.stringify([[1, 2].map(String), [3].concat([4], 5), [1, 2, 3].splice(1)]));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+true:[2,4,6,8] true:[1,3] true:[2,3] true:[1,2,3,4,5,6] true:[2,3] [1,4]
+2 2 3 undefined false
+TypeError,TypeError [["1","2"],[3,4,5],[2,3]]
+EOF
+}
+
+@test "Symbol.asyncIterator is a constant and Symbol.prototype[Symbol.toPrimitive] has its spec name and length" {
+  cat > prog.js <<'EOF'
+var f = Symbol.prototype[Symbol.toPrimitive];
+console.log(f.name, f.length, JSON.stringify(Object.getOwnPropertyDescriptor(Symbol, 'asyncIterator')));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+[Symbol.toPrimitive] 1 {"writable":false,"enumerable":false,"configurable":false}
+EOF
+}
+
+@test "RegExp exec and test read lastIndex once even without the g or y flag, as node does" {
+  cat > prog.js <<'EOF'
+var re = /b/, reads = 0;
+re.lastIndex = { valueOf: function () { reads++; return 5; } };
+var m = re.exec('abc');
+console.log(reads, m.index, re.test('xyz'), reads);
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+1 1 false 2
+EOF
+}
+
+@test "typed array set, with, toSorted, toReversed and toLocaleString follow the spec as node does" {
+  cat > prog.js <<'EOF'
+var a = new Int8Array([3, 1, 2]);
+var errs = [];
+try { a.set([1], -1); } catch (e) { errs.push(e.name); }
+try { a.set(null); } catch (e) { errs.push(e.name); }
+try { a.with(5, { valueOf: function () { throw new SyntaxError('v'); } }); } catch (e) { errs.push(e.name); }
+try { new Int8Array({ length: 1, [Symbol.iterator]: 1 }); } catch (e) { errs.push(e.name); }
+a.set('45', 1);
+Number.prototype.toLocaleString = function () { return '<' + this + '>'; };
+console.log(errs.join(), a.join(), a.toLocaleString(), Object.getPrototypeOf(Int8Array).prototype.constructor === Object.getPrototypeOf(Int8Array));
+a.constructor = {};
+a.constructor[Symbol.species] = function () { throw new Error('species'); };
+console.log(a.toSorted().join(), a.toReversed().join(), a.with(0, 9).join());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+RangeError,TypeError,SyntaxError,TypeError 3,4,5 <3>,<4>,<5> true
+3,4,5 5,4,3 9,4,5
+EOF
+}
+
+@test "%TypedArray%.prototype.length is a getter that rejects other receivers, as node does" {
+  cat > prog.js <<'EOF'
+var TAP = Object.getPrototypeOf(Int8Array.prototype);
+var d = Object.getOwnPropertyDescriptor(TAP, 'length'), errs = [];
+try { TAP.length; } catch (e) { errs.push(e.name); }
+try { d.get.call({}); } catch (e) { errs.push(e.name); }
+console.log(d.get.name, d.get.length, d.configurable, d.enumerable, d.set, d.get.call(new Float32Array(3)), new Uint8Array(5).length, errs.join());
+class B extends Uint16Array {}
+try { Uint8Array.prototype.length; } catch (e) { console.log(new B(4).length, e.name); }
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+get length 0 true false undefined 3 5 TypeError,TypeError
+4 TypeError
+EOF
+}

@@ -165,6 +165,10 @@
   for (var i = 0; i < wk.length; i++) {
     if (typeof Symbol[wk[i]] !== 'symbol') constant(Symbol, wk[i], Symbol('Symbol.' + wk[i]));
   }
+  var ai = Object.getOwnPropertyDescriptor(Symbol, 'asyncIterator');
+  if (ai && ai.configurable) constant(Symbol, 'asyncIterator', ai.value);
+  var toPrim = Symbol.prototype[Symbol.toPrimitive];
+  if (typeof toPrim === 'function' && toPrim.length !== 1) method({}, Symbol.toPrimitive, toPrim, 1);
   if (!hasOwn.call(Symbol.prototype, 'description')) {
     getter(Symbol.prototype, 'description', function () {
       var sym = typeof this === 'symbol' ? this : Object.prototype.toString.call(this) === '[object Symbol]' ? this.valueOf() : null;

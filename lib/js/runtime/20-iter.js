@@ -54,9 +54,13 @@
   // %TypedArray%.prototype gets the same iterators.
   var TAP = Object.getPrototypeOf(Uint8Array.prototype);
   if (TAP && TAP !== Object.prototype) {
-    rt.method(TAP, 'values', function () { return arrayIterator(this, 1); }, 0);
-    rt.method(TAP, 'keys', function () { return arrayIterator(this, 0); }, 0);
-    rt.method(TAP, 'entries', function () { return arrayIterator(this, 2); }, 0);
+    var ta = function (o) {
+      if (!ArrayBuffer.isView(o) || o instanceof DataView) throw new TypeError('receiver is not a typed array');
+      return o;
+    };
+    rt.method(TAP, 'values', function () { return arrayIterator(ta(this), 1); }, 0);
+    rt.method(TAP, 'keys', function () { return arrayIterator(ta(this), 0); }, 0);
+    rt.method(TAP, 'entries', function () { return arrayIterator(ta(this), 2); }, 0);
     rt.def(TAP, ITER, TAP.values);
   }
 

@@ -290,6 +290,95 @@
    'includes', 'keys', 'toReversed', 'toSorted', 'toSpliced', 'values'].forEach(function (k) { unscopables[k] = true; });
   Object.defineProperty(AP, Symbol.unscopables, { value: unscopables, configurable: true });
 
+  // concat, map, filter, slice and splice through ArraySpeciesCreate: Duktape's natives make
+  // plain arrays, so they run as they are unless o is an array whose constructor names
+  // another species (a subclass, or a custom Symbol.species).
+  var speciesOf = function (o) {
+    if (!Array.isArray(o)) return undefined;
+    var C = o.constructor;
+    if (C === Array) return undefined;
+    if (rt.isObject(C)) {
+      C = C[Symbol.species];
+      if (C === null) C = undefined;
+    } else if (C !== undefined) {
+      throw new TypeError('array constructor is not an object');
+    }
+    if (C === undefined || C === Array) return undefined;
+    if (!isConstructor(C)) throw new TypeError('array species is not a constructor');
+    return C;
+  };
+  var put = function (a, k, v) {
+    Object.defineProperty(a, k, { value: v, writable: true, enumerable: true, configurable: true });
+  };
+  var setLength = function (a, n) {
+    'use strict';
+    a.length = n;
+  };
+  var native = { concat: AP.concat, map: AP.map, filter: AP.filter, slice: AP.slice, splice: AP.splice };
+  rt.methods(AP, {
+    concat: [function () {
+      var o = toObject(this), C = speciesOf(o);
+      if (C === undefined) return native.concat.apply(this, arguments);
+      var a = new C(0), n = 0;
+      for (var i = -1; i < arguments.length; i++) {
+        var e = i < 0 ? o : arguments[i], spread = false;
+        if (rt.isObject(e)) {
+          spread = Symbol.isConcatSpreadable ? e[Symbol.isConcatSpreadable] : undefined;
+          spread = spread !== undefined ? !!spread : Array.isArray(e);
+        }
+        if (!spread) { put(a, n++, e); continue; }
+        var len = toLength(e.length);
+        checkLength(n + len);
+        for (var k = 0; k < len; k++, n++) if (k in e) put(a, n, e[k]);
+      }
+      setLength(a, n);
+      return a;
+    }, 1],
+    map: [function (fn, thisArg) {
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      var C = speciesOf(o);
+      if (C === undefined) return native.map.apply(this, arguments);
+      var a = new C(len);
+      for (var k = 0; k < len; k++) if (k in o) put(a, k, fn.call(thisArg, o[k], k, o));
+      return a;
+    }, 1],
+    filter: [function (fn, thisArg) {
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      var C = speciesOf(o);
+      if (C === undefined) return native.filter.apply(this, arguments);
+      var a = new C(0), n = 0;
+      for (var k = 0; k < len; k++) {
+        if (!(k in o)) continue;
+        var v = o[k];
+        if (fn.call(thisArg, v, k, o)) put(a, n++, v);
+      }
+      return a;
+    }, 1],
+    slice: [function (start, end) {
+      var o = toObject(this), C = speciesOf(o);
+      if (C === undefined) return native.slice.apply(this, arguments);
+      var len = toLength(o.length), k = relIndex(start, len, 0), fin = relIndex(end, len, len);
+      var a = new C(Math.max(fin - k, 0)), n = 0;
+      for (; k < fin; k++, n++) if (k in o) put(a, n, o[k]);
+      setLength(a, n);
+      return a;
+    }, 2],
+    splice: [function (start, deleteCount) {
+      var o = toObject(this), C = speciesOf(o);
+      if (C === undefined) return native.splice.apply(this, arguments);
+      var len = toLength(o.length), from = relIndex(start, len, 0);
+      var dc = arguments.length === 0 ? 0 : arguments.length === 1 ? len - from :
+        Math.min(Math.max(toInt(deleteCount), 0), len - from);
+      var a = new C(dc);
+      for (var k = 0; k < dc; k++) if (from + k in o) put(a, k, o[from + k]);
+      setLength(a, dc);
+      native.splice.apply(o, arguments);
+      return a;
+    }, 2]
+  });
+
   // %TypedArray% methods (Duktape has only set and subarray).
   var TA = Object.getPrototypeOf(Uint8Array), TAP = TA && TA.prototype;
   if (TAP && TAP !== Object.prototype) {
@@ -303,7 +392,39 @@
       var f = AP[k];
       rt.method(TAP, k, function () { requireTA(this, k); return f.apply(this, arguments); }, f.length);
     });
-    var make = function (src, len) { return new src.constructor(len); };
+    // TypedArraySpeciesCreate: the native subarray keeps the element type and gives the
+    // intrinsic prototype, which names the default constructor whatever o's prototype is.
+    var nativeSub = TAP.subarray;
+    var taDefault = function (o) {
+      var p = Object.getPrototypeOf(nativeSub.call(o, 0, 0)), t = rt.taCtors || [];
+      for (var i = 0; i < t.length; i++) if (t[i][0] === p) return t[i][1];
+      return p.constructor;
+    };
+    var taCreate = function (C, a, b, c, n) {
+      if (!isConstructor(C)) throw new TypeError('typed array species is not a constructor');
+      var o = n === 1 ? new C(a) : new C(a, b, c);
+      requireTA(o, 'constructor result');
+      if (n === 1 && typeof a === 'number' && o.length < a) throw new TypeError('typed array species created a too short array');
+      return o;
+    };
+    var taSpecies = function (o) {
+      var C = o.constructor;
+      if (C === undefined) return taDefault(o);
+      if (!rt.isObject(C)) throw new TypeError('typed array constructor is not an object');
+      C = C[Symbol.species];
+      return C === undefined || C === null ? taDefault(o) : C;
+    };
+    var taCopy = function (o, k) {
+      requireTA(o, k);
+      var len = o.length, a = new (taDefault(o))(len);
+      for (var i = 0; i < len; i++) a[i] = o[i];
+      return a;
+    };
+    var nativeSet = TAP.set;
+    rt.def(TAP, 'constructor', TA);
+    // Each typed array has its own (engine) length, so this getter serves calls on other receivers.
+    if (!rt.hasOwn.call(TAP, 'length')) rt.getter(TAP, 'length', function () { requireTA(this, 'length'); return this.length; });
+    var make = function (src, len) { return taCreate(taSpecies(src), len, 0, 0, 1); };
     rt.methods(TAP, {
       map: [function (fn, thisArg) {
         requireTA(this, 'map');
@@ -325,6 +446,7 @@
         requireTA(this, 'slice');
         var len = this.length, s = relIndex(start, len, 0), e = relIndex(end, len, len);
         var a = make(this, Math.max(e - s, 0));
+        e = Math.min(e, this.length);
         for (var i = s; i < e; i++) a[i - s] = this[i];
         return a;
       }, 2],
@@ -343,23 +465,54 @@
         for (var i = 0; i < vals.length; i++) this[i] = vals[i];
         return this;
       }, 1],
-      toSorted: [function (cmp) { return TAP.sort.call(TAP.slice.call(this), cmp); }, 1],
-      toReversed: [function () { return TAP.reverse.call(TAP.slice.call(this)); }, 0],
+      toSorted: [function (cmp) { checkComparator(cmp); return TAP.sort.call(taCopy(this, 'toSorted'), cmp); }, 1],
+      toReversed: [function () { return TAP.reverse.call(taCopy(this, 'toReversed')); }, 0],
       'with': [function (index, value) {
+        requireTA(this, 'with');
         var len = this.length, rel = toInt(index), k = rel >= 0 ? rel : len + rel;
+        value = +value;
         if (k >= len || k < 0) throw new RangeError('Invalid typed array index');
-        var a = TAP.slice.call(this);
+        var a = taCopy(this, 'with');
         a[k] = value;
         return a;
+      }, 2],
+      fill: [function (value, start, end) {
+        requireTA(this, 'fill');
+        return AP.fill.call(this, +value, start, end);
+      }, 1],
+      set: [function (src, offset) {
+        requireTA(this, 'set');
+        var off = toInt(offset);
+        if (off < 0) throw new RangeError('offset is out of bounds');
+        return nativeSet.call(this, rt.toObject(src), off);
+      }, 1],
+      toLocaleString: [function () {
+        requireTA(this, 'toLocaleString');
+        var r = '';
+        for (var i = 0, len = this.length; i < len; i++) r += (i ? ',' : '') + rt.toStr(this[i].toLocaleString());
+        return r;
+      }, 0],
+      subarray: [function (begin, end) {
+        requireTA(this, 'subarray');
+        var len = this.length, s = relIndex(begin, len, 0), e = relIndex(end, len, len);
+        var C = taSpecies(this), bpe = taDefault(this).BYTES_PER_ELEMENT;
+        return taCreate(C, this.buffer, this.byteOffset + s * bpe, Math.max(e - s, 0), 3);
       }, 2],
       toString: [AP.toString, 0]
     });
     var taFrom = function (items, mapFn, thisArg) {
-      var vals = Array.from(items, mapFn, thisArg), a = new this(vals.length);
+      if (!isConstructor(this)) throw new TypeError('TypedArray.from: this is not a constructor');
+      if (mapFn !== undefined) requireCallable(mapFn);
+      var vals = Array.from(items, mapFn, thisArg), a = taCreate(this, vals.length, 0, 0, 1);
       for (var i = 0; i < vals.length; i++) a[i] = vals[i];
       return a;
     };
-    var taOf = function () { return taFrom.call(this, arguments); };
+    var taOf = function () {
+      if (!isConstructor(this)) throw new TypeError('TypedArray.of: this is not a constructor');
+      var a = taCreate(this, arguments.length, 0, 0, 1);
+      for (var i = 0; i < arguments.length; i++) a[i] = arguments[i];
+      return a;
+    };
     rt.method(TA, 'from', taFrom, 1);
     rt.method(TA, 'of', taOf, 0);
     ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',

@@ -11,9 +11,10 @@
     if (typeof Native !== 'function') return;
     var Wrapped = function (a, b, c) {
       if (!(this instanceof Wrapped)) throw new TypeError('Constructor ' + name + ' requires \'new\'');
-      if (rt.isObject(a) && !ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer) && !Array.isArray(a) &&
-          typeof a[Symbol.iterator] === 'function') {
-        a = Array.from(a);
+      if (rt.isObject(a) && !ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer) && !Array.isArray(a)) {
+        var it = a[Symbol.iterator];
+        if (typeof it === 'function') a = Array.from(a);
+        else if (it !== undefined && it !== null) throw new TypeError('Symbol.iterator is not a function');
       }
       var o = arguments.length === 0 ? new Native() : arguments.length === 1 ? new Native(a) :
         arguments.length === 2 ? new Native(a, b) : new Native(a, b, c);
@@ -32,5 +33,6 @@
     rt.def(Native.prototype, 'constructor', Wrapped);
     if (TA && TA !== Function.prototype) Object.setPrototypeOf(Wrapped, TA);
     rt.def(global, name, Wrapped);
+    (rt.taCtors = rt.taCtors || []).push([Native.prototype, Wrapped]);
   });
 })(this);

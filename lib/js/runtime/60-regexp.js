@@ -208,11 +208,9 @@
   // RegExpBuiltinExec.
   function builtinExec(re, s) {
     var st = stateOf(re, 'RegExp.prototype.exec');
-    var useLast = st.global || st.sticky, last = 0;
-    if (useLast) {
-      last = toLength(re.lastIndex);
-      if (last > s.length) { re.lastIndex = 0; return null; }
-    }
+    var useLast = st.global || st.sticky, last = toLength(re.lastIndex);  // read (and coerced) even when unused
+    if (!useLast) last = 0;
+    else if (last > s.length) { re.lastIndex = 0; return null; }
     var m;
     if (st.indices) {
       var off = execNative(st.handle, s, last, 1);
@@ -254,8 +252,8 @@
       var s = toStr(string), re = this;
       if (re.exec === execMethod) {
         var st = stateOf(re, 'RegExp.prototype.test');
-        if (!st.global && !st.sticky) return execNative(st.handle, s, 0, 2) >= 0;
         var last = toLength(re.lastIndex);
+        if (!st.global && !st.sticky) return execNative(st.handle, s, 0, 2) >= 0;
         var end = last > s.length ? -1 : execNative(st.handle, s, last, 2);
         re.lastIndex = end < 0 ? 0 : end;
         return end >= 0;
