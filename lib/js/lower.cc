@@ -1583,6 +1583,27 @@ class Emitter {
     }
   }
 
+  // One call link of an optional chain: with this_tmp holding the receiver, the call keeps
+  // it as `this` (.call/.apply); the receiver is used up either way.
+  void chain_call(Node* l, std::string* this_tmp, bool sync_end) {
+    if (has_spread(l, 1)) {
+      w(".apply(" + (this_tmp->empty() ? std::string("void 0") : *this_tmp) + ", ");
+      spread_array(l->a, 1);
+      w(")");
+    } else if (!this_tmp->empty()) {
+      w(".call(" + *this_tmp);
+      for (size_t j = 1; j < l->a.size(); j++) {
+        w(", ");
+        expr(l->a[j]);
+      }
+      if (sync_end) sync(l->end_line);
+      w(")");
+    } else {
+      args(l, 1);
+    }
+    this_tmp->clear();
+  }
+
   // recv: the chain is a callee ending in a member access; *recv gets the temp holding that
   // member's object, the `this` of the call.
   void opt_chain(Node* chain, std::string* recv = nullptr) {
@@ -1625,21 +1646,7 @@ class Emitter {
         seg = out.size();
         w(t);
         if (l->k == K::Call) {
-          if (has_spread(l, 1)) {
-            w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
-            spread_array(l->a, 1);
-            w(")");
-          } else if (!this_tmp.empty()) {
-            w(".call(" + this_tmp);
-            for (size_t j = 1; j < l->a.size(); j++) {
-              w(", ");
-              expr(l->a[j]);
-            }
-            w(")");
-          } else {
-            args(l, 1);
-          }
-          this_tmp.clear();
+          chain_call(l, &this_tmp, false);
           continue;
         }
         if (next_opt_call) this_tmp = t;
@@ -1648,22 +1655,7 @@ class Emitter {
         continue;
       }
       if (l->k == K::Call) {
-        if (has_spread(l, 1)) {
-          w(".apply(" + (this_tmp.empty() ? std::string("void 0") : this_tmp) + ", ");
-          spread_array(l->a, 1);
-          w(")");
-        } else if (!this_tmp.empty()) {
-          w(".call(" + this_tmp);
-          for (size_t j = 1; j < l->a.size(); j++) {
-            w(", ");
-            expr(l->a[j]);
-          }
-          sync(l->end_line);
-          w(")");
-        } else {
-          args(l, 1);
-        }
-        this_tmp.clear();
+        chain_call(l, &this_tmp, true);
         continue;
       }
       if (next_opt_call || (recv && i + 1 == links.size())) {
