@@ -164,4 +164,22 @@ struct Arena {
   }
 };
 
+// Appends the identifiers a binding pattern declares (`a`, `[b, ...c]`, `{d: e = 1}`), in
+// source order; p may be null.
+inline void pattern_names(Node* p, std::vector<Node*>& out) {
+  if (!p) return;
+  switch (p->k) {
+    case K::Ident: out.push_back(p); break;
+    case K::AssignPat:
+    case K::Rest: pattern_names(p->a[0], out); break;
+    case K::ArrPat:
+      for (Node* e : p->a) pattern_names(e, out);
+      break;
+    case K::ObjPat:
+      for (Node* e : p->a) pattern_names(e->k == K::Rest ? e : e->a[1], out);
+      break;
+    default: break;
+  }
+}
+
 }  // namespace oda::js

@@ -439,19 +439,9 @@ class Emitter {
   }
 
   void collect_names(Node* p, std::vector<std::string>& out) {
-    if (!p) return;
-    switch (p->k) {
-      case K::Ident: out.push_back(name_of(p)); break;
-      case K::AssignPat:
-      case K::Rest: collect_names(p->a[0], out); break;
-      case K::ArrPat:
-        for (Node* e : p->a) collect_names(e, out);
-        break;
-      case K::ObjPat:
-        for (Node* e : p->a) collect_names(e->k == K::Rest ? e : e->a[1], out);
-        break;
-      default: break;
-    }
+    std::vector<Node*> ids;
+    pattern_names(p, ids);
+    for (Node* id : ids) out.push_back(name_of(id));
   }
 
   void declarator(Node* d, const std::string& kind) {

@@ -63,22 +63,6 @@ class Resolver {
     return b;
   }
 
-  void pattern_names(Node* p, std::vector<Node*>& out) {
-    if (!p) return;
-    switch (p->k) {
-      case K::Ident: out.push_back(p); break;
-      case K::AssignPat: pattern_names(p->a[0], out); break;
-      case K::Rest: pattern_names(p->a[0], out); break;
-      case K::ArrPat:
-        for (Node* e : p->a) pattern_names(e, out);
-        break;
-      case K::ObjPat:
-        for (Node* e : p->a) pattern_names(e->k == K::Rest ? e : e->a[1], out);
-        break;
-      default: break;
-    }
-  }
-
   // Declares the var and function declarations of a function body in its scope.
   void hoist(Node* st, Scope* fs) {
     if (!st) return;
