@@ -432,3 +432,32 @@ get length 0 true false undefined 3 5 TypeError,TypeError
 4 TypeError
 EOF
 }
+
+@test "accessors a program puts on Array.prototype[0] and [1] leave promises, console and the outcome alone" {
+  cat > prog.js <<'EOF'
+Object.defineProperty(Array.prototype, '0', { get: function () { return 'proto'; }, configurable: true });
+Object.defineProperty(Array.prototype, '1', { get: function () { return 'proto'; }, configurable: true });
+var p = Promise.resolve('v');
+p.then(function () {}); p.then(function () {});
+var all = await Promise.all([p, 'b']);
+await null;
+console.log(all[0], all[1], all.length, Object.getOwnPropertyNames(all).join());
+console.log(['x', 'y'], {k: ['z']});
+await new Promise(function (resolve) { setTimeout(resolve, 1); });
+return ['r', 's'];
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+v b 2 0,1,length
+["x","y"] {"k":["z"]}
+["r","s"]
+EOF
+  cat > fail.js <<'EOF'
+Object.defineProperty(Array.prototype, '0', { get: function () { return 'proto'; }, configurable: true });
+throw new RangeError('late');
+EOF
+  run run-code fail.js
+  assert_failure 1
+  assert_output 'code run failed (exception): RangeError: late (line 2)'
+}

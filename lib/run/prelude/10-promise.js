@@ -6,28 +6,46 @@
   // Bookkeeping lives under symbols: out of enumeration (console, JSON, Object.keys) and
   // as cheap as plain properties, where defineProperty per promise was not.
   var STATE = Symbol('state'), VALUE = Symbol('value'), REACTIONS = Symbol('reactions');
-  var queue = [], head = 0;
+  // The runtime's own lists have no prototype: a program's accessors on Array.prototype[0]
+  // (test262 defines some) must not see or block their writes.
+  var setProto = Object.setPrototypeOf;
+  function bare() { return setProto([], null); }
+  var queue = bare(), head = 0;
 
   // The microtask queue, shared with the event loop (20-loop.js drains it).
-  function enqueue(job) { queue.push(job); }
+  function enqueue(job) { queue[queue.length] = job; }
   function drain() {
     while (head < queue.length) {
       var job = queue[head];
       queue[head++] = undefined;
-      if (head > 1024 && head * 2 > queue.length) { queue = queue.slice(head); head = 0; }
+      if (head > 1024 && head * 2 > queue.length) {
+        var rest = bare();
+        for (var i = head; i < queue.length; i++) rest[i - head] = queue[i];
+        queue = rest; head = 0;
+      }
       job();
     }
     queue.length = 0; head = 0;
   }
   function pendingJobs() { return queue.length - head; }
 
+  var isArray = Array.isArray;
   function isObject(x) { return x !== null && (typeof x === 'object' || typeof x === 'function'); }
 
   function settle(p, state, value) {
     if (p[STATE] !== PENDING) return;
     p[STATE] = state; p[VALUE] = value;
     var rs = p[REACTIONS]; p[REACTIONS] = null;
+    if (rs === undefined) return;
+    if (!isArray(rs)) { schedule(p, rs); return; }
     for (var i = 0; i < rs.length; i++) schedule(p, rs[i]);
+  }
+  // A pending promise's reactions: undefined, the one reaction, or a bare list of them.
+  function react(p, r) {
+    var rs = p[REACTIONS];
+    if (rs === undefined) p[REACTIONS] = r;
+    else if (isArray(rs)) rs[rs.length] = r;
+    else { var list = bare(); list[0] = rs; list[1] = r; p[REACTIONS] = list; }
   }
 
   function schedule(p, r) {
@@ -65,7 +83,7 @@
   function Promise(executor) {
     if (!(this instanceof Promise)) throw new TypeError('Promise must be called with new');
     if (typeof executor !== 'function') throw new TypeError('Promise resolver is not a function');
-    this[STATE] = PENDING; this[VALUE] = undefined; this[REACTIONS] = [];
+    this[STATE] = PENDING; this[VALUE] = undefined; this[REACTIONS] = undefined;
     var r = resolvers(this);
     try { executor(r.resolve, r.reject); } catch (e) { r.reject(e); }
   }
@@ -83,7 +101,7 @@
     var cap = capability(C);
     var r = { onFulfilled: onFulfilled, onRejected: onRejected,
               resolve: cap.resolve, reject: cap.reject };
-    if (this[STATE] === PENDING) this[REACTIONS].push(r); else schedule(this, r);
+    if (this[STATE] === PENDING) react(this, r); else schedule(this, r);
     return cap.promise;
   };
   Promise.prototype['catch'] = function (onRejected) { return this.then(undefined, onRejected); };
@@ -109,8 +127,8 @@
     if (Array.isArray(iterable)) return iterable;
     if (iterable != null && typeof Symbol === 'function' && Symbol.iterator &&
         typeof iterable[Symbol.iterator] === 'function') {
-      var it = iterable[Symbol.iterator](), out = [], step;
-      while (!(step = it.next()).done) out.push(step.value);
+      var it = iterable[Symbol.iterator](), out = bare(), step;
+      while (!(step = it.next()).done) out[out.length] = step.value;
       return out;
     }
     if (typeof iterable === 'string') return iterable.split('');
@@ -127,17 +145,21 @@
     return cap.promise;
   }
 
+  // CreateDataProperty: the results are the program's arrays, whatever Array.prototype holds.
+  var defProp = Object.defineProperty;
+  function put(a, i, v) { defProp(a, i, { value: v, writable: true, enumerable: true, configurable: true }); }
+
   Promise.all = function (iterable) {
     var values = [];
     return combine(this, iterable, function (p, i, cap, state) {
-      p.then(function (v) { values[i] = v; if (--state.left === 0) cap.resolve(values); }, cap.reject);
+      p.then(function (v) { put(values, i, v); if (--state.left === 0) cap.resolve(values); }, cap.reject);
     }, function (cap) { cap.resolve([]); });
   };
   Promise.allSettled = function (iterable) {
     var values = [];
     return combine(this, iterable, function (p, i, cap, state) {
-      p.then(function (v) { values[i] = { status: 'fulfilled', value: v }; if (--state.left === 0) cap.resolve(values); },
-             function (e) { values[i] = { status: 'rejected', reason: e }; if (--state.left === 0) cap.resolve(values); });
+      p.then(function (v) { put(values, i, { status: 'fulfilled', value: v }); if (--state.left === 0) cap.resolve(values); },
+             function (e) { put(values, i, { status: 'rejected', reason: e }); if (--state.left === 0) cap.resolve(values); });
     }, function (cap) { cap.resolve([]); });
   };
   function aggregate(errors) {
@@ -150,7 +172,7 @@
   Promise.any = function (iterable) {
     var errors = [];
     return combine(this, iterable, function (p, i, cap, state) {
-      p.then(cap.resolve, function (e) { errors[i] = e; if (--state.left === 0) cap.reject(aggregate(errors)); });
+      p.then(cap.resolve, function (e) { put(errors, i, e); if (--state.left === 0) cap.reject(aggregate(errors)); });
     }, function (cap) { cap.reject(aggregate([])); });
   };
   Promise.race = function (iterable) {
@@ -174,7 +196,7 @@
   function subscribe(p, onFulfilled, onRejected) {
     if (!(p instanceof Promise) || p[STATE] === undefined) return false;
     var r = { onFulfilled: onFulfilled, onRejected: onRejected, resolve: noop, reject: noop };
-    if (p[STATE] === PENDING) p[REACTIONS].push(r); else schedule(p, r);
+    if (p[STATE] === PENDING) react(p, r); else schedule(p, r);
     return true;
   }
 

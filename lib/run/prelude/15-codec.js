@@ -6,12 +6,16 @@
   var LOSSY = { line: 'lossy' }, SPARSE = { line: 'sparse' };
   var toStr = Object.prototype.toString;
 
+  // Strings are built by concatenation and the cycle check walks a bare list: a program's
+  // accessors on Array.prototype[0] or a replaced Array.prototype.push must not disturb this.
+  var setProto = Object.setPrototypeOf, isArray = Array.isArray, keysOf = Object.keys, getProto = Object.getPrototypeOf;
+  var stringify = JSON.stringify;
   function encode(value) {
-    var stack = [];
+    var stack = setProto([], null);
     function enc(v) {
       if (v === null) return 'null';
       switch (typeof v) {
-        case 'string': return JSON.stringify(v);
+        case 'string': return stringify(v);
         case 'boolean': return v ? 'true' : 'false';
         case 'number':
           // NaN, the infinities and integers past 2^53 would not read back as written.
@@ -20,24 +24,27 @@
         case 'object': break;
         default: throw LOSSY;  // undefined inside data, functions, symbols
       }
-      if (stack.indexOf(v) >= 0) throw LOSSY;  // a cycle
-      var proto = Object.getPrototypeOf(v), parts = [], i;
-      stack.push(v);
-      if (Array.isArray(v)) {
+      var depth = stack.length, i;
+      for (i = 0; i < depth; i++) if (stack[i] === v) throw LOSSY;  // a cycle
+      var proto = getProto(v), out;
+      stack[depth] = v;
+      if (isArray(v)) {
         if (proto !== Array.prototype) throw LOSSY;
+        out = '[';
         for (i = 0; i < v.length; i++) {
           if (!(i in v)) throw SPARSE;
-          parts.push(enc(v[i]));
+          out += (i ? ',' : '') + enc(v[i]);
         }
-        stack.pop();
-        return '[' + parts.join(',') + ']';
+        stack.length = depth;
+        return out + ']';
       }
       // Only plain objects: a Date, a Map, an Error or a class instance is not data.
       if ((proto !== Object.prototype && proto !== null) || toStr.call(v) !== '[object Object]') throw LOSSY;
-      var keys = Object.keys(v);
-      for (i = 0; i < keys.length; i++) parts.push(JSON.stringify(keys[i]) + ':' + enc(v[keys[i]]));
-      stack.pop();
-      return '{' + parts.join(',') + '}';
+      var keys = keysOf(v);
+      out = '{';
+      for (i = 0; i < keys.length; i++) out += (i ? ',' : '') + stringify(keys[i]) + ':' + enc(v[keys[i]]);
+      stack.length = depth;
+      return out + '}';
     }
     return enc(value);
   }
@@ -57,21 +64,35 @@
     return msg ? name + ': ' + msg : name;
   }
 
-  // The line of the program (compiled as "program") an error comes from, or 0.
+  // The line of the program (compiled as "program") an error comes from, or 0. String
+  // operations only: the program may have broken RegExp or arrays.
   function programLine(e) {
-    var m, stack;
+    var stack;
     try { stack = String(e.stack); } catch (x) { stack = ''; }
-    m = /\(program:(\d+)\)/.exec(stack);
-    if (m) return Number(m[1]);
+    var at = stack.indexOf('(program:');
+    if (at >= 0) {
+      var i = at + 9, n = 0;
+      while (i < stack.length && stack.charCodeAt(i) >= 48 && stack.charCodeAt(i) <= 57) n = n * 10 + stack.charCodeAt(i++) - 48;
+      if (i > at + 9 && stack.charAt(i) === ')') return n;
+    }
     try { if (e.fileName === 'program' && e.lineNumber > 0) return e.lineNumber; } catch (x) { /* none */ }
     return 0;
+  }
+
+  // Whether text already says "(line N".
+  function hasLine(text) {
+    for (var at = text.indexOf('(line '); at >= 0; at = text.indexOf('(line ', at + 1)) {
+      var c = text.charCodeAt(at + 6);
+      if (c >= 48 && c <= 57) return true;
+    }
+    return false;
   }
 
   // A thrown value as the failure message, or null when it cannot be shown.
   function thrownText(e) {
     if (e instanceof Error) {
       var text = errorText(e), line = programLine(e);
-      if (line > 0 && !/\(line \d+/.test(text)) text += ' (line ' + line + ')';
+      if (line > 0 && !hasLine(text)) text += ' (line ' + line + ')';
       return text;
     }
     if (typeof e === 'string') return e;

@@ -6,7 +6,8 @@
   var mt = global.__oda_microtasks, codec = global.__oda_codec;
   // Timers in a binary min-heap by (due, seq); a cleared timer is only marked and drops out
   // when it reaches the top, so set and clear stay O(log n) for programs with many timers.
-  var heap = [], live = {}, nextId = 1, seq = 0;
+  // The heap has no prototype: a program's accessors on Array.prototype[0] cannot reach it.
+  var heap = Object.setPrototypeOf([], null), live = {}, nextId = 1, seq = 0;
   var hosts = {};
 
   function hide(name, value) {
@@ -16,7 +17,7 @@
   function before(a, b) { return a.due < b.due || (a.due === b.due && a.seq < b.seq); }
   function push(t) {
     var i = heap.length;
-    heap.push(t);
+    heap[i] = t;
     while (i > 0) {
       var p = (i - 1) >> 1;
       if (!before(heap[i], heap[p])) break;
@@ -24,7 +25,8 @@
     }
   }
   function pop() {
-    var top = heap[0], last = heap.pop();
+    var top = heap[0], last = heap[heap.length - 1];
+    heap.length--;
     if (heap.length > 0) {
       heap[0] = last;
       var i = 0, n = heap.length;
@@ -84,6 +86,13 @@
 
   // The program's outcome, rendered once for the worker: (ok, kind, text).
   function settle(ok, v) {
+    try { render(ok, v); } catch (e) {
+      // The program broke what rendering uses (its own getters threw): still an outcome.
+      finish(false, ok ? 'invalid-output' : 'exception', ok ? 'program completion must be lossless JSON'
+                                                           : 'program threw an unrenderable value');
+    }
+  }
+  function render(ok, v) {
     if (ok) {
       if (v === undefined) { finish(true, '', ''); return; }
       var r = codec.encode(v);

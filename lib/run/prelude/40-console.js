@@ -11,40 +11,44 @@
   }
 
   // Compact JSON as JSON.stringify writes it, except that a cycle reads "[Circular]" and an
-  // Error reads "Name: message".
+  // Error reads "Name: message". Built by concatenation over a bare list of the objects being
+  // rendered: a program's accessors on Array.prototype[0] or a replaced push cannot disturb it.
+  var isArray = Array.isArray, keysOf = Object.keys, stringify = JSON.stringify;
   function data(v, stack) {
     if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON();
     if (v === null) return 'null';
     switch (typeof v) {
-      case 'string': return JSON.stringify(v);
+      case 'string': return stringify(v);
       case 'number': return isFinite(v) ? String(v) : 'null';
       case 'boolean': return String(v);
       case 'object': break;
       default: return undefined;
     }
-    if (stack.indexOf(v) >= 0) return '"[Circular]"';
-    if (v instanceof Error) return JSON.stringify(errorText(v));
-    stack.push(v);
-    var parts = [], i, s;
-    if (Array.isArray(v)) {
-      for (i = 0; i < v.length; i++) { s = data(v[i], stack); parts.push(s === undefined ? 'null' : s); }
-      stack.pop();
-      return '[' + parts.join(',') + ']';
+    var depth = stack.length, i, s, out, n = 0;
+    for (i = 0; i < depth; i++) if (stack[i] === v) return '"[Circular]"';
+    if (v instanceof Error) return stringify(errorText(v));
+    stack[depth] = v;
+    if (isArray(v)) {
+      out = '[';
+      for (i = 0; i < v.length; i++) { s = data(v[i], stack); out += (i ? ',' : '') + (s === undefined ? 'null' : s); }
+      stack.length = depth;
+      return out + ']';
     }
-    var keys = Object.keys(v);
+    var keys = keysOf(v);
+    out = '{';
     for (i = 0; i < keys.length; i++) {
       s = data(v[keys[i]], stack);
-      if (s !== undefined) parts.push(JSON.stringify(keys[i]) + ':' + s);
+      if (s !== undefined) out += (n++ ? ',' : '') + stringify(keys[i]) + ':' + s;
     }
-    stack.pop();
-    return '{' + parts.join(',') + '}';
+    stack.length = depth;
+    return out + '}';
   }
 
   function render(v) {
     if (typeof v === 'string') return v;
     if (v instanceof Error) return errorText(v);
     if (v !== null && typeof v === 'object') {
-      try { var s = data(v, []); if (s !== undefined) return s; } catch (e) { /* fall through */ }
+      try { var s = data(v, Object.setPrototypeOf([], null)); if (s !== undefined) return s; } catch (e) { /* fall through */ }
     }
     try { return String(v); } catch (e2) { return Object.prototype.toString.call(v); }
   }
@@ -52,9 +56,9 @@
   var console = {};
   LEVELS.forEach(function (name, level) {
     console[name] = function () {
-      var parts = [];
-      for (var i = 0; i < arguments.length; i++) parts.push(render(arguments[i]));
-      emit(level, parts.join(' '));
+      var line = '';
+      for (var i = 0; i < arguments.length; i++) line += (i ? ' ' : '') + render(arguments[i]);
+      emit(level, line);
     };
   });
   Object.defineProperty(global, 'console', { value: console, writable: true, configurable: true, enumerable: false });
