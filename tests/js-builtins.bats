@@ -461,3 +461,23 @@ EOF
   assert_failure 1
   assert_output 'code run failed (exception): RangeError: late (line 2)'
 }
+
+@test "built-in methods written in JavaScript are no constructors and have no prototype, as in node" {
+  cat > prog.js <<'EOF'
+var fns = [String.prototype.match, String.prototype.split, Array.prototype.at, Array.prototype.concat,
+  Object.hasOwn, Array.from, Object.getOwnPropertyDescriptor(Map.prototype, 'size').get];
+var out = fns.map(function (f) {
+  var made;
+  try { new f(); made = 'made'; } catch (e) { made = e.name; }
+  return f.name + ':' + ('prototype' in f) + ':' + made;
+});
+console.log(out.join(' '));
+console.log([1, 2, 3].at(-1), 'a-b'.split('-').length, Object.hasOwn({x: 1}, 'x'));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+match:false:TypeError split:false:TypeError at:false:TypeError concat:false:TypeError hasOwn:false:TypeError from:false:TypeError get size:false:TypeError
+3 2 true
+EOF
+}

@@ -10,8 +10,18 @@
 #include "js/lower.h"
 #include "js/regexp.h"
 
+extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/run/duk_extra.c
+
 namespace oda::js {
 namespace {
+
+// __oda_make_method(fn): fn (a function the prelude wrote) becomes a non-constructor with no
+// `prototype`, as built-in methods are; returns fn.
+duk_ret_t make_method(duk_context* ctx) {
+  oda_duk_make_method(ctx, 0);
+  duk_dup(ctx, 0);
+  return 1;
+}
 
 // __oda_hidden_key(name): a Duktape hidden symbol, a property key that scripts can neither
 // enumerate nor list, so the prelude can keep internal slots on any object.
@@ -74,6 +84,7 @@ void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, du
 void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
   put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
+  put_hidden_global(ctx, "__oda_make_method", make_method, 1);
   register_regexp_natives(ctx);
 }
 

@@ -10,3 +10,18 @@ void oda_duk_interrupt_soon(void *ctx) {
 		thr->heap->curr_thread->interrupt_counter = 0;
 	}
 }
+
+/* Makes the ECMAScript function at idx a non-constructor without a `prototype`, as the spec
+ * has built-in methods: the runtime's methods are written in JavaScript, whose function
+ * expressions Duktape makes constructors with a non-configurable `prototype`. Returns 1 when
+ * it was such a function. */
+int oda_duk_make_method(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	if (h == NULL || !DUK_HOBJECT_IS_COMPFUNC(h)) {
+		return 0;
+	}
+	DUK_HOBJECT_CLEAR_CONSTRUCTABLE(h);
+	(void) duk_hobject_delprop_raw(thr, h, DUK_HTHREAD_STRING_PROTOTYPE(thr), DUK_DELPROP_FLAG_FORCE);
+	return 1;
+}

@@ -9,8 +9,12 @@
   function def(obj, name, value) {
     Object.defineProperty(obj, name, { value: value, writable: true, enumerable: false, configurable: true });
   }
+  // Built-in methods are no constructors and have no `prototype` (a native when the worker
+  // provides it; the bare engine keeps Duktape's constructor functions).
+  var makeMethod = typeof global.__oda_make_method === 'function' ? global.__oda_make_method : function (f) { return f; };
   // Installs a method with the spec's name and length.
   function method(obj, name, fn, length) {
+    makeMethod(fn);
     var fname = typeof name === 'symbol' ? '[' + String(name).slice(7, -1) + ']' : name;
     try {
       Object.defineProperty(fn, 'name', { value: fname, configurable: true });
@@ -23,6 +27,7 @@
     for (var k in table) if (hasOwn.call(table, k)) method(obj, k, table[k][0], table[k][1]);
   }
   function getter(obj, name, fn) {
+    makeMethod(fn);
     var fname = 'get ' + (typeof name === 'symbol' ? '[' + String(name).slice(7, -1) + ']' : name);
     try { Object.defineProperty(fn, 'name', { value: fname, configurable: true }); } catch (e) { }
     Object.defineProperty(obj, name, { get: fn, enumerable: false, configurable: true });
@@ -146,6 +151,7 @@
     }
   }
   rt.lazy = lazy;
+  rt.makeMethod = makeMethod;
 
   rt.def = def; rt.method = method; rt.methods = methods; rt.getter = getter; rt.constant = constant;
   rt.isCallable = isCallable; rt.isObject = isObject; rt.requireCoercible = requireCoercible;
