@@ -481,3 +481,27 @@ match:false:TypeError split:false:TypeError at:false:TypeError concat:false:Type
 3 2 true
 EOF
 }
+
+@test "Array methods on array-likes read the length with ToLength and skip the holes of huge ones, as node does" {
+  cat > prog.js <<'EOF'
+var AP = Array.prototype, neg = {0: 'a', 1: 'b', length: -4294967294}, wrap = {0: 'x', 1: 'y', length: 4294967297};
+var big = {length: Number.MAX_SAFE_INTEGER};
+big[Number.MAX_SAFE_INTEGER - 1] = 1; big[Number.MAX_SAFE_INTEGER - 3] = 3;
+var seen = [], total;
+try { AP.reduceRight.call(big, function (a, v) { if (v === 3) throw a + v; return a + v; }, 0); } catch (t) { total = t; }
+AP.forEach.call(neg, function (v) { seen.push(v); });
+console.log(seen.length, AP.every.call(neg, function () { return false; }), AP.some.call(wrap, function (v) { return v === 'y'; }));
+console.log(AP.indexOf.call(wrap, 'y'), AP.lastIndexOf.call({0: 3, 5: 3, length: 5}, 3), total);
+var errs = [];
+try { AP.map.call(wrap, function (v) { return v; }); } catch (e) { errs.push(e.name); }
+try { AP.slice.call(wrap, 0); } catch (e) { errs.push(e.name); }
+console.log(errs.join(), AP.filter.call({0: 1, 1: 2, 2: 3, length: 3}, function (v) { return v > 1; }).join(), [3, 1, 3].lastIndexOf(3, 1));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+0 true true
+1 0 4
+RangeError,RangeError 2,3 0
+EOF
+}

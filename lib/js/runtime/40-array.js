@@ -314,6 +314,94 @@
     'use strict';
     a.length = n;
   };
+  // Array-likes that are not arrays get the spec's generic algorithms: Duktape's natives read
+  // their length with ES5's ToUint32 (a length of -1 or 2^32 + 1 reads wrong). Arrays keep the
+  // natives. visit(o, from, to, down, fn) calls fn(k) for each k in [from, to) with k in o,
+  // in order, until fn returns true (and returns that k, else -1); a range too long to count
+  // through (lengths near 2^53) walks the integer keys of o and its prototypes instead.
+  var presentKeys = function (o, from, to) {
+    var keys = [], seen = Object.create(null);
+    for (var p = Object(o); p !== null; p = Object.getPrototypeOf(p)) {
+      var names = Object.getOwnPropertyNames(p);
+      for (var i = 0; i < names.length; i++) {
+        var n = +names[i];
+        if (n >= from && n < to && n % 1 === 0 && String(n) === names[i] && !seen[names[i]]) {
+          seen[names[i]] = true;
+          put(keys, keys.length, n);
+        }
+      }
+    }
+    return keys.sort(function (a, b) { return a - b; });
+  };
+  var visit = function (o, from, to, down, fn) {
+    var k, i;
+    if (to - from <= 100000) {
+      if (!down) { for (k = from; k < to; k++) if (k in o && fn(k)) return k; } else { for (k = to - 1; k >= from; k--) if (k in o && fn(k)) return k; }
+      return -1;
+    }
+    var ks = presentKeys(o, from, to);
+    if (!down) { for (i = 0; i < ks.length; i++) if (ks[i] in o && fn(ks[i])) return ks[i]; } else { for (i = ks.length - 1; i >= 0; i--) if (ks[i] in o && fn(ks[i])) return ks[i]; }
+    return -1;
+  };
+  var arrayNative = { every: AP.every, some: AP.some, forEach: AP.forEach, indexOf: AP.indexOf, lastIndexOf: AP.lastIndexOf,
+                  reduce: AP.reduce, reduceRight: AP.reduceRight };
+  var reduceGeneric = function (o, fn, args, down) {
+    var len = toLength(o.length), acc, has = args.length > 1;
+    requireCallable(fn);
+    if (has) acc = args[1];
+    visit(o, 0, len, down, function (k) {
+      if (!has) { has = true; acc = o[k]; return false; }
+      acc = fn(acc, o[k], k, o);
+      return false;
+    });
+    if (!has) throw new TypeError('Reduce of empty array with no initial value');
+    return acc;
+  };
+  rt.methods(AP, {
+    every: [function (fn, thisArg) {
+      if (Array.isArray(this)) return arrayNative.every.call(this, fn, thisArg);
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      return visit(o, 0, len, false, function (k) { return !fn.call(thisArg, o[k], k, o); }) < 0;
+    }, 1],
+    some: [function (fn, thisArg) {
+      if (Array.isArray(this)) return arrayNative.some.call(this, fn, thisArg);
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      return visit(o, 0, len, false, function (k) { return !!fn.call(thisArg, o[k], k, o); }) >= 0;
+    }, 1],
+    forEach: [function (fn, thisArg) {
+      if (Array.isArray(this)) return arrayNative.forEach.call(this, fn, thisArg);
+      var o = toObject(this), len = toLength(o.length);
+      requireCallable(fn);
+      visit(o, 0, len, false, function (k) { fn.call(thisArg, o[k], k, o); return false; });
+      return undefined;
+    }, 1],
+    indexOf: [function (search, fromIndex) {
+      if (Array.isArray(this)) return arrayNative.indexOf.call(this, search, fromIndex);
+      var o = toObject(this), len = toLength(o.length);
+      if (len === 0) return -1;
+      var n = toInt(fromIndex);
+      if (n >= len) return -1;
+      return visit(o, n >= 0 ? n : Math.max(len + n, 0), len, false, function (k) { return o[k] === search; });
+    }, 1],
+    lastIndexOf: [function (search) {
+      if (Array.isArray(this)) return arrayNative.lastIndexOf.apply(this, arguments);
+      var o = toObject(this), len = toLength(o.length);
+      if (len === 0) return -1;
+      var n = arguments.length > 1 ? toInt(arguments[1]) : len - 1, k = n >= 0 ? Math.min(n, len - 1) : len + n;
+      if (k < 0) return -1;
+      return visit(o, 0, k + 1, true, function (i) { return o[i] === search; });
+    }, 1],
+    reduce: [function (fn) {
+      if (Array.isArray(this)) return arrayNative.reduce.apply(this, arguments);
+      return reduceGeneric(toObject(this), fn, arguments, false);
+    }, 1],
+    reduceRight: [function (fn) {
+      if (Array.isArray(this)) return arrayNative.reduceRight.apply(this, arguments);
+      return reduceGeneric(toObject(this), fn, arguments, true);
+    }, 1]
+  });
   var native = { concat: AP.concat, map: AP.map, filter: AP.filter, slice: AP.slice, splice: AP.splice };
   rt.methods(AP, {
     concat: [function () {
@@ -338,7 +426,12 @@
       var o = toObject(this), len = toLength(o.length);
       requireCallable(fn);
       var C = speciesOf(o);
-      if (C === undefined) return native.map.apply(this, arguments);
+      if (C === undefined) {
+        if (Array.isArray(o)) return native.map.call(o, fn, thisArg);
+        var m = new Array(arrayLength(len));
+        visit(o, 0, len, false, function (k) { put(m, k, fn.call(thisArg, o[k], k, o)); });
+        return m;
+      }
       var a = new C(len);
       for (var k = 0; k < len; k++) if (k in o) put(a, k, fn.call(thisArg, o[k], k, o));
       return a;
@@ -347,7 +440,12 @@
       var o = toObject(this), len = toLength(o.length);
       requireCallable(fn);
       var C = speciesOf(o);
-      if (C === undefined) return native.filter.apply(this, arguments);
+      if (C === undefined) {
+        if (Array.isArray(o)) return native.filter.call(o, fn, thisArg);
+        var f = [], fn2 = 0;
+        visit(o, 0, len, false, function (k) { var v = o[k]; if (fn.call(thisArg, v, k, o)) put(f, fn2++, v); });
+        return f;
+      }
       var a = new C(0), n = 0;
       for (var k = 0; k < len; k++) {
         if (!(k in o)) continue;
@@ -358,8 +456,14 @@
     }, 1],
     slice: [function (start, end) {
       var o = toObject(this), C = speciesOf(o);
-      if (C === undefined) return native.slice.apply(this, arguments);
+      if (C === undefined && Array.isArray(o)) return native.slice.apply(this, arguments);
       var len = toLength(o.length), k = relIndex(start, len, 0), fin = relIndex(end, len, len);
+      if (C === undefined) {
+        var s0 = k, r = new Array(arrayLength(Math.max(fin - k, 0)));
+        visit(o, k, fin, false, function (i) { put(r, i - s0, o[i]); });
+        setLength(r, Math.max(fin - k, 0));
+        return r;
+      }
       var a = new C(Math.max(fin - k, 0)), n = 0;
       for (; k < fin; k++, n++) if (k in o) put(a, n, o[k]);
       setLength(a, n);
@@ -389,7 +493,7 @@
     };
     generic.forEach(function (k) {
       if (TAP[k]) return;
-      var f = AP[k];
+      var f = rt.hasOwn.call(arrayNative, k) ? arrayNative[k] : AP[k];  // typed arrays count as they are
       rt.method(TAP, k, function () { requireTA(this, k); return f.apply(this, arguments); }, f.length);
     });
     // TypedArraySpeciesCreate: the native subarray keeps the element type and gives the
