@@ -505,3 +505,42 @@ EOF
 RangeError,RangeError 2,3 0
 EOF
 }
+
+@test "Object.assign, hasOwnProperty with symbol-valued key objects, the immutable Object.prototype and Promise[Symbol.species] behave as in node" {
+  cat > prog.js <<'EOF'
+var sym = Symbol('s'), obj = {}, errs = [];
+obj[sym] = 1;
+var key = { toString: function () { return sym; } };
+console.log(obj.hasOwnProperty(key), obj.propertyIsEnumerable(key), Object.hasOwn(obj, key), obj.hasOwnProperty('x'));
+var src = { a: 1 }; src[sym] = 2;
+var copy = Object.assign({}, src, null, 'hi');
+console.log(copy.a, copy[sym], copy[0], copy[1], Object.keys(copy).join());
+try { Object.assign(Object.freeze({ a: 0 }), { a: 1 }); } catch (e) { errs.push(e.name); }
+try { Object.assign(Object.preventExtensions({}), { b: 1 }); } catch (e) { errs.push(e.name); }
+var hits = 0, target = Object.freeze(Object.defineProperty({}, 'x', { set: function () { hits++; }, enumerable: true }));
+Object.assign(target, { x: 5 });
+try { Object.setPrototypeOf(Object.prototype, {}); } catch (e) { errs.push(e.name); }
+console.log(errs.join(), hits, Object.setPrototypeOf(Object.prototype, null) === Object.prototype);
+console.log(typeof Object.getOwnPropertyDescriptor(Promise, Symbol.species).get, Promise[Symbol.species] === Promise);
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+true true true false
+1 2 h i 0,1,a
+TypeError,TypeError,TypeError 1 true
+function true
+EOF
+}
+
+@test "Symbol().description is undefined and Symbol(\"\").description is empty, as in node" {
+  cat > prog.js <<'EOF'
+console.log(JSON.stringify([Symbol().description, Symbol('').description, Symbol('a b').description, Symbol.for('k').description,
+  Symbol.iterator.description, Object(Symbol('w')).description]));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+[null,"","a b","k","Symbol.iterator","w"]
+EOF
+}

@@ -70,6 +70,26 @@ duk_ret_t lower_eval(duk_context* ctx) {
   return duk_error(ctx, code, "%s", duk_get_string(ctx, -1));
 }
 
+// __oda_symbol_description(sym): the description of a symbol primitive, undefined for
+// Symbol() (Duktape ends those with a second 0xFF after the unique suffix, which is what
+// tells them from Symbol('')).
+duk_ret_t symbol_description(duk_context* ctx) {
+  if (!duk_is_symbol(ctx, 0)) return 0;
+  duk_size_t n = 0;
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(duk_get_lstring(ctx, 0, &n));
+  if (p == nullptr || n == 0) return 0;
+  if (p[0] == 0x80) {  // Symbol.for(key)
+    duk_push_lstring(ctx, reinterpret_cast<const char*>(p + 1), n - 1);
+    return 1;
+  }
+  if (p[0] != 0x81) return 0;  // hidden or well-known internals
+  duk_size_t end = 1;
+  while (end < n && p[end] != 0xFF) ++end;
+  if (end < n && n >= 2 && p[n - 1] == 0xFF && n - 1 != end) return 0;  // Symbol()
+  duk_push_lstring(ctx, reinterpret_cast<const char*>(p + 1), end - 1);
+  return 1;
+}
+
 }  // namespace
 
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
@@ -85,6 +105,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
   put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
   put_hidden_global(ctx, "__oda_make_method", make_method, 1);
+  put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
   register_regexp_natives(ctx);
 }
 

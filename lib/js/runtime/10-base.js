@@ -175,10 +175,15 @@
   if (ai && ai.configurable) constant(Symbol, 'asyncIterator', ai.value);
   var toPrim = Symbol.prototype[Symbol.toPrimitive];
   if (typeof toPrim === 'function' && toPrim.length !== 1) method({}, Symbol.toPrimitive, toPrim, 1);
+  var symbolDescription = global.__oda_symbol_description;
   if (!hasOwn.call(Symbol.prototype, 'description')) {
     getter(Symbol.prototype, 'description', function () {
       var sym = typeof this === 'symbol' ? this : Object.prototype.toString.call(this) === '[object Symbol]' ? this.valueOf() : null;
       if (sym === null) throw new TypeError('Symbol.prototype.description requires that \'this\' be a Symbol');
+      if (typeof symbolDescription === 'function') {
+        // Well-known symbols the runtime made are ordinary Symbol('Symbol.x') ones.
+        return symbolDescription(sym);
+      }
       var s = String(sym);
       return s.length === 8 ? undefined : s.slice(7, -1);
     });

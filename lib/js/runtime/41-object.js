@@ -3,6 +3,7 @@
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
+  var nativeHasOwnKey = Object.prototype.hasOwnProperty;
   var keys = Object.keys, propIsEnumerable = Object.prototype.propertyIsEnumerable;
 
   rt.methods(Object, {
@@ -29,7 +30,10 @@
       });
       return o;
     }, 1],
-    hasOwn: [function (o, k) { return rt.hasOwn.call(rt.toObject(o, 'Object.hasOwn'), k); }, 2],
+    hasOwn: [function (o, k) {
+      o = rt.toObject(o, 'Object.hasOwn');
+      return nativeHasOwnKey.call(o, rt.isObject(k) ? rt.toPropertyKey(k) : k);
+    }, 2],
     getOwnPropertyDescriptors: [function (o) {
       o = rt.toObject(o, 'Object.getOwnPropertyDescriptors');
       var ks = Reflect.ownKeys(o), r = {};
@@ -50,6 +54,64 @@
       return o;
     }, 2]
   });
+  // ToPropertyKey: a key object's ToPrimitive (hint string) may give a symbol, which Duktape's
+  // natives would coerce to a string and throw.
+  function toPrimitiveString(v) {
+    if (!rt.isObject(v)) return v;
+    var ex = v[Symbol.toPrimitive];
+    if (ex !== undefined && ex !== null) {
+      var r = rt.requireCallable(ex).call(v, 'string');
+      if (rt.isObject(r)) throw new TypeError('Cannot convert object to primitive value');
+      return r;
+    }
+    var names = ['toString', 'valueOf'];
+    for (var i = 0; i < 2; i++) {
+      var f = v[names[i]];
+      if (typeof f === 'function') { var x = f.call(v); if (!rt.isObject(x)) return x; }
+    }
+    throw new TypeError('Cannot convert object to primitive value');
+  }
+  function toPropertyKey(v) {
+    var k = toPrimitiveString(v);
+    return typeof k === 'symbol' ? k : String(k);
+  }
+  rt.toPropertyKey = toPropertyKey;
+  var OP = Object.prototype, nativeHasOwn = OP.hasOwnProperty, nativeIsEnum = OP.propertyIsEnumerable;
+  rt.methods(OP, {
+    hasOwnProperty: [function (k) {
+      if (rt.isObject(k)) k = toPropertyKey(k);
+      return nativeHasOwn.call(this, k);
+    }, 1],
+    propertyIsEnumerable: [function (k) {
+      if (rt.isObject(k)) k = toPropertyKey(k);
+      return nativeIsEnum.call(this, k);
+    }, 1]
+  });
+
+  // Object.assign as the spec has it: symbol keys too, and each copy is a strict [[Set]] (a
+  // frozen or non-extensible target throws; a target's setter runs).
+  var ownKeys = Reflect.ownKeys;
+  rt.method(Object, 'assign', function (target) {
+    var to = rt.toObject(target, 'Object.assign');
+    for (var i = 1; i < arguments.length; i++) {
+      var from = arguments[i];
+      if (from === null || from === undefined) continue;
+      from = Object(from);
+      var ks = ownKeys(from);
+      for (var j = 0; j < ks.length; j++) if (nativeIsEnum.call(from, ks[j])) to[ks[j]] = from[ks[j]];
+    }
+    return to;
+  }, 2);
+
+  // Object.prototype is an immutable prototype exotic object.
+  var setProto = Object.setPrototypeOf;
+  rt.method(Object, 'setPrototypeOf', function (o, proto) {
+    if (o === OP && proto !== null && arguments.length > 1 && (rt.isObject(proto))) {
+      throw new TypeError('Immutable prototype object \'Object.prototype\' cannot have their prototype set');
+    }
+    return setProto(o, proto);
+  }, 2);
+
   if (typeof Object.is !== 'function') {
     rt.method(Object, 'is', function (a, b) { return a === b ? (a !== 0 || 1 / a === 1 / b) : (a !== a && b !== b); }, 2);
   }

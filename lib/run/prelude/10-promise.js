@@ -184,6 +184,9 @@
     Object.defineProperty(Promise.prototype, Symbol.toStringTag, { value: 'Promise', configurable: true });
   }
 
+  if (global.__oda_rt && typeof Symbol === 'function' && Symbol.species) {
+    global.__oda_rt.getter(Promise, Symbol.species, function () { return this; });
+  }
   Object.defineProperty(global, 'Promise', { value: Promise, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(global, 'queueMicrotask', {
     value: function queueMicrotask(fn) {
