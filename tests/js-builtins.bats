@@ -544,3 +544,41 @@ EOF
 [null,"","a b","k","Symbol.iterator","w"]
 EOF
 }
+
+@test "Reflect.construct with a newTarget gives the object newTarget's prototype, or the target's when that is not an object, as node does" {
+  cat > prog.js <<'EOF'
+function F() {}
+var d = Reflect.construct(Date, [0], F), u = Reflect.construct(Uint8Array, [2], F);
+function G() {} G.prototype = null;
+var t = Reflect.construct(Uint16Array, [3], G), errs = [];
+var bad = function () {}.bind(null);
+Object.defineProperty(bad, 'prototype', { get: function () { throw new RangeError('proto'); } });
+try { Reflect.construct(Int8Array, [], bad); } catch (e) { errs.push(e.name); }
+try { Reflect.construct(Date, [], Math.max); } catch (e) { errs.push(e.name); }
+console.log(Object.getPrototypeOf(d) === F.prototype, Date.prototype.getTime.call(d), u instanceof F, Object.getPrototypeOf(t) === Uint16Array.prototype, t.length, errs.join());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+true 0 true true 3 RangeError,TypeError
+EOF
+}
+
+@test "%TypedArray%.prototype buffer, byteLength and byteOffset are configurable named getters that refuse DataViews, as in node" {
+  cat > prog.js <<'EOF'
+var TAP = Object.getPrototypeOf(Int8Array.prototype), a = new Int16Array(new ArrayBuffer(8), 2, 2), out = [];
+['buffer', 'byteLength', 'byteOffset'].forEach(function (k) {
+  var d = Object.getOwnPropertyDescriptor(TAP, k), err = '-';
+  try { d.get.call(new DataView(new ArrayBuffer(4))); } catch (e) { err = e.name; }
+  out.push([k, d.get.name, d.get.length, d.configurable, d.enumerable, typeof d.set, err].join(':'));
+});
+console.log(out.join(' '));
+console.log(a.byteLength, a.byteOffset, a.buffer.byteLength, new DataView(new ArrayBuffer(6), 1).byteLength);
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+buffer:get buffer:0:true:false:undefined:TypeError byteLength:get byteLength:0:true:false:undefined:TypeError byteOffset:get byteOffset:0:true:false:undefined:TypeError
+4 2 8 5
+EOF
+}

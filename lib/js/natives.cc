@@ -90,6 +90,26 @@ duk_ret_t symbol_description(duk_context* ctx) {
   return 1;
 }
 
+// __oda_is_constructor(v): IsConstructor(v) as the engine knows it (bound functions, natives,
+// and functions the prelude made methods included).
+duk_ret_t is_constructor(duk_context* ctx) {
+  duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
+  return 1;
+}
+
+// __oda_force_getter(obj, key, getter): replaces obj[key], even a non-configurable property
+// of the engine's, with a configurable, non-enumerable accessor that has only a getter (the
+// spec's shape for %TypedArray%.prototype.buffer and its siblings).
+duk_ret_t force_getter(duk_context* ctx) {
+  duk_require_object(ctx, 0);
+  duk_require_function(ctx, 2);
+  duk_dup(ctx, 1);
+  duk_dup(ctx, 2);
+  duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_GETTER | DUK_DEFPROP_SET_CONFIGURABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
+                           DUK_DEFPROP_FORCE);
+  return 0;
+}
+
 }  // namespace
 
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
@@ -106,6 +126,8 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
   put_hidden_global(ctx, "__oda_make_method", make_method, 1);
   put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
+  put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
+  put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   register_regexp_natives(ctx);
 }
 

@@ -524,6 +524,20 @@
       for (var i = 0; i < len; i++) a[i] = o[i];
       return a;
     };
+    // buffer, byteLength and byteOffset: Duktape's getters are non-configurable, nameless and
+    // serve DataViews too; the spec's are configurable and typed arrays only.
+    var forceGetter = global.__oda_force_getter;
+    if (typeof forceGetter === 'function') {
+      ['buffer', 'byteLength', 'byteOffset'].forEach(function (k) {
+        var d = Object.getOwnPropertyDescriptor(TAP, k), nativeGet = d && d.get;
+        if (typeof nativeGet !== 'function') return;
+        var get = function () { requireTA(this, k); return nativeGet.call(this); };
+        rt.makeMethod(get);
+        Object.defineProperty(get, 'name', { value: 'get ' + k, configurable: true });
+        Object.defineProperty(get, 'length', { value: 0, configurable: true });
+        forceGetter(TAP, k, get);
+      });
+    }
     var nativeSet = TAP.set;
     rt.def(TAP, 'constructor', TA);
     // Each typed array has its own (engine) length, so this getter serves calls on other receivers.

@@ -35,6 +35,24 @@
     }, 2);
   }
 
+  // Reflect.construct with a newTarget, which Duktape refuses ("unsupported"): the object is
+  // made by target, then gets newTarget's prototype (read first, as the spec does), or
+  // target's own when that is not an object.
+  var nativeConstruct = Reflect.construct, isCtor = global.__oda_is_constructor;
+  if (typeof isCtor === 'function') {
+    rt.method(Reflect, 'construct', function (target, args, newTarget) {
+      if (arguments.length < 3 || newTarget === target) return nativeConstruct(target, args);
+      if (!isCtor(target)) throw new TypeError('Reflect.construct: target is not a constructor');
+      if (!isCtor(newTarget)) throw new TypeError('Reflect.construct: newTarget is not a constructor');
+      if (!rt.isObject(args)) throw new TypeError('Reflect.construct: arguments list is not an object');
+      var proto = newTarget.prototype;
+      var o = nativeConstruct(target, args);
+      if (!rt.isObject(proto)) proto = target.prototype;
+      if (rt.isObject(proto) && Object.getPrototypeOf(o) !== proto) Object.setPrototypeOf(o, proto);
+      return o;
+    }, 2);
+  }
+
   // Map and Set get the same getter when 30-collections.js runs (a lazy module).
   var species = function () { return this; };
   rt.species = species;
