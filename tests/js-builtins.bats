@@ -582,3 +582,29 @@ buffer:get buffer:0:true:false:undefined:TypeError byteLength:get byteLength:0:t
 4 2 8 5
 EOF
 }
+
+@test "typed array constructors collect array values first and honour a replaced array iterator; Object helpers survive a replaced global Object, as in node" {
+  cat > prog.js <<'EOF'
+var arr = [1, { valueOf: function () { arr[2] = 7; return 2; } }, 3];
+var t = new Float64Array(arr), errs = [];
+try { new Int8Array({ length: Math.pow(2, 53) }); } catch (e) { errs.push(e.name); }
+var oldNext = Object.getPrototypeOf([][Symbol.iterator]()).next;
+Object.getPrototypeOf([][Symbol.iterator]()).next = function () { var r = oldNext.call(this); if (!r.done) r.value *= 10; return r; };
+var u = new Uint8Array([1, 2]);
+Object.getPrototypeOf([][Symbol.iterator]()).next = oldNext;
+console.log(Array.from(t).join(), errs.join(), Array.from(u).join(), Object.prototype.hasOwnProperty.call(Uint8Array, 'from'), Uint8Array.from([5, 6]).join(), Uint16Array.of(7).join());
+console.log(Reflect.setPrototypeOf(Object.prototype, {}), Reflect.setPrototypeOf(Object.prototype, null), JSON.stringify(Object.fromEntries([[{ toString: function () { return 'k'; } }, 1]])));
+var realObject = Object;
+Object = function () { throw new Error('replaced'); };
+var vals = realObject.values({ a: 1 }), ents = realObject.entries({ b: 2 });
+Object = realObject;
+console.log(vals.join(), ents.join());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+1,2,3 RangeError 10,20 false 5,6 7
+false true {"k":1}
+1 b,2
+EOF
+}

@@ -41,7 +41,8 @@
     if (x === null || x === undefined) throw new TypeError(what + ' called on null or undefined');
     return x;
   }
-  function toObject(x, what) { return Object(requireCoercible(x, what || 'method')); }
+  var ObjectCtor = Object;  // a program may replace the global Object
+  function toObject(x, what) { return ObjectCtor(requireCoercible(x, what || 'method')); }
   function toIntegerOrInfinity(x) {
     var n = +x;
     if (n !== n || n === 0) return 0;

@@ -110,6 +110,10 @@
     if (r !== undefined && r !== null) r.call(it);
   };
   // Calls fn(value) for each value of an iterable; arrays with the stock iterator go fast.
+  // Whether iterating x is reading its elements: an array with the stock iterator and next.
+  rt.stockArrayIteration = function (x) {
+    return Array.isArray(x) && x[ITER] === values && ArrayIteratorPrototype.next === stockNext;
+  };
   rt.forOf = function (x, fn) {
     if (Array.isArray(x) && x[ITER] === values && ArrayIteratorPrototype.next === stockNext) {
       for (var i = 0; i < x.length; i++) fn(x[i]);

@@ -41,7 +41,7 @@
       if (items === null || items === undefined) throw new TypeError(String(items) + ' is not iterable');
       if (rt.isIterable(items)) {
         a = useCtor ? new C() : [];
-        if (!useCtor && !mapping && Array.isArray(items) && items[Symbol.iterator] === AP.values) return AP.slice.call(items);
+        if (!useCtor && !mapping && rt.stockArrayIteration(items)) return AP.slice.call(items);
         rt.forOf(items, function (v) {
           rt.createDataProperty(a, i, mapping ? mapFn.call(thisArg, v, i) : v);
           i++;
@@ -632,11 +632,6 @@
       return a;
     };
     rt.method(TA, 'from', taFrom, 1);
-    rt.method(TA, 'of', taOf, 0);
-    ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
-     'Float32Array', 'Float64Array'].forEach(function (n) {
-      var C = global[n];
-      if (C && !rt.hasOwn.call(C, 'from')) { rt.method(C, 'from', taFrom, 1); rt.method(C, 'of', taOf, 0); }
-    });
+    rt.method(TA, 'of', taOf, 0);  // each constructor inherits both from %TypedArray%
   }
 })(this);

@@ -4,6 +4,8 @@
   'use strict';
   var rt = global.__oda_rt;
   var nativeHasOwnKey = Object.prototype.hasOwnProperty;
+  // Captured: programs may replace the globals these come from.
+  var ownKeysOf = Reflect.ownKeys, getOwnDesc = Object.getOwnPropertyDescriptor;
   var keys = Object.keys, propIsEnumerable = Object.prototype.propertyIsEnumerable;
 
   rt.methods(Object, {
@@ -24,9 +26,8 @@
       var o = {};
       rt.forOf(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
-        var k = entry[0];
-        k = typeof k === 'symbol' ? k : rt.toStr(k);
-        rt.createDataProperty(o, k, entry[1]);
+        var k = entry[0], v = entry[1];
+        rt.createDataProperty(o, rt.isObject(k) ? rt.toPropertyKey(k) : typeof k === 'symbol' ? k : rt.toStr(k), v);
       });
       return o;
     }, 1],
@@ -36,9 +37,9 @@
     }, 2],
     getOwnPropertyDescriptors: [function (o) {
       o = rt.toObject(o, 'Object.getOwnPropertyDescriptors');
-      var ks = Reflect.ownKeys(o), r = {};
+      var ks = ownKeysOf(o), r = {};
       for (var i = 0; i < ks.length; i++) {
-        var d = Object.getOwnPropertyDescriptor(o, ks[i]);
+        var d = getOwnDesc(o, ks[i]);
         if (d !== undefined) rt.createDataProperty(r, ks[i], d);
       }
       return r;
@@ -110,6 +111,11 @@
       throw new TypeError('Immutable prototype object \'Object.prototype\' cannot have their prototype set');
     }
     return setProto(o, proto);
+  }, 2);
+  var reflectSetProto = Reflect.setPrototypeOf;
+  rt.method(Reflect, 'setPrototypeOf', function (o, proto) {
+    if (o === OP && rt.isObject(proto)) return false;
+    return reflectSetProto(o, proto);
   }, 2);
 
   if (typeof Object.is !== 'function') {

@@ -4,17 +4,26 @@
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
-  var TA = Object.getPrototypeOf(global.Uint8Array);
+  var TA = Object.getPrototypeOf(global.Uint8Array), AP = Array.prototype;
   ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
    'Float32Array', 'Float64Array'].forEach(function (name) {
     var Native = global[name];
     if (typeof Native !== 'function') return;
     var Wrapped = function (a, b, c) {
       if (!(this instanceof Wrapped)) throw new TypeError('Constructor ' + name + ' requires \'new\'');
-      if (rt.isObject(a) && !ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer) && !Array.isArray(a)) {
+      if (rt.isObject(a) && !ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer)) {
         var it = a[Symbol.iterator];
-        if (typeof it === 'function') a = Array.from(a);
-        else if (it !== undefined && it !== null) throw new TypeError('Symbol.iterator is not a function');
+        if (rt.stockArrayIteration(a)) {
+          // The values first, as the spec's iteration collects them: converting each may
+          // change the array.
+          a = AP.slice.call(a);
+        } else if (typeof it === 'function') {
+          a = Array.from(a);
+        } else if (it !== undefined && it !== null) {
+          throw new TypeError('Symbol.iterator is not a function');
+        } else if (rt.toLength(a.length) > 4294967295) {
+          throw new RangeError('Invalid typed array length');
+        }
       }
       var o = arguments.length === 0 ? new Native() : arguments.length === 1 ? new Native(a) :
         arguments.length === 2 ? new Native(a, b) : new Native(a, b, c);
