@@ -608,3 +608,26 @@ false true {"k":1}
 1 b,2
 EOF
 }
+
+@test "Array.prototype.splice on array-likes follows the spec up to lengths near 2^53, as node does" {
+  cat > prog.js <<'EOF'
+var AP = Array.prototype;
+function show(o) { var r = []; for (var k in o) r.push(k + '=' + o[k]); return r.join(','); }
+var o1 = {0: 'a', 1: 'b', 2: 'c', 3: 'd', length: 4};
+var r1 = AP.splice.call(o1, 1, 2, 'X');
+var o2 = {0: 'a', 1: 'b', length: 2};
+var r2 = AP.splice.call(o2, 1, 0, 'P', 'Q');
+var big = {length: Math.pow(2, 53) - 1};
+big[Math.pow(2, 53) - 3] = 'y'; big[Math.pow(2, 53) - 2] = 'z';
+var r3 = AP.splice.call(big, Math.pow(2, 53) - 3, 1);
+var neg = {0: 'n', length: -1};
+var r4 = AP.splice.call(neg, 0, 1, 'w'), errs = [];
+try { AP.splice.call({length: Math.pow(2, 53) - 1}, 0, 0, 'over'); } catch (e) { errs.push(e.name); }
+console.log(r1.join(), show(o1), '|', r2.length, show(o2), '|', r3.join(), big.length, big[Math.pow(2, 53) - 3], '|', r4.length, show(neg), errs.join());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+b,c 0=a,1=X,2=d,length=3 | 0 0=a,1=P,2=Q,3=b,length=4 | y 9007199254740990 z | 0 0=w,length=1 TypeError
+EOF
+}

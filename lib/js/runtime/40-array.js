@@ -402,6 +402,61 @@
       return reduceGeneric(toObject(this), fn, arguments, true);
     }, 1]
   });
+  // Array.prototype.splice on an array-like, as the spec has it: ToLength lengths, strict sets
+  // and deletes, and only the present keys visited when the length is near 2^53.
+  var uniqueSorted = function (list, down) {
+    list.sort(function (a, b) { return down ? b - a : a - b; });
+    var out = [];
+    for (var i = 0; i < list.length; i++) if (i === 0 || list[i] !== list[i - 1]) out.push(list[i]);
+    return out;
+  };
+  // The k in [lo, hi) for which k + d1 or k + d2 is a key of o, in order (all k when few).
+  var shiftKeys = function (o, lo, hi, d1, d2, down) {
+    var ks = [], i;
+    if (hi - lo <= 100000) {
+      for (i = lo; i < hi; i++) ks.push(i);
+      return down ? ks.reverse() : ks;
+    }
+    var keys = presentKeys(o, lo + Math.min(d1, d2), hi + Math.max(d1, d2));
+    for (i = 0; i < keys.length; i++) {
+      var a = keys[i] - d1, b = keys[i] - d2;
+      if (a >= lo && a < hi) ks.push(a);
+      if (b >= lo && b < hi) ks.push(b);
+    }
+    return uniqueSorted(ks, down);
+  };
+  var spliceGeneric = function (o, args) {
+    var len = toLength(o.length), start = relIndex(args[0], len, 0), ins = args.length > 2 ? args.length - 2 : 0, del;
+    if (args.length === 0) del = 0;
+    else if (args.length === 1) del = len - start;
+    else del = Math.min(Math.max(toInt(args[1]), 0), len - start);
+    checkLength(len + ins - del);
+    var a = new Array(arrayLength(del)), i, k, ks;
+    visit(o, start, start + del, false, function (j) { put(a, j - start, o[j]); return false; });
+    setLength(a, del);
+    if (ins < del) {
+      ks = shiftKeys(o, start, len - del, del, ins, false);
+      for (i = 0; i < ks.length; i++) {
+        k = ks[i];
+        if (k + del in o) o[k + ins] = o[k + del]; else if (!delete o[k + ins]) throw new TypeError('Cannot delete property');
+      }
+      ks = len - (len - del + ins) <= 100000 ? null : presentKeys(o, len - del + ins, len);
+      if (ks === null) {
+        for (k = len; k > len - del + ins; k--) if (!delete o[k - 1]) throw new TypeError('Cannot delete property');
+      } else {
+        for (i = ks.length - 1; i >= 0; i--) if (!delete o[ks[i]]) throw new TypeError('Cannot delete property');
+      }
+    } else if (ins > del) {
+      ks = shiftKeys(o, start, len - del, del, ins, true);
+      for (i = 0; i < ks.length; i++) {
+        k = ks[i];
+        if (k + del in o) o[k + ins] = o[k + del]; else if (!delete o[k + ins]) throw new TypeError('Cannot delete property');
+      }
+    }
+    for (i = 0; i < ins; i++) o[start + i] = args[i + 2];
+    setLength(o, len - del + ins);
+    return a;
+  };
   var native = { concat: AP.concat, map: AP.map, filter: AP.filter, slice: AP.slice, splice: AP.splice };
   rt.methods(AP, {
     concat: [function () {
@@ -471,7 +526,10 @@
     }, 2],
     splice: [function (start, deleteCount) {
       var o = toObject(this), C = speciesOf(o);
-      if (C === undefined) return native.splice.apply(this, arguments);
+      if (C === undefined) {
+        if (Array.isArray(o)) return native.splice.apply(this, arguments);
+        return spliceGeneric(o, arguments);
+      }
       var len = toLength(o.length), from = relIndex(start, len, 0);
       var dc = arguments.length === 0 ? 0 : arguments.length === 1 ? len - from :
         Math.min(Math.max(toInt(deleteCount), 0), len - from);
