@@ -631,3 +631,16 @@ EOF
 b,c 0=a,1=X,2=d,length=3 | 0 0=a,1=P,2=Q,3=b,length=4 | y 9007199254740990 z | 0 0=w,length=1 TypeError
 EOF
 }
+
+@test "String.fromCharCode takes code units modulo 2^16, as node does" {
+  cat > prog.js <<'EOF'
+var s = String.fromCharCode(-1, 65, 65536 + 66, '-1.234', 0x10FFFF), codes = [];
+for (var i = 0; i < s.length; i++) codes.push(s.charCodeAt(i));
+console.log(codes.join(), String.fromCharCode(-32767).charCodeAt(0), String.fromCharCode().length, String.fromCharCode.length);
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+65535,65,66,65535,65535 32769 0 1
+EOF
+}

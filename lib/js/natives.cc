@@ -110,6 +110,30 @@ duk_ret_t force_getter(duk_context* ctx) {
   return 0;
 }
 
+// __oda_from_char_code(...units): String.fromCharCode with the spec's ToUint16 (Duktape's own
+// keeps 32 bits). Each unit becomes its own CESU-8 sequence, as Duktape keeps surrogates.
+duk_ret_t from_char_code(duk_context* ctx) {
+  duk_idx_t n = duk_get_top(ctx);
+  for (duk_idx_t i = 0; i < n; ++i) duk_push_uint(ctx, duk_to_uint16(ctx, i));  // may throw: nothing owned yet
+  unsigned char* out = static_cast<unsigned char*>(duk_push_fixed_buffer(ctx, static_cast<duk_size_t>(n) * 3));
+  duk_size_t len = 0;
+  for (duk_idx_t i = 0; i < n; ++i) {
+    unsigned c = duk_get_uint(ctx, n + i);
+    if (c < 0x80) {
+      out[len++] = static_cast<unsigned char>(c);
+    } else if (c < 0x800) {
+      out[len++] = static_cast<unsigned char>(0xC0 | (c >> 6));
+      out[len++] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+    } else {
+      out[len++] = static_cast<unsigned char>(0xE0 | (c >> 12));
+      out[len++] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+      out[len++] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+    }
+  }
+  duk_push_lstring(ctx, reinterpret_cast<const char*>(out), len);
+  return 1;
+}
+
 }  // namespace
 
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
@@ -128,6 +152,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
+  put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
   register_regexp_natives(ctx);
 }
 

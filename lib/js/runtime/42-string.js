@@ -31,6 +31,10 @@
     while (i > 0 && isWS(s.charAt(i - 1))) i--;
     return s.slice(0, i);
   };
+  // String.fromCharCode takes each code unit modulo 2^16 (ToUint16); Duktape's keeps 32 bits
+  // and makes a code point past the BMP out of -1. The natives' version keeps it fast.
+  if (typeof global.__oda_from_char_code === 'function') rt.method(String, 'fromCharCode', global.__oda_from_char_code, 1);
+
   rt.methods(SP, {
     padStart: [function (maxLength, fill) { return pad(thisStr(this, 'padStart'), maxLength, fill, true); }, 1],
     padEnd: [function (maxLength, fill) { return pad(thisStr(this, 'padEnd'), maxLength, fill, false); }, 1],
