@@ -644,3 +644,18 @@ EOF
 65535,65,66,65535,65535 32769 0 1
 EOF
 }
+
+@test "Date: setters with no argument, Date.UTC(year), TimeClip without -0 and year -000000 behave as in node" {
+  cat > prog.js <<'EOF'
+var d = new Date(2016, 6), r = [];
+r.push(d.setHours(), new Date(2016, 6).setMinutes(), Date.UTC(1970), Date.UTC(2000, 1, 2));
+r.push(Object.is(new Date(-0).getTime(), 0), Object.is(new Date(-0.5).valueOf(), 0), new Date(8.64e15 + 1).getTime(), Date.parse('-000000-01-01T00:00:00Z'));
+r.push(Date.parse('2024-05-01T00:00:00Z'), Date.prototype[Symbol.toPrimitive].name, Date.prototype.setHours.length);
+console.log(r.join(' '));
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+NaN NaN 0 949449600000 true true NaN NaN 1714521600000 [Symbol.toPrimitive] 4
+EOF
+}

@@ -121,9 +121,16 @@
     if (offset !== null) return OrigDate.UTC(y, mo, d, hh, time ? time[1] : 0, time ? time[2] : 0, time ? time[3] : 0) - offset * 60000;
     return new OrigDate(y, mo, d, hh, time ? time[1] : 0, time ? time[2] : 0, time ? time[3] : 0).getTime();
   }
+  // TimeClip: NaN past 8.64e15 ms either way, and no -0.
+  function timeClip(t) {
+    if (!(Math.abs(t) <= 8.64e15)) return NaN;
+    return t > -1 && t < 1 ? 0 : t;
+  }
   function parse(string) {
-    var s = rt.toStr(string), t = origParse(s);
-    return t === t ? t : legacyParse(s);
+    var s = rt.toStr(string);
+    if (/^-0{6}/.test(s)) return NaN;  // year -000000 is not a year
+    var t = origParse(s);
+    return timeClip(t === t ? t : legacyParse(s));
   }
 
   // The constructor: Duktape's own, except that strings go through parse() above.
@@ -133,7 +140,9 @@
       case 1:
         var v = args[0];
         if (v !== null && typeof v === 'object' && !(v instanceof OrigDate)) v = v.valueOf();
-        return new OrigDate(typeof v === 'string' ? parse(v) : v instanceof OrigDate ? getTime.call(v) : v);
+        v = typeof v === 'string' ? parse(v) : v instanceof OrigDate ? getTime.call(v) : v;
+        if (typeof v !== 'number') v = +v;
+        return new OrigDate(timeClip(v));
       case 2: return new OrigDate(args[0], args[1]);
       case 3: return new OrigDate(args[0], args[1], args[2]);
       case 4: return new OrigDate(args[0], args[1], args[2], args[3]);
@@ -153,7 +162,23 @@
   rt.def(DP, 'constructor', Date);
   Object.defineProperty(Date, 'prototype', { writable: false, enumerable: false, configurable: false });
   rt.method(Date, 'now', OrigDate.now, 0);
-  rt.method(Date, 'UTC', OrigDate.UTC, 7);
+  var origUTC = OrigDate.UTC;
+  rt.method(Date, 'UTC', function (year) {
+    return arguments.length === 1 ? origUTC(year, 0) : origUTC.apply(null, arguments);  // the month defaults to 0
+  }, 7);
+  // The setters with no argument set NaN (ToNumber(undefined)); Duktape's keep the date.
+  ['setMilliseconds', 'setUTCMilliseconds', 'setSeconds', 'setUTCSeconds', 'setMinutes', 'setUTCMinutes', 'setHours',
+   'setUTCHours', 'setDate', 'setUTCDate', 'setMonth', 'setUTCMonth', 'setFullYear', 'setUTCFullYear'].forEach(function (k) {
+    var set = DP[k];
+    if (typeof set !== 'function') return;
+    rt.method(DP, k, function () {
+      return arguments.length === 0 ? set.call(this, NaN) : set.apply(this, arguments);
+    }, set.length);
+  });
+  var toPrim = DP[Symbol.toPrimitive];
+  if (typeof toPrim === 'function') {
+    try { Object.defineProperty(toPrim, 'name', { value: '[Symbol.toPrimitive]', configurable: true }); } catch (e) { }
+  }
   rt.method(Date, 'parse', parse, 1);
   rt.def(global, 'Date', Date);
 })(this);
