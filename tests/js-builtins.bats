@@ -659,3 +659,53 @@ EOF
 NaN NaN 0 949449600000 true true NaN NaN 1714521600000 [Symbol.toPrimitive] 4
 EOF
 }
+
+@test "toFixed, toExponential and toPrecision take up to 100 digits and round as node does" {
+  cat > prog.js <<'EOF'
+var out = [];
+[[3, 100], [1.005, 25], [0.000001, 22], [123.456, 21], [-0.5, 30], [1e20, 21], [0, 21], [2.5, 0], [1.45, 1]].forEach(function (c) { out.push(c[0].toFixed(c[1])); });
+[[3, 100], [1.2345e27, 25], [5e-324, 30], [0, 22], [-98765.4321, 21], [9.5, 0]].forEach(function (c) { out.push(c[0].toExponential(c[1])); });
+[[3, 100], [10, 1], [17, 1], [1.2345e27, 3], [0.000001234, 2], [1e-7, 3], [123.456, 25], [0, 30], [-42, 1], [99.99, 3], [1e21, 22]].forEach(function (c) { out.push(c[0].toPrecision(c[1])); });
+var errs = [];
+[function () { (3).toFixed(101); }, function () { (3).toExponential(101); }, function () { (3).toPrecision(0); }].forEach(function (f) { try { f(); } catch (e) { errs.push(e.name); } });
+console.log(out.join('\n'));
+console.log(errs.join(), (25).toFixed(), (1.5).toExponential(), (123.456).toPrecision());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+3.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+1.0049999999999998934185896
+0.0000010000000000000000
+123.456000000000003069545
+-0.500000000000000000000000000000
+100000000000000000000.000000000000000000000
+0.000000000000000000000
+3
+1.4
+3.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000e+0
+1.2344999999999999618402222e+27
+4.940656458412465441765687928682e-324
+0.0000000000000000000000e+0
+-9.876543210000000544824e+4
+1e+1
+3.000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+1e+1
+2e+1
+1.23e+27
+0.0000012
+1.00e-7
+123.4560000000000030695446
+0.00000000000000000000000000000
+-4e+1
+100
+1000000000000000000000
+RangeError,RangeError,RangeError 25 1.5e+0 123.456
+EOF
+}
+
+@test "Object.prototype.__proto__'s accessors are named as in node" {
+  run run-code --code 'var d = Object.getOwnPropertyDescriptor(Object.prototype, "__proto__"); return [d.get.name, d.set.name]'
+  assert_success
+  assert_output '["get __proto__","set __proto__"]'
+}

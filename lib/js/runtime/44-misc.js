@@ -53,6 +53,15 @@
     }, 2);
   }
 
+  // Object.prototype.__proto__'s accessors have the spec's names.
+  var protoDesc = Object.getOwnPropertyDescriptor(Object.prototype, '__proto__');
+  if (protoDesc && protoDesc.get) {
+    try {
+      Object.defineProperty(protoDesc.get, 'name', { value: 'get __proto__', configurable: true });
+      if (protoDesc.set) Object.defineProperty(protoDesc.set, 'name', { value: 'set __proto__', configurable: true });
+    } catch (e) { /* keep the engine's */ }
+  }
+
   // Map and Set get the same getter when 30-collections.js runs (a lazy module).
   var species = function () { return this; };
   rt.species = species;
