@@ -345,6 +345,8 @@
   };
   var arrayNative = { every: AP.every, some: AP.some, forEach: AP.forEach, indexOf: AP.indexOf, lastIndexOf: AP.lastIndexOf,
                   reduce: AP.reduce, reduceRight: AP.reduceRight };
+  var isArray = Array.isArray, nativeEvery = AP.every, nativeSome = AP.some, nativeForEach = AP.forEach;
+  var nativeIndexOf = AP.indexOf, nativeLastIndexOf = AP.lastIndexOf, nativeReduce = AP.reduce, nativeReduceRight = AP.reduceRight;
   var reduceGeneric = function (o, fn, args, down) {
     var len = toLength(o.length), acc, has = args.length > 1;
     requireCallable(fn);
@@ -359,26 +361,26 @@
   };
   rt.methods(AP, {
     every: [function (fn, thisArg) {
-      if (Array.isArray(this)) return arrayNative.every.call(this, fn, thisArg);
+      if (isArray(this)) return nativeEvery.call(this, fn, thisArg);
       var o = toObject(this), len = toLength(o.length);
       requireCallable(fn);
       return visit(o, 0, len, false, function (k) { return !fn.call(thisArg, o[k], k, o); }) < 0;
     }, 1],
     some: [function (fn, thisArg) {
-      if (Array.isArray(this)) return arrayNative.some.call(this, fn, thisArg);
+      if (isArray(this)) return nativeSome.call(this, fn, thisArg);
       var o = toObject(this), len = toLength(o.length);
       requireCallable(fn);
       return visit(o, 0, len, false, function (k) { return !!fn.call(thisArg, o[k], k, o); }) >= 0;
     }, 1],
     forEach: [function (fn, thisArg) {
-      if (Array.isArray(this)) return arrayNative.forEach.call(this, fn, thisArg);
+      if (isArray(this)) return nativeForEach.call(this, fn, thisArg);
       var o = toObject(this), len = toLength(o.length);
       requireCallable(fn);
       visit(o, 0, len, false, function (k) { fn.call(thisArg, o[k], k, o); return false; });
       return undefined;
     }, 1],
     indexOf: [function (search, fromIndex) {
-      if (Array.isArray(this)) return arrayNative.indexOf.call(this, search, fromIndex);
+      if (isArray(this)) return nativeIndexOf.call(this, search, fromIndex);
       var o = toObject(this), len = toLength(o.length);
       if (len === 0) return -1;
       var n = toInt(fromIndex);
@@ -386,7 +388,7 @@
       return visit(o, n >= 0 ? n : Math.max(len + n, 0), len, false, function (k) { return o[k] === search; });
     }, 1],
     lastIndexOf: [function (search) {
-      if (Array.isArray(this)) return arrayNative.lastIndexOf.apply(this, arguments);
+      if (isArray(this)) return nativeLastIndexOf.apply(this, arguments);
       var o = toObject(this), len = toLength(o.length);
       if (len === 0) return -1;
       var n = arguments.length > 1 ? toInt(arguments[1]) : len - 1, k = n >= 0 ? Math.min(n, len - 1) : len + n;
@@ -394,11 +396,11 @@
       return visit(o, 0, k + 1, true, function (i) { return o[i] === search; });
     }, 1],
     reduce: [function (fn) {
-      if (Array.isArray(this)) return arrayNative.reduce.apply(this, arguments);
+      if (isArray(this)) return nativeReduce.apply(this, arguments);
       return reduceGeneric(toObject(this), fn, arguments, false);
     }, 1],
     reduceRight: [function (fn) {
-      if (Array.isArray(this)) return arrayNative.reduceRight.apply(this, arguments);
+      if (isArray(this)) return nativeReduceRight.apply(this, arguments);
       return reduceGeneric(toObject(this), fn, arguments, true);
     }, 1]
   });

@@ -77,29 +77,27 @@
     return typeof k === 'symbol' ? k : String(k);
   }
   rt.toPropertyKey = toPropertyKey;
-  var OP = Object.prototype, nativeHasOwn = OP.hasOwnProperty, nativeIsEnum = OP.propertyIsEnumerable;
-  rt.methods(OP, {
-    hasOwnProperty: [function (k) {
-      if (rt.isObject(k)) k = toPropertyKey(k);
-      return nativeHasOwn.call(this, k);
-    }, 1],
-    propertyIsEnumerable: [function (k) {
-      if (rt.isObject(k)) k = toPropertyKey(k);
-      return nativeIsEnum.call(this, k);
-    }, 1]
-  });
+  var OP = Object.prototype;
 
   // Object.assign as the spec has it: symbol keys too, and each copy is a strict [[Set]] (a
-  // frozen or non-extensible target throws; a target's setter runs).
-  var ownKeys = Reflect.ownKeys;
+  // frozen or non-extensible target throws; a target's setter runs). Duktape's own copies the
+  // string keys of an extensible target; the symbols follow.
+  var ownKeys = Reflect.ownKeys, nativeAssign = Object.assign, isExtensible = Object.isExtensible;
+  var ownSymbols = Object.getOwnPropertySymbols, isEnumerable = OP.propertyIsEnumerable;
   rt.method(Object, 'assign', function (target) {
-    var to = rt.toObject(target, 'Object.assign');
-    for (var i = 1; i < arguments.length; i++) {
-      var from = arguments[i];
+    var to = rt.toObject(target, 'Object.assign'), fast = isExtensible(to), i, j, ks, from;
+    for (i = 1; i < arguments.length; i++) {
+      from = arguments[i];
       if (from === null || from === undefined) continue;
-      from = Object(from);
-      var ks = ownKeys(from);
-      for (var j = 0; j < ks.length; j++) if (nativeIsEnum.call(from, ks[j])) to[ks[j]] = from[ks[j]];
+      if (fast) {
+        nativeAssign(to, from);
+        if (typeof from !== 'object' && typeof from !== 'function') continue;
+        ks = ownSymbols(from);
+      } else {
+        from = Object(from);
+        ks = ownKeys(from);
+      }
+      for (j = 0; j < ks.length; j++) if (isEnumerable.call(from, ks[j])) to[ks[j]] = from[ks[j]];
     }
     return to;
   }, 2);
