@@ -709,3 +709,9 @@ EOF
   assert_success
   assert_output '["get __proto__","set __proto__"]'
 }
+
+@test "Reflect.has takes symbol keys on typed arrays, as in node" {
+  run run-code --code 'var t = new Uint8Array(2), k = Symbol("k"), before = Reflect.has(t, k); Object.defineProperty(t, k, { value: 1 }); return [before, Reflect.has(t, k), Reflect.has(t, "1"), Reflect.has(t, "5")]'
+  assert_success
+  assert_output '[false,true,true,false]'
+}

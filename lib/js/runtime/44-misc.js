@@ -62,6 +62,12 @@
     } catch (e) { /* keep the engine's */ }
   }
 
+  // Reflect.has: Duktape's coerces a symbol key to a string for typed arrays (and throws).
+  rt.method(Reflect, 'has', function (target, key) {
+    if (!rt.isObject(target)) throw new TypeError('Reflect.has called on non-object');
+    return key in target;
+  }, 2);
+
   // Map and Set get the same getter when 30-collections.js runs (a lazy module).
   var species = function () { return this; };
   rt.species = species;
