@@ -715,3 +715,15 @@ EOF
   assert_success
   assert_output '[false,true,true,false]'
 }
+
+@test "natives the runtime installs are no constructors, and new Date(object) converts it with the default hint, as in node" {
+  cat > prog.js <<'EOF'
+var made;
+try { new String.fromCharCode(65); made = 'made'; } catch (e) { made = e.name; }
+var hints = [], d = new Date({ [Symbol.toPrimitive]: function (h) { hints.push(h); return '2016-06-05T00:00:00Z'; } });
+console.log(made, hints.join(), d.getTime(), new Date({ valueOf: function () { return 5; } }).getTime());
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output 'TypeError default 1465084800000 5'
+}

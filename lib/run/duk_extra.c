@@ -11,13 +11,17 @@ void oda_duk_interrupt_soon(void *ctx) {
 	}
 }
 
-/* Makes the ECMAScript function at idx a non-constructor without a `prototype`, as the spec
+/* Makes the function at idx (ECMAScript, or a native of ours) a non-constructor without a `prototype`, as the spec
  * has built-in methods: the runtime's methods are written in JavaScript, whose function
  * expressions Duktape makes constructors with a non-configurable `prototype`. Returns 1 when
  * it was such a function. */
 int oda_duk_make_method(void *ctx, int idx) {
 	duk_hthread *thr = (duk_hthread *) ctx;
 	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	if (h != NULL && DUK_HOBJECT_IS_NATFUNC(h)) {
+		DUK_HOBJECT_CLEAR_CONSTRUCTABLE(h);  /* a native of ours; it has no prototype */
+		return 1;
+	}
 	if (h == NULL || !DUK_HOBJECT_IS_COMPFUNC(h)) {
 		return 0;
 	}

@@ -82,21 +82,22 @@
   // Object.assign as the spec has it: symbol keys too, and each copy is a strict [[Set]] (a
   // frozen or non-extensible target throws; a target's setter runs). Duktape's own copies the
   // string keys of an extensible target; the symbols follow.
-  var ownKeys = Reflect.ownKeys, nativeAssign = Object.assign, isExtensible = Object.isExtensible;
+  var nativeAssign = Object.assign, isExtensible = Object.isExtensible;
   var ownSymbols = Object.getOwnPropertySymbols, isEnumerable = OP.propertyIsEnumerable;
   rt.method(Object, 'assign', function (target) {
-    var to = rt.toObject(target, 'Object.assign'), fast = isExtensible(to), i, j, ks, from;
+    var to = rt.toObject(target, 'Object.assign'), fast = isExtensible(to) && !Array.isArray(to), i, j, ks, from;
     for (i = 1; i < arguments.length; i++) {
       from = arguments[i];
       if (from === null || from === undefined) continue;
       if (fast) {
         nativeAssign(to, from);
-        if (typeof from !== 'object' && typeof from !== 'function') continue;
-        ks = ownSymbols(from);
       } else {
         from = Object(from);
-        ks = ownKeys(from);
+        ks = keys(from);  // a proxy's ownKeys trap included
+        for (j = 0; j < ks.length; j++) to[ks[j]] = from[ks[j]];
       }
+      if (typeof from !== 'object' && typeof from !== 'function') continue;
+      ks = ownSymbols(from);
       for (j = 0; j < ks.length; j++) if (isEnumerable.call(from, ks[j])) to[ks[j]] = from[ks[j]];
     }
     return to;

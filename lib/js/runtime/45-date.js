@@ -141,8 +141,7 @@
         var v = args[0];
         if (v !== null && typeof v === 'object' && !(v instanceof OrigDate)) v = v.valueOf();
         v = typeof v === 'string' ? parse(v) : v instanceof OrigDate ? getTime.call(v) : v;
-        if (typeof v !== 'number') v = +v;
-        return new OrigDate(timeClip(v));
+        return new OrigDate(typeof v === 'number' ? timeClip(v) : v);
       case 2: return new OrigDate(args[0], args[1]);
       case 3: return new OrigDate(args[0], args[1], args[2]);
       case 4: return new OrigDate(args[0], args[1], args[2], args[3]);
