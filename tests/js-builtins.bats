@@ -727,3 +727,17 @@ EOF
   assert_success
   assert_output 'TypeError default 1465084800000 5'
 }
+
+@test "slice and Array.from keep trailing holes in the length; TypedArray.from maps and stores in turn, as node does" {
+  cat > prog.js <<'EOF'
+console.log([,,42,,44,,].length, Float64Array.from([,,42,,44,,]).length, Array.from([1,,]).length, [1,2,,].slice().length, [1,2,,,].slice(1, -1).length, [1,2,3].slice(1).join(), [1,2,3].slice(-2, 10).length);
+var lv;
+try { Int8Array.from([1, {valueOf: function () { throw new RangeError('x'); }}, 3], function (v) { lv = v; return v; }); } catch (e) { console.log(e.name, lv === 3 ? 'mapped ahead' : 'stopped'); }
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+6 6 2 3 2 2,3 2
+RangeError stopped
+EOF
+}

@@ -41,7 +41,11 @@
       if (items === null || items === undefined) throw new TypeError(String(items) + ' is not iterable');
       if (rt.isIterable(items)) {
         a = useCtor ? new C() : [];
-        if (!useCtor && !mapping && rt.stockArrayIteration(items)) return AP.slice.call(items);
+        if (!useCtor && !mapping && rt.stockArrayIteration(items)) {
+          a = AP.slice.call(items);
+          if (a.length !== items.length) a.length = items.length;  // Duktape's slice drops trailing holes
+          return a;
+        }
         rt.forOf(items, function (v) {
           rt.createDataProperty(a, i, mapping ? mapFn.call(thisArg, v, i) : v);
           i++;
@@ -513,7 +517,15 @@
     }, 1],
     slice: [function (start, end) {
       var o = toObject(this), C = speciesOf(o);
-      if (C === undefined && Array.isArray(o)) return native.slice.apply(this, arguments);
+      if (C === undefined && Array.isArray(o)) {
+        var out = native.slice.apply(this, arguments);
+        // Duktape's slice drops trailing holes from the length; numbers can be read again.
+        if ((typeof start === 'number' || start === undefined) && (typeof end === 'number' || end === undefined)) {
+          var n0 = o.length, want = Math.max(relIndex(end, n0, n0) - relIndex(start, n0, 0), 0);
+          if (out.length !== want) out.length = want;
+        }
+        return out;
+      }
       var len = toLength(o.length), k = relIndex(start, len, 0), fin = relIndex(end, len, len);
       if (C === undefined) {
         var s0 = k, r = new Array(arrayLength(Math.max(fin - k, 0)));
@@ -681,8 +693,9 @@
     var taFrom = function (items, mapFn, thisArg) {
       if (!isConstructor(this)) throw new TypeError('TypedArray.from: this is not a constructor');
       if (mapFn !== undefined) requireCallable(mapFn);
-      var vals = Array.from(items, mapFn, thisArg), a = taCreate(this, vals.length, 0, 0, 1);
-      for (var i = 0; i < vals.length; i++) a[i] = vals[i];
+      // The values first, then each mapped and stored in turn (a throwing store stops the map).
+      var vals = Array.from(items), a = taCreate(this, vals.length, 0, 0, 1);
+      for (var i = 0; i < vals.length; i++) a[i] = mapFn === undefined ? vals[i] : mapFn.call(thisArg, vals[i], i);
       return a;
     };
     var taOf = function () {
