@@ -741,3 +741,24 @@ EOF
 RangeError stopped
 EOF
 }
+
+@test "join and reverse on array-likes read the length with ToLength, as node does" {
+  cat > prog.js <<'EOF'
+var AP = Array.prototype, o = {0: 'a', 1: 'b', 3: 'd', length: 4};
+AP.reverse.call(o);
+var neg = {0: 'x', 1: 'y', length: -4294967294};
+AP.reverse.call(neg);
+console.log(JSON.stringify(o), neg[0], [1, 2, 3].reverse().join(), new Int8Array([1, 2, 3]).reverse().join());
+console.log(AP.join.call({0: 'x', 1: null, 2: 'z', length: 3}, '-'), AP.join.call({0: 'x', length: -4294967294}), [1, [2, 3]].join(';'));
+var err;
+try { AP.join.call(undefined, { toString: function () { throw new Error('sep first'); } }); } catch (e) { err = e.name; }
+console.log(err);
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+{"0":"d","2":"b","3":"a","length":4} x 3,2,1 3,2,1
+x--z  1;2,3
+TypeError
+EOF
+}

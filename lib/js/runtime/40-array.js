@@ -348,8 +348,9 @@
     return -1;
   };
   var arrayNative = { every: AP.every, some: AP.some, forEach: AP.forEach, indexOf: AP.indexOf, lastIndexOf: AP.lastIndexOf,
-                  reduce: AP.reduce, reduceRight: AP.reduceRight };
+                  reduce: AP.reduce, reduceRight: AP.reduceRight, join: AP.join, reverse: AP.reverse };
   var isArray = Array.isArray, nativeEvery = AP.every, nativeSome = AP.some, nativeForEach = AP.forEach;
+  var nativeJoin = AP.join, nativeReverse = AP.reverse;
   var nativeIndexOf = AP.indexOf, nativeLastIndexOf = AP.lastIndexOf, nativeReduce = AP.reduce, nativeReduceRight = AP.reduceRight;
   var reduceGeneric = function (o, fn, args, down) {
     var len = toLength(o.length), acc, has = args.length > 1;
@@ -406,7 +407,44 @@
     reduceRight: [function (fn) {
       if (isArray(this)) return nativeReduceRight.apply(this, arguments);
       return reduceGeneric(toObject(this), fn, arguments, true);
-    }, 1]
+    }, 1],
+    join: [function (separator) {
+      if (isArray(this)) return nativeJoin.call(this, separator);
+      var o = toObject(this), len = toLength(o.length), sep = separator === undefined ? ',' : rt.toStr(separator), r = '';
+      for (var k = 0; k < len; k++) {
+        var v = o[k];
+        r += (k ? sep : '') + (v === undefined || v === null ? '' : rt.toStr(v));
+      }
+      return r;
+    }, 1],
+    reverse: [function () {
+      if (isArray(this)) return nativeReverse.call(this);
+      var o = toObject(this), len = toLength(o.length), mid = Math.floor(len / 2), lowers, i;
+      if (len <= 200000) {
+        lowers = [];
+        for (i = 0; i < mid; i++) lowers.push(i);
+      } else {
+        var ks = presentKeys(o, 0, len);
+        lowers = [];
+        for (i = 0; i < ks.length; i++) {
+          var low = ks[i] < mid ? ks[i] : len - 1 - ks[i];
+          if (low < mid) lowers.push(low);
+        }
+        lowers = uniqueSorted(lowers, false);
+      }
+      for (i = 0; i < lowers.length; i++) {
+        var lower = lowers[i], upper = len - 1 - lower, lowerValue, upperValue;
+        var lowerExists = lower in o;
+        if (lowerExists) lowerValue = o[lower];
+        var upperExists = upper in o;
+        if (upperExists) upperValue = o[upper];
+        if (upperExists) o[lower] = upperValue;
+        else if (lowerExists && !delete o[lower]) throw new TypeError('Cannot delete property');
+        if (lowerExists) o[upper] = lowerValue;
+        else if (upperExists && !delete o[upper]) throw new TypeError('Cannot delete property');
+      }
+      return o;
+    }, 0]
   });
   // Array.prototype.splice on an array-like, as the spec has it: ToLength lengths, strict sets
   // and deletes, and only the present keys visited when the length is near 2^53.
