@@ -8,3 +8,13 @@ ifeq ($(wildcard lib/run/run.mk),)
 PKGS += duktape-dev
 UNIT_LDLIBS += -lduktape
 endif
+
+# RegExp property escapes (\p{...}): range tables generated from the Unicode Character
+# Database (Debian's unicode-data) at build time; never committed.
+PKGS += unicode-data python3
+UCD_DIR ?= /usr/share/unicode
+GEN_SRCS += $(B)/gen/js/unicode_props.cc
+
+$(B)/gen/js/unicode_props.cc: tools/gen-unicode-props | $(B)/.deps-installed
+	@mkdir -p $(@D)
+	tools/gen-unicode-props $(UCD_DIR) $@

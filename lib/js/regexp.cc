@@ -2,6 +2,7 @@
 // library (JIT-compiled), so named groups, lookbehind and the s, u, y, d flags work on Duktape.
 #include "js/regexp.h"
 #include "js/natives.h"
+#include "js/unicode_props.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 16
 #include <pcre2.h>
@@ -463,32 +464,7 @@ class Translator {
       case 'p':
       case 'P':
         if (unicode_) {
-          // PCRE2 reads \p{...} property names as JavaScript writes them.
-          size_t j = i_ + 1;
-          if (j < s_.size() && s_[j] == '{') {
-            while (j < s_.size() && s_[j] != '}') j++;
-            if (j < s_.size()) {
-              std::u16string_view name = s_.substr(i_ + 2, j - i_ - 2);
-              bool negated = c == 'P';
-              i_ = j + 1;
-              // Properties JavaScript has and PCRE2 10.42 names otherwise.
-              if (name == u"Any") {
-                emit(negated ? "(?!)" : (in_class ? "\\x{0}-\\x{10ffff}" : "[\\x{0}-\\x{10ffff}]"));
-              } else if (name == u"ASCII") {
-                emit(in_class ? (negated ? "\\x{80}-\\x{10ffff}" : "\\x{0}-\\x{7f}") : (negated ? "[^\\x{0}-\\x{7f}]" : "[\\x{0}-\\x{7f}]"));
-              } else if (name == u"Assigned") {
-                emit(negated ? "\\p{Cn}" : "\\P{Cn}");
-              } else {
-                out_->pattern.push_back('\\');
-                out_->pattern.push_back(c);
-                out_->pattern.push_back('{');
-                out_->pattern.append(general_category(name));
-                out_->pattern.push_back('}');
-              }
-              return;
-            }
-          }
-          err_ = "Invalid property name";
+          property_escape(c == 'P', in_class);
           return;
         }
         i_++;
@@ -537,30 +513,40 @@ class Translator {
     emit_cp(read_char());
   }
 
-  // General_Category values by their long names (and gc= / General_Category= prefixes),
-  // which PCRE2 knows only by their short ones.
-  static std::u16string_view general_category(std::u16string_view name) {
-    static constexpr std::pair<std::u16string_view, std::u16string_view> kNames[] = {
-        {u"Letter", u"L"}, {u"Cased_Letter", u"L&"}, {u"LC", u"L&"}, {u"Uppercase_Letter", u"Lu"},
-        {u"Lowercase_Letter", u"Ll"}, {u"Titlecase_Letter", u"Lt"}, {u"Modifier_Letter", u"Lm"},
-        {u"Other_Letter", u"Lo"}, {u"Mark", u"M"}, {u"Combining_Mark", u"M"}, {u"Nonspacing_Mark", u"Mn"},
-        {u"Spacing_Mark", u"Mc"}, {u"Enclosing_Mark", u"Me"}, {u"Number", u"N"}, {u"Decimal_Number", u"Nd"},
-        {u"digit", u"Nd"}, {u"Letter_Number", u"Nl"}, {u"Other_Number", u"No"}, {u"Punctuation", u"P"},
-        {u"punct", u"P"}, {u"Connector_Punctuation", u"Pc"}, {u"Dash_Punctuation", u"Pd"},
-        {u"Open_Punctuation", u"Ps"}, {u"Close_Punctuation", u"Pe"}, {u"Initial_Punctuation", u"Pi"},
-        {u"Final_Punctuation", u"Pf"}, {u"Other_Punctuation", u"Po"}, {u"Symbol", u"S"},
-        {u"Math_Symbol", u"Sm"}, {u"Currency_Symbol", u"Sc"}, {u"Modifier_Symbol", u"Sk"},
-        {u"Other_Symbol", u"So"}, {u"Separator", u"Z"}, {u"Space_Separator", u"Zs"},
-        {u"Line_Separator", u"Zl"}, {u"Paragraph_Separator", u"Zp"}, {u"Other", u"C"}, {u"Control", u"Cc"},
-        {u"cntrl", u"Cc"}, {u"Format", u"Cf"}, {u"Surrogate", u"Cs"}, {u"Private_Use", u"Co"},
-        {u"Unassigned", u"Cn"},
-    };
-    for (std::u16string_view prefix : {std::u16string_view(u"General_Category="), std::u16string_view(u"gc=")}) {
-      if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+  // \p{...} / \P{...} under u: the property's code points from the generated Unicode tables,
+  // written out as class ranges (PCRE2's own tables are of an older Unicode and name things
+  // otherwise). Surrogates are left out: PCRE2 refuses them in UTF mode and well-formed text
+  // has none to match.
+  void property_escape(bool negated, bool in_class) {
+    i_++;
+    size_t close = i_ < s_.size() && s_[i_] == '{' ? s_.find(u'}', i_) : std::u16string_view::npos;
+    std::vector<unicode::Range> ranges;
+    if (close == std::u16string_view::npos ||
+        !unicode::property_ranges(s_.substr(i_ + 1, close - i_ - 1), negated, &ranges)) {
+      err_ = in_class ? "Invalid property name in character class" : "Invalid property name";
+      return;
     }
-    for (const auto& [long_name, short_name] : kNames)
-      if (name == long_name) return short_name;
-    return name;
+    i_ = close + 1;
+    if (!in_class) emit("[");
+    size_t before = out_->pattern.size();
+    for (unicode::Range r : ranges) {
+      if (r.lo >= 0xD800 && r.lo <= 0xDFFF) r.lo = 0xE000;
+      if (r.hi >= 0xD800 && r.hi <= 0xDFFF) r.hi = 0xD7FF;
+      if (r.lo > r.hi) continue;
+      emit_cp(r.lo);
+      if (r.hi != r.lo) {
+        emit("-");
+        emit_cp(r.hi);
+      }
+    }
+    if (!in_class) {
+      if (out_->pattern.size() == before) {
+        out_->pattern.pop_back();
+        emit("(?!)");
+      } else {
+        emit("]");
+      }
+    }
   }
 
   void ascii_class(char16_t c, bool in_class) {
@@ -599,32 +585,67 @@ class Translator {
       return;
     }
     emit(negate ? "[^" : "[");
+    size_t body = out_->pattern.size();
     class_depth_++;
+    bool after_class_escape = false;  // the last atom was \d \s \w \p{...} or their negations
+    int range_state = 0;              // 1: a range's dash was just read; 2: a range just ended
     while (i_ < s_.size() && err_.empty()) {
       char16_t c = s_[i_];
       if (c == ']') {
         i_++;
         class_depth_--;
-        emit("]");
+        if (out_->pattern.size() == body) {
+          // Every member was an empty property (\P{Any}): the class matches nothing.
+          out_->pattern.resize(body - (negate ? 2 : 1));
+          emit(negate ? "[\\s\\S]" : "(?!)");
+        } else {
+          emit("]");
+        }
         return;
       }
+      bool class_escape = false;
       if (c == '\\') {
         i_++;
         if (at('-')) {
           i_++;
           emit_cp('-');
         } else {
+          class_escape = class_escape_at(i_);
           escape(true);
         }
       } else if (c == '-') {
         i_++;
-        // A dash at either end is a literal; between two atoms it makes a range.
-        if (at(']') || out_->pattern.back() == '[' || out_->pattern.back() == '^') emit_cp('-');
-        else emit("-");
+        // A dash at either end is a literal; between two atoms it makes a range, which a
+        // class escape cannot bound (an error under u, a literal dash otherwise).
+        bool next_class_escape = at('\\') && class_escape_at(i_ + 1);
+        if (at(']') || out_->pattern.size() == body || range_state == 2) {
+          emit_cp('-');
+          range_state = 0;
+          after_class_escape = false;
+          continue;
+        } else if (after_class_escape || next_class_escape) {
+          if (unicode_) err_ = "Invalid character class";
+          else emit_cp('-');
+        } else {
+          emit("-");
+          range_state = 1;
+        }
+        after_class_escape = false;
+        continue;
       } else {
         emit_cp(read_char());
       }
+      after_class_escape = class_escape;
+      range_state = range_state == 1 ? 2 : 0;
     }
+  }
+
+  // Whether the escape letter at i (after a backslash) stands for a set of characters.
+  bool class_escape_at(size_t i) const {
+    if (i >= s_.size()) return false;
+    char16_t c = s_[i];
+    return c == 'd' || c == 'D' || c == 'w' || c == 'W' || c == 's' || c == 'S' ||
+           (unicode_ && (c == 'p' || c == 'P'));
   }
 
   std::u16string_view s_;

@@ -164,6 +164,10 @@ const Case kRegexpCases[] = {
      R"JS("h\u00e9llo")JS"},
     {R"JS(new RegExp('\\p{General_Category=Decimal_Number}+', 'u').exec('ab 42')[0])JS",
      R"JS("42")JS"},
+    {R"JS([new RegExp('\\p{Script=Greek}+', 'u').exec('abc αβγ')[0], new RegExp('\\p{L}', 'u').test('1'), new RegExp('\\P{L}+', 'u').exec('ab12cd')[0], new RegExp('\\p{Lu}', 'ui').test('q'), new RegExp('[^\\p{Lu}]', 'ui').test('Q'), new RegExp('\\p{sc=Hira}', 'u').test('\u3042'), new RegExp('^\\p{Emoji_Presentation}$', 'u').test('\ud83d\ude00')])JS",
+     R"JS(["\u03b1\u03b2\u03b3",false,"12",true,false,true,true])JS"},
+    {R"JS((function(){ try { new RegExp('\\p{Lettre}', 'u'); } catch (e) { return e.name + ': ' + e.message; } })())JS",
+     R"JS("SyntaxError: Invalid regular expression: /\\p{Lettre}/u: Invalid property name")JS"},
     {R"JS((function(){ try { new RegExp('a++'); } catch (e) { return e.message; } })())JS",
      R"JS("Invalid regular expression: /a++/: Nothing to repeat")JS"},
     {R"JS((function(){ var counter = 0; Object.defineProperty(Array.prototype, 'groups', { set: function () { counter++; }, configurable: true }); var m = new RegExp('(?<x>.)').exec('a'); delete Array.prototype.groups; return [counter, m.groups.x]; })())JS",
@@ -206,6 +210,33 @@ TEST(JsRegexpTranslate, Errors) {
   EXPECT_EQ(translated("a)", ""), "error: Unmatched ')'");
   EXPECT_EQ(translated("[a", ""), "error: Unterminated character class");
   EXPECT_EQ(translated("\\k<nope>(?<x>a)", ""), "error: Invalid named capture referenced");
+}
+
+TEST(JsRegexpTranslate, PropertyEscapesBecomeRanges) {
+  EXPECT_EQ(translated("\\p{AHex}", "u"), "[0-9A-Fa-f]");
+  EXPECT_EQ(translated("[x\\p{AHex}]", "u"), "[x0-9A-Fa-f]");
+  EXPECT_EQ(translated("\\P{ASCII}", "u"), "[\\x{80}-\\x{10ffff}]");
+  EXPECT_EQ(translated("[^\\P{ASCII}]", "u"), "[^\\x{80}-\\x{10ffff}]");
+  // An empty set matches nothing, in a class too; surrogates are left out in UTF mode.
+  EXPECT_EQ(translated("\\P{Any}", "u"), "(?!)");
+  EXPECT_EQ(translated("[\\P{Any}]", "u"), "(?!)");
+  EXPECT_EQ(translated("[^\\P{Any}]", "u"), "[\\s\\S]");
+  EXPECT_EQ(translated("\\p{Cs}", "u"), "(?!)");
+  // Without u, \p is a p.
+  EXPECT_EQ(translated("\\p{L}", ""), "p\\x{7b}L\\x{7d}");
+}
+
+TEST(JsRegexpTranslate, PropertyEscapeErrors) {
+  EXPECT_EQ(translated("\\p{Foo}", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("[\\p{Foo}]", "u"), "error: Invalid property name in character class");
+  EXPECT_EQ(translated("\\p{ascii}", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("\\pL", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("\\p{L", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("[\\p{L}-z]", "u"), "error: Invalid character class");
+  EXPECT_EQ(translated("[a-\\d]", "u"), "error: Invalid character class");
+  EXPECT_EQ(translated("[\\s-z]", ""), "[\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}-\\x{2029}"
+                                         "\\x{202f}\\x{205f}\\x{3000}\\x{feff}\\x{2d}z]");
+  EXPECT_NE(translated("[a-z-\\d]", "u").substr(0, 6), "error:");
 }
 
 TEST(JsRegexpCheck, ReportsWhatNodeReports) {
