@@ -9,12 +9,19 @@ PKGS += duktape-dev
 UNIT_LDLIBS += -lduktape
 endif
 
-# RegExp property escapes (\p{...}): range tables generated from the Unicode Character
-# Database (Debian's unicode-data) at build time; never committed.
+# RegExp property escapes (\p{...}): code-point range tables generated at build time, never
+# committed. The sets come from the npm packages below when the registry answers (Unicode 17,
+# what test262 and node have), else from Debian's unicode-data (Unicode 15); the UCD also
+# gives the property aliases. UNICODE_NPM= (empty) builds from Debian's data alone.
 PKGS += unicode-data python3
 UCD_DIR ?= /usr/share/unicode
+UNICODE_NPM ?= regenerate-unicode-properties@10.2.2 unicode-property-value-aliases-ecmascript@2.2.1
 GEN_SRCS += $(B)/gen/js/unicode_props.cc
 
-$(B)/gen/js/unicode_props.cc: tools/gen-unicode-props | $(B)/.deps-installed
+$(B)/unicode-npm/.fetched: tools/fetch-unicode-data lib/js/js.mk | $(B)/.deps-installed
+	tools/fetch-unicode-data $(@D) $(UNICODE_NPM)
+	@touch $@
+
+$(B)/gen/js/unicode_props.cc: tools/gen-unicode-props $(B)/unicode-npm/.fetched | $(B)/.deps-installed
 	@mkdir -p $(@D)
-	tools/gen-unicode-props $(UCD_DIR) $@
+	tools/gen-unicode-props $(UCD_DIR) --npm $(B)/unicode-npm $@
