@@ -9,6 +9,7 @@
 
 #include <duktape.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -16,6 +17,8 @@
 
 namespace oda::js {
 namespace {
+
+using CharSet = std::vector<unicode::Range>;
 
 constexpr char32_t kMaxBmp = 0xFFFF;
 constexpr char32_t kMaxCodePoint = 0x10FFFF;
@@ -35,17 +38,13 @@ int hex_value(char16_t c) {
   return c - 'A' + 10;
 }
 bool is_digit(char16_t c) { return c >= '0' && c <= '9'; }
-bool is_ident_char(char16_t c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '$' ||
-         c >= 0x80;
-}
 
 // Writes one translated pattern; every literal is emitted as \x{...} so no character can take
 // a meaning PCRE2 gives it and JavaScript does not.
 class Translator {
  public:
-  Translator(std::u16string_view src, std::string_view flags, RegexTranslation* out)
-      : s_(src), out_(out) {
+  Translator(std::u16string_view src, std::string_view flags, RegexTranslation* out, char32_t window)
+      : s_(src), out_(out), window_(window) {
     for (char f : flags) {
       if (f == 'u' || f == 'v') unicode_ = true;
       if (f == 'm') multiline_ = true;
@@ -128,32 +127,6 @@ class Translator {
     std::snprintf(buf, sizeof buf, "\\x{%x}", static_cast<unsigned>(c));
     emit(buf);
   }
-  void emit_space_ranges() {
-    for (auto& r : kSpaceRanges) {
-      emit_cp(r[0]);
-      if (r[1] != r[0]) {
-        emit("-");
-        emit_cp(r[1]);
-      }
-    }
-  }
-  // The complement of \s as ranges, for \S inside a class.
-  void emit_non_space_ranges() {
-    char32_t next = 0;
-    for (auto& r : kSpaceRanges) {
-      if (r[0] > next) {
-        emit_cp(next);
-        if (r[0] - 1 != next) {
-          emit("-");
-          emit_cp(r[0] - 1);
-        }
-      }
-      next = r[1] + 1;
-    }
-    emit_cp(next);
-    emit("-");
-    emit_cp(unicode_ ? kMaxCodePoint : kMaxBmp);
-  }
 
   // Reads one source character; under u a surrogate pair is one code point.
   char32_t read_char() {
@@ -173,7 +146,7 @@ class Translator {
     switch (c) {
       case '\\':
         i_++;
-        escape(false);
+        escape();
         return;
       case '[':
         i_++;
@@ -297,8 +270,14 @@ class Translator {
   // A literal code point; under u a lone surrogate (which PCRE2 refuses in UTF mode) can
   // match nothing in well-formed text, so it becomes a failing assertion.
   void emit_literal(char32_t c) {
-    if (unicode_ && c >= 0xD800 && c <= 0xDFFF) emit("(?!)");
-    else emit_cp(c);
+    if (unicode_ && c >= 0xD800 && c <= 0xDFFF) {
+      if (window_) emit_cp(window_ + (c - 0xD800));
+      else emit("(?!)");
+    } else if (unicode_ && window_ && c >= window_ && c <= window_ + 0x7FF) {
+      emit("(?!)");  // the subject has none of these: its lone surrogates sit there
+    } else {
+      emit_cp(c);
+    }
   }
 
   // Reads \u escapes: \uXXXX, a surrogate pair of them under u, and \u{...} under u.
@@ -339,8 +318,8 @@ class Translator {
     return true;
   }
 
-  // One escape after the backslash; in_class changes \b, \B, \s, \S and backreferences.
-  void escape(bool in_class) {
+  // One escape after the backslash, outside a class (class_atom reads those inside).
+  void escape() {
     if (i_ >= s_.size()) {
       err_ = "\\ at end of pattern";
       return;
@@ -350,48 +329,36 @@ class Translator {
       case 'd': case 'D': case 'w': case 'W':
         i_++;
         if (explicit_ascii_) {
-          ascii_class(c, in_class);
+          // A negated class, not complement ranges: caseless matching would add the case
+          // variants of the ranges (k for U+212A KELVIN SIGN, s for U+017F LONG S).
+          emit(c == 'D' ? "[^0-9]" : c == 'W' ? "[^A-Za-z0-9_]" : c == 'd' ? "[0-9]" : "[A-Za-z0-9_]");
           return;
         }
         out_->pattern.push_back('\\');
         out_->pattern.push_back(c);
         return;
       case 's':
-        i_++;
-        if (in_class) {
-          emit_space_ranges();
-        } else {
-          emit("[");
-          emit_space_ranges();
-          emit("]");
-        }
-        return;
       case 'S':
         i_++;
-        if (in_class) {
-          emit_non_space_ranges();
-        } else {
-          emit("[^");
-          emit_space_ranges();
-          emit("]");
+        emit(c == 's' ? "[" : "[^");
+        for (auto& r : kSpaceRanges) {
+          emit_cp(r[0]);
+          if (r[1] != r[0]) {
+            emit("-");
+            emit_cp(r[1]);
+          }
         }
+        emit("]");
         return;
       case 'b':
         i_++;
-        if (in_class) emit_cp(8);
-        else if (explicit_ascii_) emit("(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))");
+        if (explicit_ascii_) emit("(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))");
         else emit("\\b");
         return;
       case 'B':
         i_++;
-        if (in_class) {
-          if (unicode_) err_ = "Invalid class escape";
-          else emit_cp('B');
-        } else if (explicit_ascii_) {
-          emit("(?:(?<=[A-Za-z0-9_])(?=[A-Za-z0-9_])|(?<![A-Za-z0-9_])(?![A-Za-z0-9_]))");
-        } else {
-          emit("\\B");
-        }
+        if (explicit_ascii_) emit("(?:(?<=[A-Za-z0-9_])(?=[A-Za-z0-9_])|(?<![A-Za-z0-9_])(?![A-Za-z0-9_]))");
+        else emit("\\B");
         return;
       case 'f': i_++; emit_cp(0x0C); return;
       case 'n': i_++; emit_cp(0x0A); return;
@@ -400,12 +367,11 @@ class Translator {
       case 'v': i_++; emit_cp(0x0B); return;
       case 'c': {
         char16_t l = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
-        if ((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z') ||
-            (in_class && !unicode_ && (is_digit(l) || l == '_'))) {
+        if ((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z')) {
           i_ += 2;
           emit_cp(l % 32);
         } else if (unicode_) {
-          err_ = "Invalid unicode escape";
+          err_ = "Invalid Unicode escape";
         } else {
           emit_cp('\\');  // Annex B: "\c" stays a backslash and a c
         }
@@ -426,10 +392,7 @@ class Translator {
       case 'u': {
         i_++;
         char32_t cp = 0;
-        if (unicode_escape(&cp)) {
-          if (in_class && unicode_ && cp >= 0xD800 && cp <= 0xDFFF) emit_cp(0xFFFD);
-          else emit_literal(cp);
-        }
+        if (unicode_escape(&cp)) emit_literal(cp);
         else if (unicode_) err_ = "Invalid Unicode escape";
         else emit_cp('u');
         return;
@@ -464,7 +427,8 @@ class Translator {
       case 'p':
       case 'P':
         if (unicode_) {
-          property_escape(c == 'P', in_class);
+          CharSet set;
+          if (property_set(c == 'P', false, &set)) emit_set(std::move(set), false);
           return;
         }
         i_++;
@@ -482,13 +446,13 @@ class Translator {
       size_t j = i_;
       unsigned n = 0;
       while (j < s_.size() && is_digit(s_[j]) && n < 100000) n = n * 10 + (s_[j++] - '0');
-      if (!in_class && c != '0' && n <= groups_) {
+      if (c != '0' && n <= groups_) {
         i_ = j;
         backref(n);
         return;
       }
       if (unicode_) {
-        err_ = in_class ? "Invalid class escape" : "Invalid escape";
+        err_ = "Invalid escape";
         return;
       }
       // Annex B: a legacy octal escape, or \8 and \9 as the digits themselves.
@@ -506,66 +470,101 @@ class Translator {
       emit_cp(v);
       return;
     }
-    if (unicode_ && is_ident_char(c) && c != '$') {
+    if (unicode_ && !is_syntax_char(c)) {
       err_ = "Invalid escape";
       return;
     }
     emit_cp(read_char());
   }
 
-  // \p{...} / \P{...} under u: the property's code points from the generated Unicode tables,
-  // written out as class ranges (PCRE2's own tables are of an older Unicode and name things
-  // otherwise). Surrogates are left out: PCRE2 refuses them in UTF mode and well-formed text
-  // has none to match.
-  void property_escape(bool negated, bool in_class) {
+  // \p{...} / \P{...} under u (i_ at the p): the property's code points from the generated
+  // Unicode tables (PCRE2's own are of an older Unicode and name things otherwise).
+  bool property_set(bool negated, bool in_class, CharSet* out) {
     i_++;
     size_t close = i_ < s_.size() && s_[i_] == '{' ? s_.find(u'}', i_) : std::u16string_view::npos;
-    std::vector<unicode::Range> ranges;
     if (close == std::u16string_view::npos ||
-        !unicode::property_ranges(s_.substr(i_ + 1, close - i_ - 1), negated, &ranges)) {
+        !unicode::property_ranges(s_.substr(i_ + 1, close - i_ - 1), negated, out)) {
       err_ = in_class ? "Invalid property name in character class" : "Invalid property name";
-      return;
+      return false;
     }
     i_ = close + 1;
-    if (!in_class) emit("[");
-    size_t before = out_->pattern.size();
-    for (unicode::Range r : ranges) {
-      if (r.lo >= 0xD800 && r.lo <= 0xDFFF) r.lo = 0xE000;
-      if (r.hi >= 0xD800 && r.hi <= 0xDFFF) r.hi = 0xD7FF;
-      if (r.lo > r.hi) continue;
+    return true;
+  }
+
+  static void normalize(CharSet* set) {
+    std::sort(set->begin(), set->end(), [](unicode::Range a, unicode::Range b) { return a.lo < b.lo; });
+    size_t n = 0;
+    for (unicode::Range r : *set) {
+      if (n > 0 && r.lo <= (*set)[n - 1].hi + 1) {
+        if (r.hi > (*set)[n - 1].hi) (*set)[n - 1].hi = r.hi;
+      } else {
+        (*set)[n++] = r;
+      }
+    }
+    set->resize(n);
+  }
+
+  CharSet complement(const CharSet& set) const {
+    CharSet out;
+    char32_t next = 0, max = unicode_ ? kMaxCodePoint : kMaxBmp;
+    for (unicode::Range r : set) {
+      if (r.lo > next) out.push_back({next, r.lo - 1});
+      next = r.hi + 1;
+    }
+    if (next <= max) out.push_back({next, max});
+    return out;
+  }
+
+  // Under u, PCRE2 (UTF mode) can neither hold nor meet a lone surrogate: the natives give the
+  // subject's lone surrogates the code points of a private-use window the subject does not
+  // use (window_), so a set's surrogates move there and its own window code points go.
+  void map_surrogates(CharSet* set) const {
+    if (!unicode_) return;
+    CharSet out;
+    auto keep = [&](char32_t lo, char32_t hi) {
+      if (window_ && lo <= window_ + 0x7FF && hi >= window_) {
+        if (lo < window_) out.push_back({lo, window_ - 1});
+        if (hi > window_ + 0x7FF) out.push_back({window_ + 0x800, hi});
+      } else {
+        out.push_back({lo, hi});
+      }
+    };
+    for (unicode::Range r : *set) {
+      if (r.hi < 0xD800 || r.lo > 0xDFFF || (!window_ && r.lo < 0xD800 && r.hi > 0xDFFF)) {
+        keep(r.lo, r.hi);  // (a range across the surrogates is fine as PCRE2 reads it)
+        continue;
+      }
+      if (r.lo < 0xD800) keep(r.lo, 0xD7FF);
+      if (r.hi > 0xDFFF) keep(0xE000, r.hi);
+      if (window_) {
+        char32_t lo = r.lo < 0xD800 ? 0xD800 : r.lo, hi = r.hi > 0xDFFF ? 0xDFFF : r.hi;
+        out.push_back({window_ + (lo - 0xD800), window_ + (hi - 0xD800)});
+      }
+    }
+    normalize(&out);
+    *set = std::move(out);
+  }
+
+  // Writes a class of the set's code points ([^...] when negated; a class that can match
+  // nothing, or everything, as PCRE2 can write it).
+  void emit_set(CharSet set, bool negated) {
+    normalize(&set);
+    map_surrogates(&set);
+    if (set.empty()) {
+      emit(negated ? "[\\s\\S]" : "(?!)");
+      return;
+    }
+    emit(negated ? "[^" : "[");
+    for (unicode::Range r : set) {
       emit_cp(r.lo);
       if (r.hi != r.lo) {
-        emit("-");
+        if (r.hi > r.lo + 1) emit("-");
         emit_cp(r.hi);
       }
     }
-    if (!in_class) {
-      if (out_->pattern.size() == before) {
-        out_->pattern.pop_back();
-        emit("(?!)");
-      } else {
-        emit("]");
-      }
-    }
+    emit("]");
   }
 
-  void ascii_class(char16_t c, bool in_class) {
-    const char* max = unicode_ ? "\\x{10ffff}" : "\\x{ffff}";
-    std::string body;
-    switch (c) {
-      case 'd': body = "0-9"; break;
-      case 'D': body = std::string("\\x{0}-\\x{2f}\\x{3a}-") + max; break;
-      case 'w': body = "A-Za-z0-9_"; break;
-      default: body = std::string("\\x{0}-\\x{2f}\\x{3a}-\\x{40}\\x{5b}-\\x{5e}\\x{60}\\x{7b}-") + max; break;
-    }
-    if (!in_class) {
-      // A negated class, not complement ranges: caseless matching would add the case
-      // variants of the ranges (k for U+212A KELVIN SIGN, s for U+017F LONG S).
-      emit(c == 'D' ? "[^0-9]" : c == 'W' ? "[^A-Za-z0-9_]" : c == 'd' ? "[0-9]" : "[A-Za-z0-9_]");
-      return;
-    }
-    emit(body.c_str());
-  }
 
   void backref(unsigned n) {
     char buf[24];
@@ -573,83 +572,172 @@ class Translator {
     emit(buf);
   }
 
+  // A character class, read into a set of code points and written as one PCRE2 class.
   void char_class() {
     bool negate = false;
     if (at('^')) {
       negate = true;
       i_++;
     }
-    if (at(']')) {
-      i_++;
-      emit(negate ? "[\\s\\S]" : "(?!)");
-      return;
-    }
-    emit(negate ? "[^" : "[");
-    size_t body = out_->pattern.size();
+    CharSet set;
     class_depth_++;
-    bool after_class_escape = false;  // the last atom was \d \s \w \p{...} or their negations
-    int range_state = 0;              // 1: a range's dash was just read; 2: a range just ended
     while (i_ < s_.size() && err_.empty()) {
-      char16_t c = s_[i_];
-      if (c == ']') {
+      if (s_[i_] == ']') {
         i_++;
         class_depth_--;
-        if (out_->pattern.size() == body) {
-          // Every member was an empty property (\P{Any}): the class matches nothing.
-          out_->pattern.resize(body - (negate ? 2 : 1));
-          emit(negate ? "[\\s\\S]" : "(?!)");
-        } else {
-          emit("]");
-        }
+        emit_set(std::move(set), negate);
         return;
       }
-      bool class_escape = false;
-      if (c == '\\') {
-        i_++;
-        if (at('-')) {
-          i_++;
-          emit_cp('-');
-        } else {
-          class_escape = class_escape_at(i_);
-          escape(true);
-        }
-      } else if (c == '-') {
-        i_++;
-        // A dash at either end is a literal; between two atoms it makes a range, which a
-        // class escape cannot bound (an error under u, a literal dash otherwise).
-        bool next_class_escape = at('\\') && class_escape_at(i_ + 1);
-        if (at(']') || out_->pattern.size() == body || range_state == 2) {
-          emit_cp('-');
-          range_state = 0;
-          after_class_escape = false;
-          continue;
-        } else if (after_class_escape || next_class_escape) {
-          if (unicode_) err_ = "Invalid character class";
-          else emit_cp('-');
-        } else {
-          emit("-");
-          range_state = 1;
-        }
-        after_class_escape = false;
+      char32_t a = 0;
+      CharSet a_set;
+      bool a_single = class_atom(&a, &a_set);
+      if (!err_.empty()) return;
+      if (!(at('-') && i_ + 1 < s_.size() && s_[i_ + 1] != ']')) {
+        if (a_single) set.push_back({a, a});
+        else set.insert(set.end(), a_set.begin(), a_set.end());
         continue;
-      } else {
-        emit_cp(read_char());
       }
-      after_class_escape = class_escape;
-      range_state = range_state == 1 ? 2 : 0;
+      i_++;  // the dash of a range
+      char32_t b = 0;
+      CharSet b_set;
+      bool b_single = class_atom(&b, &b_set);
+      if (!err_.empty()) return;
+      if (!a_single || !b_single) {
+        // A class escape cannot bound a range: an error under u, else (Annex B) the atoms
+        // and a literal dash.
+        if (unicode_) {
+          err_ = "Invalid character class";
+          return;
+        }
+        for (const CharSet* part : {&a_set, &b_set}) set.insert(set.end(), part->begin(), part->end());
+        if (a_single) set.push_back({a, a});
+        if (b_single) set.push_back({b, b});
+        set.push_back({'-', '-'});
+        continue;
+      }
+      if (a > b) {
+        err_ = "Range out of order in character class";
+        return;
+      }
+      set.push_back({a, b});
     }
   }
 
-  // Whether the escape letter at i (after a backslash) stands for a set of characters.
-  bool class_escape_at(size_t i) const {
-    if (i >= s_.size()) return false;
-    char16_t c = s_[i];
-    return c == 'd' || c == 'D' || c == 'w' || c == 'W' || c == 's' || c == 'S' ||
-           (unicode_ && (c == 'p' || c == 'P'));
+  // One class atom at i_: a code point (returns true with *cp) or, for a class escape such as
+  // \d or \p{L}, a set (returns false with *set). Sets err_ on a syntax error.
+  bool class_atom(char32_t* cp, CharSet* set) {
+    if (s_[i_] != '\\') {
+      *cp = read_char();
+      return true;
+    }
+    i_++;
+    if (i_ >= s_.size()) {
+      err_ = "\\ at end of pattern";
+      return true;
+    }
+    char16_t c = s_[i_];
+    switch (c) {
+      case 'd': case 'D': case 'w': case 'W': case 's': case 'S': {
+        i_++;
+        char16_t lower = c | 0x20;
+        if (lower == 'd') {
+          set->push_back({'0', '9'});
+        } else if (lower == 'w') {
+          *set = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+          // Under u and i, \w also holds what folds to a word character (ſ to s, K to k).
+          if (unicode_ && explicit_ascii_) *set = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}, {0x17F, 0x17F}, {0x212A, 0x212A}};
+        } else {
+          for (auto& r : kSpaceRanges) set->push_back({r[0], r[1]});
+        }
+        if (c != lower) *set = complement(*set);
+        return false;
+      }
+      case 'p': case 'P':
+        if (unicode_) {
+          property_set(c == 'P', true, set);
+          return false;
+        }
+        i_++;
+        *cp = c;
+        return true;
+      case 'b': i_++; *cp = 8; return true;
+      case '-': i_++; *cp = '-'; return true;
+      case 'f': i_++; *cp = 0x0C; return true;
+      case 'n': i_++; *cp = 0x0A; return true;
+      case 'r': i_++; *cp = 0x0D; return true;
+      case 't': i_++; *cp = 0x09; return true;
+      case 'v': i_++; *cp = 0x0B; return true;
+      case 'c': {
+        char16_t l = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
+        if ((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z') || (!unicode_ && (is_digit(l) || l == '_'))) {
+          i_ += 2;
+          *cp = l % 32;
+        } else if (unicode_) {
+          err_ = "Invalid Unicode escape";
+        } else {
+          *cp = '\\';  // Annex B: "\c" stays a backslash (and the c comes next)
+        }
+        return true;
+      }
+      case 'x':
+        i_++;
+        if (i_ + 2 <= s_.size() && is_hex(s_[i_]) && is_hex(s_[i_ + 1])) {
+          *cp = hex_value(s_[i_]) * 16 + hex_value(s_[i_ + 1]);
+          i_ += 2;
+        } else if (unicode_) {
+          err_ = "Invalid escape";
+        } else {
+          *cp = 'x';
+        }
+        return true;
+      case 'u':
+        i_++;
+        if (!unicode_escape(cp)) {
+          if (unicode_) err_ = "Invalid Unicode escape";
+          else *cp = 'u';
+        }
+        return true;
+      default:
+        break;
+    }
+    if (c == '0' && !(i_ + 1 < s_.size() && is_digit(s_[i_ + 1]))) {
+      i_++;
+      *cp = 0;
+      return true;
+    }
+    if (is_digit(c)) {
+      if (unicode_) {
+        err_ = c >= '8' ? "Invalid escape" : "Invalid class escape";
+        return true;
+      }
+      // Annex B: a legacy octal escape, or \8 and \9 as the digits themselves.
+      if (c >= '8') {
+        i_++;
+        *cp = c;
+        return true;
+      }
+      unsigned v = 0;
+      for (int k = 0; k < 3 && i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '7' && v * 8 + (s_[i_] - '0') <= 0377; k++)
+        v = v * 8 + (s_[i_++] - '0');
+      *cp = v;
+      return true;
+    }
+    if (unicode_ && !is_syntax_char(c)) {
+      err_ = "Invalid escape";
+      return true;
+    }
+    *cp = read_char();
+    return true;
+  }
+
+  // What u lets an identity escape stand for: SyntaxCharacter and /.
+  static bool is_syntax_char(char16_t c) {
+    return c != 0 && std::strchr("^$\\.*+?()[]{}|/", static_cast<char>(c)) != nullptr && c < 0x80;
   }
 
   std::u16string_view s_;
   RegexTranslation* out_;
+  char32_t window_ = 0;  // where the subject's lone surrogates sit (see map_surrogates), or 0
   size_t i_ = 0;
   unsigned groups_ = 0;
   bool has_names_ = false;
@@ -664,11 +752,11 @@ class Translator {
 }  // namespace
 
 bool translate_regexp(std::u16string_view source, std::string_view flags, RegexTranslation* out,
-                      std::string* err) {
+                      std::string* err, char32_t surrogate_window) {
   out->pattern.clear();
   out->group_names.clear();
   out->groups = 0;
-  Translator t(source, flags, out);
+  Translator t(source, flags, out, surrogate_window);
   return t.run(err);
 }
 
@@ -733,6 +821,12 @@ struct State {
   const void* subject = nullptr;  // the Duktape string last converted (kept alive in the stash)
   bool subject_ascii = false;
   std::u16string subject16;
+  // Under u, PCRE2's UTF mode cannot meet a lone surrogate: for a subject with some, a copy
+  // with each moved into a private-use window the subject does not use (kWindows) is matched
+  // against a pattern translated for that window.
+  bool subject_lone = false;      // subject16 holds a lone surrogate
+  int subject_window = -2;        // the window of subject_mapped; -2 not made yet, -1 none free
+  std::u16string subject_mapped;
   std::string scratch;            // CESU-8 of one substring being pushed
   RegexTranslation translation;
   std::string error;
@@ -755,7 +849,15 @@ struct Compiled {
   State* state = nullptr;              // the heap's state, so a match needs no lookup
   std::vector<std::string> names;      // per group (index g-1), "" when unnamed
   bool named = false;
+  bool unicode = false;
+  std::u16string source;               // under u, for the lone-surrogate variants
+  std::string flags;
+  pcre2_code* windowed[3] = {};        // per window of kWindows, compiled when first needed
+  bool windowed_failed[3] = {};
 };
+
+// Private-use blocks of 2,048 code points that can stand in for the surrogates.
+constexpr char16_t kWindows[3] = {0xE000, 0xE800, 0xF000};
 
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
 constexpr const char* kSubjectKey = "\xFF" "oda_re_subject";
@@ -786,6 +888,8 @@ duk_ret_t compiled_finalizer(duk_context* ctx) {
   if (c) {
     if (c->match) pcre2_match_data_free(c->match);
     if (c->code) pcre2_code_free(c->code);
+    for (pcre2_code* w : c->windowed)
+      if (w) pcre2_code_free(w);
     delete c;
   }
   duk_push_pointer(ctx, nullptr);
@@ -872,7 +976,42 @@ void load_subject(duk_context* ctx, State* st, duk_idx_t idx) {
   st->subject = nullptr;
   if (!to_utf16(reinterpret_cast<const unsigned char*>(p), n, &st->subject16, &st->subject_ascii))
     duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
+  st->subject_lone = false;
+  st->subject_window = -2;
+  if (!st->subject_ascii) {
+    const std::u16string& t = st->subject16;
+    for (size_t i = 0; i < t.size() && !st->subject_lone; i++) {
+      char16_t c = t[i];
+      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < t.size() && t[i + 1] >= 0xDC00 && t[i + 1] <= 0xDFFF) i++;
+      else if (c >= 0xD800 && c <= 0xDFFF) st->subject_lone = true;
+    }
+  }
   st->subject = h;
+}
+
+// Makes st->subject_mapped for a subject with lone surrogates: picks a window the subject
+// does not use. Returns the window's index, or -1 (none free, or out of memory).
+int map_subject(State* st) noexcept {
+  if (st->subject_window != -2) return st->subject_window;
+  st->subject_window = -1;
+  try {
+    const std::u16string& t = st->subject16;
+    bool used[3] = {};
+    for (char16_t c : t)
+      if (c >= 0xE000 && c < 0xF800) used[(c - 0xE000) >> 11] = true;
+    int w = 0;
+    while (w < 3 && used[w]) w++;
+    if (w == 3) return -1;
+    st->subject_mapped = t;
+    for (size_t i = 0; i < t.size(); i++) {
+      char16_t c = t[i];
+      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < t.size() && t[i + 1] >= 0xDC00 && t[i + 1] <= 0xDFFF) i++;
+      else if (c >= 0xD800 && c <= 0xDFFF) st->subject_mapped[i] = static_cast<char16_t>(kWindows[w] + (c - 0xD800));
+    }
+    st->subject_window = w;
+  } catch (...) {
+  }
+  return st->subject_window;
 }
 
 void push_sub(duk_context* ctx, State* st, duk_idx_t subject_idx, size_t from, size_t to) {
@@ -888,18 +1027,39 @@ void push_sub(duk_context* ctx, State* st, duk_idx_t subject_idx, size_t from, s
 
 bool has_flag(const char* flags, char f) { return std::strchr(flags, f) != nullptr; }
 
-// Compiles into c; returns false with st->error set.
-bool compile(State* st, Compiled* c, const char* flags) noexcept {
+pcre2_code* compile_pattern(State* st, const std::u16string& pat, const char* flags, int* errcode) {
+  uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
+  if (has_flag(flags, 'i')) opts |= PCRE2_CASELESS | PCRE2_UCP;
+  if (has_flag(flags, 'u') || has_flag(flags, 'v')) opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+  if (has_flag(flags, 'y')) opts |= PCRE2_ANCHORED;
+  PCRE2_SIZE erroffset = 0;
+  pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pat.data()), pat.size(), opts, errcode,
+                                   &erroffset, st->ccontext);
+  if (code) pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);  // falls back to the interpreter on failure
+  return code;
+}
+
+// The pattern for a subject whose lone surrogates sit in window w, or null (then the plain
+// pattern runs, and cannot match them).
+pcre2_code* windowed_code(State* st, Compiled* c, int w) noexcept {
+  if (c->windowed[w] || c->windowed_failed[w]) return c->windowed[w];
+  c->windowed_failed[w] = true;
   try {
-    uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
-    if (has_flag(flags, 'i')) opts |= PCRE2_CASELESS | PCRE2_UCP;
-    if (has_flag(flags, 'u') || has_flag(flags, 'v')) opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
-    if (has_flag(flags, 'y')) opts |= PCRE2_ANCHORED;
+    RegexTranslation t;
+    std::string err;
+    if (!translate_regexp(c->source, c->flags, &t, &err, kWindows[w])) return nullptr;
     int errcode = 0;
-    PCRE2_SIZE erroffset = 0;
-    const auto& pat = st->translation.pattern;
-    c->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pat.data()), pat.size(), opts, &errcode,
-                            &erroffset, st->ccontext);
+    c->windowed[w] = compile_pattern(st, t.pattern, c->flags.c_str(), &errcode);
+  } catch (...) {
+  }
+  return c->windowed[w];
+}
+
+// Compiles into c; returns false with st->error set.
+bool compile(State* st, Compiled* c, const char* flags, const std::u16string& source) noexcept {
+  try {
+    int errcode = 0;
+    c->code = compile_pattern(st, st->translation.pattern, flags, &errcode);
     if (!c->code) {
       PCRE2_UCHAR buf[256];
       int n = pcre2_get_error_message(errcode, buf, 256);
@@ -907,8 +1067,12 @@ bool compile(State* st, Compiled* c, const char* flags) noexcept {
       for (int i = 0; i < n; i++) st->error.push_back(static_cast<char>(buf[i] < 0x80 ? buf[i] : '?'));
       return false;
     }
-    pcre2_jit_compile(c->code, PCRE2_JIT_COMPLETE);  // falls back to the interpreter on failure
     c->match = pcre2_match_data_create_from_pattern(c->code, nullptr);
+    c->unicode = has_flag(flags, 'u') || has_flag(flags, 'v');
+    if (c->unicode) {
+      c->source = source;
+      c->flags = flags;
+    }
     c->groups = st->translation.groups;
     c->state = st;
     c->names = st->translation.group_names;
@@ -948,7 +1112,7 @@ duk_ret_t re_compile(duk_context* ctx) {
   if (!c) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
   duk_push_pointer(ctx, c);
   duk_put_prop_string(ctx, -2, kPtrKey);  // owned by the handle from here on
-  if (!compile(st, c, flags))
+  if (!compile(st, c, flags, *src16))
     return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "Invalid regular expression: /%s/%s: %s", src, flags, st->error.c_str());
   duk_push_uint(ctx, c->groups);
   duk_put_prop_string(ctx, -2, "groups");
@@ -978,8 +1142,18 @@ Compiled* require_compiled(duk_context* ctx, duk_idx_t idx) {
 
 // Runs one match; returns the count from pcre2_match (> 0 matched, or an error code).
 int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
-  int rc = pcre2_match(c->code, reinterpret_cast<PCRE2_SPTR>(st->subject16.data()), st->subject16.size(),
-                       start, 0, c->match, st->mcontext);
+  pcre2_code* code = c->code;
+  const char16_t* subject = st->subject16.data();
+  if (c->unicode && st->subject_lone) {
+    int w = map_subject(st);
+    pcre2_code* windowed = w >= 0 ? windowed_code(st, c, w) : nullptr;
+    if (windowed) {
+      code = windowed;
+      subject = st->subject_mapped.data();
+    }
+  }
+  int rc = pcre2_match(code, reinterpret_cast<PCRE2_SPTR>(subject), st->subject16.size(), start, 0, c->match,
+                       st->mcontext);
   if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
   if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
       rc == PCRE2_ERROR_JIT_STACKLIMIT)

@@ -214,10 +214,17 @@ TEST(JsRegexpTranslate, Errors) {
 
 TEST(JsRegexpTranslate, PropertyEscapesBecomeRanges) {
   EXPECT_EQ(translated("\\p{AHex}", "u"), "[0-9A-Fa-f]");
-  EXPECT_EQ(translated("[x\\p{AHex}]", "u"), "[x0-9A-Fa-f]");
+  EXPECT_EQ(translated("[x\\p{AHex}]", "u"), "[0-9A-Fa-fx]");
   EXPECT_EQ(translated("\\P{ASCII}", "u"), "[\\x{80}-\\x{10ffff}]");
   EXPECT_EQ(translated("[^\\P{ASCII}]", "u"), "[^\\x{80}-\\x{10ffff}]");
-  // An empty set matches nothing, in a class too; surrogates are left out in UTF mode.
+  // An empty set matches nothing, in a class too; surrogates are left out in UTF mode, or
+  // moved to the window where the subject's lone surrogates were put.
+  oda::js::RegexTranslation t;
+  std::string err;
+  ASSERT_TRUE(oda::js::translate_regexp(u"\\p{Cs}[\\ud800\\ue001]\\udfff\\ue000", "u", &t, &err, 0xE800));
+  EXPECT_EQ(t.pattern, u"[\\x{e800}-\\x{efff}][\\x{e001}\\x{e800}]\\x{efff}\\x{e000}");
+  ASSERT_TRUE(oda::js::translate_regexp(u"[^\\ue800]\\ue801\\P{L}", "u", &t, &err, 0xE800));
+  EXPECT_EQ(t.pattern.substr(0, 10), u"[\\s\\S](?!)");
   EXPECT_EQ(translated("\\P{Any}", "u"), "(?!)");
   EXPECT_EQ(translated("[\\P{Any}]", "u"), "(?!)");
   EXPECT_EQ(translated("[^\\P{Any}]", "u"), "[\\s\\S]");
@@ -234,8 +241,8 @@ TEST(JsRegexpTranslate, PropertyEscapeErrors) {
   EXPECT_EQ(translated("\\p{L", "u"), "error: Invalid property name");
   EXPECT_EQ(translated("[\\p{L}-z]", "u"), "error: Invalid character class");
   EXPECT_EQ(translated("[a-\\d]", "u"), "error: Invalid character class");
-  EXPECT_EQ(translated("[\\s-z]", ""), "[\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}-\\x{2029}"
-                                         "\\x{202f}\\x{205f}\\x{3000}\\x{feff}\\x{2d}z]");
+  EXPECT_EQ(translated("[\\s-z]", ""), "[\\x{9}-\\x{d}\\x{20}\\x{2d}z\\x{a0}\\x{1680}\\x{2000}-\\x{200a}"
+                                         "\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}]");
   EXPECT_NE(translated("[a-z-\\d]", "u").substr(0, 6), "error:");
 }
 
