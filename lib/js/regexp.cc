@@ -1,10 +1,13 @@
-// The RegExp engine: JavaScript patterns translated to PCRE2 syntax and run by PCRE2's 16-bit
-// library (JIT-compiled), so named groups, lookbehind and the s, u, y, d flags work on Duktape.
+// The RegExp engine: JavaScript patterns translated to PCRE2 syntax and run by PCRE2
+// (JIT-compiled), so named groups, lookbehind, property escapes and the s, u, y, d flags work on
+// Duktape. Patterns without u run on the 16-bit library over code units; patterns with u on the
+// 32-bit library in non-UTF mode over code points, where a lone surrogate is a character as
+// JavaScript has it (PCRE2's UTF modes refuse them).
 #include "js/regexp.h"
 #include "js/natives.h"
 #include "js/unicode_props.h"
 
-#define PCRE2_CODE_UNIT_WIDTH 16
+#define PCRE2_CODE_UNIT_WIDTH 0
 #include <pcre2.h>
 
 #include <duktape.h>
@@ -43,8 +46,8 @@ bool is_digit(char16_t c) { return c >= '0' && c <= '9'; }
 // a meaning PCRE2 gives it and JavaScript does not.
 class Translator {
  public:
-  Translator(std::u16string_view src, std::string_view flags, RegexTranslation* out, char32_t window)
-      : s_(src), out_(out), window_(window) {
+  Translator(std::u16string_view src, std::string_view flags, RegexTranslation* out)
+      : s_(src), out_(out) {
     for (char f : flags) {
       if (f == 'u' || f == 'v') unicode_ = true;
       if (f == 'm') multiline_ = true;
@@ -267,18 +270,7 @@ class Translator {
     if (at('+') || at('*') || (at('?'))) err_ = "Nothing to repeat";
   }
 
-  // A literal code point; under u a lone surrogate (which PCRE2 refuses in UTF mode) can
-  // match nothing in well-formed text, so it becomes a failing assertion.
-  void emit_literal(char32_t c) {
-    if (unicode_ && c >= 0xD800 && c <= 0xDFFF) {
-      if (window_) emit_cp(window_ + (c - 0xD800));
-      else emit("(?!)");
-    } else if (unicode_ && window_ && c >= window_ && c <= window_ + 0x7FF) {
-      emit("(?!)");  // the subject has none of these: its lone surrogates sit there
-    } else {
-      emit_cp(c);
-    }
-  }
+  void emit_literal(char32_t c) { emit_cp(c); }
 
   // Reads \u escapes: \uXXXX, a surrogate pair of them under u, and \u{...} under u.
   // Returns false (and consumes nothing) when the text is no such escape.
@@ -515,41 +507,10 @@ class Translator {
     return out;
   }
 
-  // Under u, PCRE2 (UTF mode) can neither hold nor meet a lone surrogate: the natives give the
-  // subject's lone surrogates the code points of a private-use window the subject does not
-  // use (window_), so a set's surrogates move there and its own window code points go.
-  void map_surrogates(CharSet* set) const {
-    if (!unicode_) return;
-    CharSet out;
-    auto keep = [&](char32_t lo, char32_t hi) {
-      if (window_ && lo <= window_ + 0x7FF && hi >= window_) {
-        if (lo < window_) out.push_back({lo, window_ - 1});
-        if (hi > window_ + 0x7FF) out.push_back({window_ + 0x800, hi});
-      } else {
-        out.push_back({lo, hi});
-      }
-    };
-    for (unicode::Range r : *set) {
-      if (r.hi < 0xD800 || r.lo > 0xDFFF || (!window_ && r.lo < 0xD800 && r.hi > 0xDFFF)) {
-        keep(r.lo, r.hi);  // (a range across the surrogates is fine as PCRE2 reads it)
-        continue;
-      }
-      if (r.lo < 0xD800) keep(r.lo, 0xD7FF);
-      if (r.hi > 0xDFFF) keep(0xE000, r.hi);
-      if (window_) {
-        char32_t lo = r.lo < 0xD800 ? 0xD800 : r.lo, hi = r.hi > 0xDFFF ? 0xDFFF : r.hi;
-        out.push_back({window_ + (lo - 0xD800), window_ + (hi - 0xD800)});
-      }
-    }
-    normalize(&out);
-    *set = std::move(out);
-  }
-
   // Writes a class of the set's code points ([^...] when negated; a class that can match
   // nothing, or everything, as PCRE2 can write it).
   void emit_set(CharSet set, bool negated) {
     normalize(&set);
-    map_surrogates(&set);
     if (set.empty()) {
       emit(negated ? "[\\s\\S]" : "(?!)");
       return;
@@ -737,7 +698,6 @@ class Translator {
 
   std::u16string_view s_;
   RegexTranslation* out_;
-  char32_t window_ = 0;  // where the subject's lone surrogates sit (see map_surrogates), or 0
   size_t i_ = 0;
   unsigned groups_ = 0;
   bool has_names_ = false;
@@ -752,13 +712,56 @@ class Translator {
 }  // namespace
 
 bool translate_regexp(std::u16string_view source, std::string_view flags, RegexTranslation* out,
-                      std::string* err, char32_t surrogate_window) {
+                      std::string* err) {
   out->pattern.clear();
   out->group_names.clear();
   out->groups = 0;
-  Translator t(source, flags, out, surrogate_window);
+  Translator t(source, flags, out);
   return t.run(err);
 }
+
+namespace {
+
+uint32_t compile_options(bool unicode, bool caseless, bool sticky) {
+  (void)unicode;  // u patterns are over code points in non-UTF mode: no PCRE2_UTF
+  uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
+  if (caseless) opts |= PCRE2_CASELESS | PCRE2_UCP;
+  if (sticky) opts |= PCRE2_ANCHORED;
+  return opts;
+}
+
+// The translated pattern (ASCII, but for names) as 32-bit code units.
+std::u32string widen(const std::u16string& p) { return std::u32string(p.begin(), p.end()); }
+
+std::string error_message(int code, bool unicode) {
+  std::string out;
+  if (unicode) {
+    PCRE2_UCHAR32 buf[256];
+    int n = pcre2_get_error_message_32(code, buf, 256);
+    for (int i = 0; i < n; i++) out.push_back(static_cast<char>(buf[i] < 0x80 ? buf[i] : '?'));
+  } else {
+    PCRE2_UCHAR16 buf[256];
+    int n = pcre2_get_error_message_16(code, buf, 256);
+    for (int i = 0; i < n; i++) out.push_back(static_cast<char>(buf[i] < 0x80 ? buf[i] : '?'));
+  }
+  return out;
+}
+
+bool pattern_compiles(const std::u16string& pat, bool unicode, bool caseless, int* code) {
+  PCRE2_SIZE off = 0;
+  uint32_t opts = compile_options(unicode, caseless, false);
+  if (unicode) {
+    std::u32string p32 = widen(pat);
+    pcre2_code_32* re = pcre2_compile_32(reinterpret_cast<PCRE2_SPTR32>(p32.data()), p32.size(), opts, code, &off, nullptr);
+    if (re) pcre2_code_free_32(re);
+    return re != nullptr;
+  }
+  pcre2_code_16* re = pcre2_compile_16(reinterpret_cast<PCRE2_SPTR16>(pat.data()), pat.size(), opts, code, &off, nullptr);
+  if (re) pcre2_code_free_16(re);
+  return re != nullptr;
+}
+
+}  // namespace
 
 bool check_regexp(std::string_view source, std::string_view flags, std::string* err) {
   std::string why;
@@ -789,20 +792,10 @@ bool check_regexp(std::string_view source, std::string_view flags, std::string* 
     RegexTranslation t;
     bool ok = translate_regexp(src, flags, &t, &why);
     if (ok) {
-      uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
-      if (flags.find('i') != std::string_view::npos) opts |= PCRE2_CASELESS | PCRE2_UCP;
-      if (flags.find('u') != std::string_view::npos || flags.find('v') != std::string_view::npos)
-        opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+      bool unicode = flags.find('u') != std::string_view::npos || flags.find('v') != std::string_view::npos;
       int code = 0;
-      PCRE2_SIZE off = 0;
-      pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(t.pattern.data()), t.pattern.size(), opts, &code, &off, nullptr);
-      if (re) {
-        pcre2_code_free(re);
-        return true;
-      }
-      PCRE2_UCHAR buf[256];
-      int n = pcre2_get_error_message(code, buf, 256);
-      for (int i = 0; i < n; i++) why.push_back(static_cast<char>(buf[i] < 0x80 ? buf[i] : '?'));
+      if (pattern_compiles(t.pattern, unicode, flags.find('i') != std::string_view::npos, &code)) return true;
+      why = error_message(code, unicode);
     }
   } catch (...) {
     why = "out of memory";
@@ -821,43 +814,44 @@ struct State {
   const void* subject = nullptr;  // the Duktape string last converted (kept alive in the stash)
   bool subject_ascii = false;
   std::u16string subject16;
-  // Under u, PCRE2's UTF mode cannot meet a lone surrogate: for a subject with some, a copy
-  // with each moved into a private-use window the subject does not use (kWindows) is matched
-  // against a pattern translated for that window.
-  bool subject_lone = false;      // subject16 holds a lone surrogate
-  int subject_window = -2;        // the window of subject_mapped; -2 not made yet, -1 none free
-  std::u16string subject_mapped;
+  // The subject as code points for u patterns, made when first needed: subject32, and the
+  // code-unit index of each code point (and of the end) when some pair made them differ.
+  bool subject32_ready = false;
+  std::u32string subject32;
+  std::vector<uint32_t> unit_of;
+  std::vector<PCRE2_SIZE> ov;     // the last match's offsets, in code units
   std::string scratch;            // CESU-8 of one substring being pushed
   RegexTranslation translation;
   std::string error;
-  pcre2_match_context* mcontext = nullptr;
-  pcre2_jit_stack* jit_stack = nullptr;
-  pcre2_compile_context* ccontext = nullptr;
+  pcre2_match_context_16* mcontext = nullptr;
+  pcre2_jit_stack_16* jit_stack = nullptr;
+  pcre2_compile_context_16* ccontext = nullptr;
+  pcre2_match_context_32* mcontext32 = nullptr;
+  pcre2_jit_stack_32* jit_stack32 = nullptr;
+  pcre2_compile_context_32* ccontext32 = nullptr;
 
   ~State() {
-    if (mcontext) pcre2_match_context_free(mcontext);
-    if (jit_stack) pcre2_jit_stack_free(jit_stack);
-    if (ccontext) pcre2_compile_context_free(ccontext);
+    if (mcontext) pcre2_match_context_free_16(mcontext);
+    if (jit_stack) pcre2_jit_stack_free_16(jit_stack);
+    if (ccontext) pcre2_compile_context_free_16(ccontext);
+    if (mcontext32) pcre2_match_context_free_32(mcontext32);
+    if (jit_stack32) pcre2_jit_stack_free_32(jit_stack32);
+    if (ccontext32) pcre2_compile_context_free_32(ccontext32);
   }
 };
 
-// One compiled pattern, owned by its handle object (freed by the handle's finalizer).
+// One compiled pattern, owned by its handle object (freed by the handle's finalizer): the
+// 16-bit one, or under u the 32-bit one.
 struct Compiled {
-  pcre2_code* code = nullptr;
-  pcre2_match_data* match = nullptr;
+  pcre2_code_16* code = nullptr;
+  pcre2_match_data_16* match = nullptr;
+  pcre2_code_32* code32 = nullptr;
+  pcre2_match_data_32* match32 = nullptr;
   unsigned groups = 0;
   State* state = nullptr;              // the heap's state, so a match needs no lookup
   std::vector<std::string> names;      // per group (index g-1), "" when unnamed
   bool named = false;
-  bool unicode = false;
-  std::u16string source;               // under u, for the lone-surrogate variants
-  std::string flags;
-  pcre2_code* windowed[3] = {};        // per window of kWindows, compiled when first needed
-  bool windowed_failed[3] = {};
 };
-
-// Private-use blocks of 2,048 code points that can stand in for the surrogates.
-constexpr char16_t kWindows[3] = {0xE000, 0xE800, 0xF000};
 
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
 constexpr const char* kSubjectKey = "\xFF" "oda_re_subject";
@@ -886,10 +880,10 @@ duk_ret_t compiled_finalizer(duk_context* ctx) {
   auto* c = static_cast<Compiled*>(duk_get_pointer(ctx, -1));
   duk_pop(ctx);
   if (c) {
-    if (c->match) pcre2_match_data_free(c->match);
-    if (c->code) pcre2_code_free(c->code);
-    for (pcre2_code* w : c->windowed)
-      if (w) pcre2_code_free(w);
+    if (c->match) pcre2_match_data_free_16(c->match);
+    if (c->code) pcre2_code_free_16(c->code);
+    if (c->match32) pcre2_match_data_free_32(c->match32);
+    if (c->code32) pcre2_code_free_32(c->code32);
     delete c;
   }
   duk_push_pointer(ctx, nullptr);
@@ -976,42 +970,41 @@ void load_subject(duk_context* ctx, State* st, duk_idx_t idx) {
   st->subject = nullptr;
   if (!to_utf16(reinterpret_cast<const unsigned char*>(p), n, &st->subject16, &st->subject_ascii))
     duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
-  st->subject_lone = false;
-  st->subject_window = -2;
-  if (!st->subject_ascii) {
-    const std::u16string& t = st->subject16;
-    for (size_t i = 0; i < t.size() && !st->subject_lone; i++) {
-      char16_t c = t[i];
-      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < t.size() && t[i + 1] >= 0xDC00 && t[i + 1] <= 0xDFFF) i++;
-      else if (c >= 0xD800 && c <= 0xDFFF) st->subject_lone = true;
-    }
-  }
+  st->subject32_ready = false;
   st->subject = h;
 }
 
-// Makes st->subject_mapped for a subject with lone surrogates: picks a window the subject
-// does not use. Returns the window's index, or -1 (none free, or out of memory).
-int map_subject(State* st) noexcept {
-  if (st->subject_window != -2) return st->subject_window;
-  st->subject_window = -1;
+// Makes st->subject32 (and unit_of) from st->subject16; false when out of memory.
+bool make_subject32(State* st) noexcept {
+  if (st->subject32_ready) return true;
   try {
     const std::u16string& t = st->subject16;
-    bool used[3] = {};
-    for (char16_t c : t)
-      if (c >= 0xE000 && c < 0xF800) used[(c - 0xE000) >> 11] = true;
-    int w = 0;
-    while (w < 3 && used[w]) w++;
-    if (w == 3) return -1;
-    st->subject_mapped = t;
+    st->subject32.clear();
+    st->unit_of.clear();
+    st->subject32.reserve(t.size());
+    bool pairs = false;
     for (size_t i = 0; i < t.size(); i++) {
       char16_t c = t[i];
-      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < t.size() && t[i + 1] >= 0xDC00 && t[i + 1] <= 0xDFFF) i++;
-      else if (c >= 0xD800 && c <= 0xDFFF) st->subject_mapped[i] = static_cast<char16_t>(kWindows[w] + (c - 0xD800));
+      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < t.size() && t[i + 1] >= 0xDC00 && t[i + 1] <= 0xDFFF) {
+        if (!pairs) {
+          pairs = true;
+          st->unit_of.reserve(t.size() + 1);
+          for (size_t k = 0; k < st->subject32.size(); k++) st->unit_of.push_back(static_cast<uint32_t>(k));
+        }
+        st->unit_of.push_back(static_cast<uint32_t>(i));
+        st->subject32.push_back(0x10000 + ((static_cast<char32_t>(c) - 0xD800) << 10) + (t[i + 1] - 0xDC00));
+        i++;
+        continue;
+      }
+      if (pairs) st->unit_of.push_back(static_cast<uint32_t>(i));
+      st->subject32.push_back(c);
     }
-    st->subject_window = w;
+    if (pairs) st->unit_of.push_back(static_cast<uint32_t>(t.size()));
+    st->subject32_ready = true;
+    return true;
   } catch (...) {
+    return false;
   }
-  return st->subject_window;
 }
 
 void push_sub(duk_context* ctx, State* st, duk_idx_t subject_idx, size_t from, size_t to) {
@@ -1027,51 +1020,33 @@ void push_sub(duk_context* ctx, State* st, duk_idx_t subject_idx, size_t from, s
 
 bool has_flag(const char* flags, char f) { return std::strchr(flags, f) != nullptr; }
 
-pcre2_code* compile_pattern(State* st, const std::u16string& pat, const char* flags, int* errcode) {
-  uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
-  if (has_flag(flags, 'i')) opts |= PCRE2_CASELESS | PCRE2_UCP;
-  if (has_flag(flags, 'u') || has_flag(flags, 'v')) opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
-  if (has_flag(flags, 'y')) opts |= PCRE2_ANCHORED;
-  PCRE2_SIZE erroffset = 0;
-  pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pat.data()), pat.size(), opts, errcode,
-                                   &erroffset, st->ccontext);
-  if (code) pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);  // falls back to the interpreter on failure
-  return code;
-}
-
-// The pattern for a subject whose lone surrogates sit in window w, or null (then the plain
-// pattern runs, and cannot match them).
-pcre2_code* windowed_code(State* st, Compiled* c, int w) noexcept {
-  if (c->windowed[w] || c->windowed_failed[w]) return c->windowed[w];
-  c->windowed_failed[w] = true;
-  try {
-    RegexTranslation t;
-    std::string err;
-    if (!translate_regexp(c->source, c->flags, &t, &err, kWindows[w])) return nullptr;
-    int errcode = 0;
-    c->windowed[w] = compile_pattern(st, t.pattern, c->flags.c_str(), &errcode);
-  } catch (...) {
-  }
-  return c->windowed[w];
-}
-
 // Compiles into c; returns false with st->error set.
-bool compile(State* st, Compiled* c, const char* flags, const std::u16string& source) noexcept {
+bool compile(State* st, Compiled* c, const char* flags) noexcept {
   try {
+    bool unicode = has_flag(flags, 'u') || has_flag(flags, 'v');
+    uint32_t opts = compile_options(unicode, has_flag(flags, 'i'), has_flag(flags, 'y'));
     int errcode = 0;
-    c->code = compile_pattern(st, st->translation.pattern, flags, &errcode);
-    if (!c->code) {
-      PCRE2_UCHAR buf[256];
-      int n = pcre2_get_error_message(errcode, buf, 256);
-      st->error.clear();
-      for (int i = 0; i < n; i++) st->error.push_back(static_cast<char>(buf[i] < 0x80 ? buf[i] : '?'));
-      return false;
+    PCRE2_SIZE erroffset = 0;
+    const auto& pat = st->translation.pattern;
+    if (unicode) {
+      std::u32string p32 = widen(pat);
+      c->code32 = pcre2_compile_32(reinterpret_cast<PCRE2_SPTR32>(p32.data()), p32.size(), opts, &errcode,
+                                   &erroffset, st->ccontext32);
+      if (c->code32) {
+        pcre2_jit_compile_32(c->code32, PCRE2_JIT_COMPLETE);  // else the interpreter runs it
+        c->match32 = pcre2_match_data_create_from_pattern_32(c->code32, nullptr);
+      }
+    } else {
+      c->code = pcre2_compile_16(reinterpret_cast<PCRE2_SPTR16>(pat.data()), pat.size(), opts, &errcode,
+                                 &erroffset, st->ccontext);
+      if (c->code) {
+        pcre2_jit_compile_16(c->code, PCRE2_JIT_COMPLETE);
+        c->match = pcre2_match_data_create_from_pattern_16(c->code, nullptr);
+      }
     }
-    c->match = pcre2_match_data_create_from_pattern(c->code, nullptr);
-    c->unicode = has_flag(flags, 'u') || has_flag(flags, 'v');
-    if (c->unicode) {
-      c->source = source;
-      c->flags = flags;
+    if (!c->code && !c->code32) {
+      st->error = error_message(errcode, unicode);
+      return false;
     }
     c->groups = st->translation.groups;
     c->state = st;
@@ -1079,7 +1054,8 @@ bool compile(State* st, Compiled* c, const char* flags, const std::u16string& so
     c->names.resize(c->groups);
     for (const auto& n : c->names)
       if (!n.empty()) c->named = true;
-    return c->match != nullptr;
+    st->ov.resize(2 * (c->groups + 1) > st->ov.size() ? 2 * (c->groups + 1) : st->ov.size());
+    return c->match != nullptr || c->match32 != nullptr;
   } catch (...) {
     st->error = "out of memory";
     return false;
@@ -1112,7 +1088,7 @@ duk_ret_t re_compile(duk_context* ctx) {
   if (!c) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
   duk_push_pointer(ctx, c);
   duk_put_prop_string(ctx, -2, kPtrKey);  // owned by the handle from here on
-  if (!compile(st, c, flags, *src16))
+  if (!compile(st, c, flags))
     return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "Invalid regular expression: /%s/%s: %s", src, flags, st->error.c_str());
   duk_push_uint(ctx, c->groups);
   duk_put_prop_string(ctx, -2, "groups");
@@ -1140,33 +1116,56 @@ Compiled* require_compiled(duk_context* ctx, duk_idx_t idx) {
   return c;
 }
 
-// Runs one match; returns the count from pcre2_match (> 0 matched, or an error code).
-int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
-  pcre2_code* code = c->code;
-  const char16_t* subject = st->subject16.data();
-  if (c->unicode && st->subject_lone) {
-    int w = map_subject(st);
-    pcre2_code* windowed = w >= 0 ? windowed_code(st, c, w) : nullptr;
-    if (windowed) {
-      code = windowed;
-      subject = st->subject_mapped.data();
-    }
-  }
-  int rc = pcre2_match(code, reinterpret_cast<PCRE2_SPTR>(subject), st->subject16.size(), start, 0, c->match,
-                       st->mcontext);
-  if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
+// Throws (Duktape longjmps) for a failed match: a RangeError past the backtracking limits.
+void match_error(duk_context* ctx, int rc, bool unicode) {
   if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
       rc == PCRE2_ERROR_JIT_STACKLIMIT)
     duk_error(ctx, DUK_ERR_RANGE_ERROR, "regular expression too complex for this input (backtracking limit)");
-  if (rc < 0) {
-    PCRE2_UCHAR buf[128];
-    int n = pcre2_get_error_message(rc, buf, 128);
-    char msg[130];
+  char msg[130];
+  msg[0] = 0;
+  if (unicode) {
+    PCRE2_UCHAR32 buf[128];
+    int n = pcre2_get_error_message_32(rc, buf, 128);
     int k = 0;
     for (; k < n && k < 128; k++) msg[k] = static_cast<char>(buf[k] < 0x80 ? buf[k] : '?');
     msg[k] = 0;
-    duk_error(ctx, DUK_ERR_ERROR, "RegExp match failed: %s", msg);
+  } else {
+    PCRE2_UCHAR16 buf[128];
+    int n = pcre2_get_error_message_16(rc, buf, 128);
+    int k = 0;
+    for (; k < n && k < 128; k++) msg[k] = static_cast<char>(buf[k] < 0x80 ? buf[k] : '?');
+    msg[k] = 0;
   }
+  duk_error(ctx, DUK_ERR_ERROR, "RegExp match failed: %s", msg);
+}
+
+// Runs one match from code unit start; returns the count from pcre2_match (> 0 matched) with
+// the offsets, in code units, in st->ov; 0 when nothing matched.
+int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
+  unsigned n = 2 * (c->groups + 1);
+  if (c->code32) {
+    if (!make_subject32(st)) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
+    const std::vector<uint32_t>& unit_of = st->unit_of;
+    size_t from = start;
+    if (!unit_of.empty()) {
+      // The code point at start; a start inside a pair means the pair (as node has it).
+      from = static_cast<size_t>(std::upper_bound(unit_of.begin(), unit_of.end(), start) - unit_of.begin()) - 1;
+    }
+    int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(st->subject32.data()), st->subject32.size(),
+                            from, 0, c->match32, st->mcontext32);
+    if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
+    if (rc < 0) match_error(ctx, rc, true);
+    PCRE2_SIZE* ov = pcre2_get_ovector_pointer_32(c->match32);
+    for (unsigned k = 0; k < n; k++)
+      st->ov[k] = ov[k] == PCRE2_UNSET || unit_of.empty() ? ov[k] : unit_of[ov[k]];
+    return rc;
+  }
+  int rc = pcre2_match_16(c->code, reinterpret_cast<PCRE2_SPTR16>(st->subject16.data()), st->subject16.size(),
+                          start, 0, c->match, st->mcontext);
+  if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
+  if (rc < 0) match_error(ctx, rc, false);
+  PCRE2_SIZE* ov = pcre2_get_ovector_pointer_16(c->match);
+  std::memcpy(st->ov.data(), ov, n * sizeof(PCRE2_SIZE));
   return rc;
 }
 
@@ -1178,7 +1177,7 @@ duk_ret_t match_all(duk_context* ctx, State* st, Compiled* c, size_t pos, bool u
   size_t len = st->subject16.size();
   while (pos <= len) {
     if (run_match(ctx, st, c, pos) == 0) break;
-    PCRE2_SIZE* ov = pcre2_get_ovector_pointer(c->match);
+    const PCRE2_SIZE* ov = st->ov.data();
     size_t s = ov[0], e = ov[1];
     push_sub(ctx, st, 1, s, e);
     duk_put_prop_index(ctx, -2, n++);
@@ -1203,7 +1202,7 @@ duk_ret_t split_all(duk_context* ctx, State* st, Compiled* c, double limit, bool
   auto full = [&]() { return static_cast<double>(n) >= limit; };
   while (q < size) {
     if (run_match(ctx, st, c, q) == 0) break;
-    PCRE2_SIZE* ov = pcre2_get_ovector_pointer(c->match);
+    const PCRE2_SIZE* ov = st->ov.data();
     size_t ms = ov[0], e = ov[1] < size ? ov[1] : size;
     if (ms >= size) break;
     if (e == p) {
@@ -1258,7 +1257,7 @@ duk_ret_t re_exec(duk_context* ctx) {
     else duk_push_null(ctx);
     return 1;
   }
-  PCRE2_SIZE* ov = pcre2_get_ovector_pointer(c->match);
+  const PCRE2_SIZE* ov = st->ov.data();
   if (mode == 2) {
     duk_push_number(ctx, static_cast<double>(ov[1]));
     return 1;
@@ -1320,14 +1319,21 @@ void register_regexp_natives(duk_hthread* ctx) {
   duk_put_prop_string(ctx, -2, kPtrKey);
   duk_put_prop_string(ctx, -2, kStateKey);
   duk_pop(ctx);
-  st->mcontext = pcre2_match_context_create(nullptr);
-  st->ccontext = pcre2_compile_context_create(nullptr);
+  st->mcontext = pcre2_match_context_create_16(nullptr);
+  st->ccontext = pcre2_compile_context_create_16(nullptr);
+  st->mcontext32 = pcre2_match_context_create_32(nullptr);
+  st->ccontext32 = pcre2_compile_context_create_32(nullptr);
   // A deep JIT stack for patterns with much backtracking state; the match limit stops
   // catastrophic backtracking with an error instead of a hang no deadline can interrupt.
-  st->jit_stack = pcre2_jit_stack_create(32 * 1024, 16 * 1024 * 1024, nullptr);
+  st->jit_stack = pcre2_jit_stack_create_16(32 * 1024, 16 * 1024 * 1024, nullptr);
+  st->jit_stack32 = pcre2_jit_stack_create_32(32 * 1024, 16 * 1024 * 1024, nullptr);
   if (st->mcontext) {
-    if (st->jit_stack) pcre2_jit_stack_assign(st->mcontext, nullptr, st->jit_stack);
-    pcre2_set_match_limit(st->mcontext, 100000000);
+    if (st->jit_stack) pcre2_jit_stack_assign_16(st->mcontext, nullptr, st->jit_stack);
+    pcre2_set_match_limit_16(st->mcontext, 100000000);
+  }
+  if (st->mcontext32) {
+    if (st->jit_stack32) pcre2_jit_stack_assign_32(st->mcontext32, nullptr, st->jit_stack32);
+    pcre2_set_match_limit_32(st->mcontext32, 100000000);
   }
   put_hidden_global(ctx, "__oda_re_compile", re_compile, 2);
   put_hidden_global(ctx, "__oda_re_exec", re_exec, 4);

@@ -18,10 +18,11 @@ struct RegexTranslation {
 
 // Translates a JavaScript pattern (UTF-16 code units) with flags ("dgimsuvy") into PCRE2
 // syntax. Returns false with *err ("Invalid regular expression: /x/: ...") on a syntax error.
-// Under u, surrogate_window (U+E000, U+E800 or U+F000) is where a subject's lone surrogates
-// were moved for PCRE2's UTF mode (0: they were not, and the pattern cannot match them).
+// Under u the pattern is for PCRE2's 32-bit library in non-UTF mode over code points (so a
+// lone surrogate is a character, as in JavaScript); otherwise for its 16-bit library over
+// code units.
 bool translate_regexp(std::u16string_view source, std::string_view flags, RegexTranslation* out,
-                      std::string* err, char32_t surrogate_window = 0);
+                      std::string* err);
 
 // Checks that a regex literal compiles (source in UTF-8 as written between the slashes), so
 // the lowering can report an invalid literal as an early SyntaxError at its line. On failure
