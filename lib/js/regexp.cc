@@ -86,11 +86,14 @@ class Translator {
         if (i + 1 < s_.size() && s_[i + 1] == '?') {
           if (i + 2 < s_.size() && s_[i + 2] == '<' && i + 3 < s_.size() && s_[i + 3] != '=' &&
               s_[i + 3] != '!') {
-            size_t j = i + 3;
             std::string name;
-            while (j < s_.size() && s_[j] != '>') {
-              append_utf8(&name, s_[j]);
-              j++;
+            size_t end = group_name(i + 3, &name);
+            if (end == std::u16string_view::npos) {
+              if (err_.empty()) err_ = "Invalid capture group name";
+              name.clear();
+            } else {
+              for (const std::string& other : out_->group_names)
+                if (other == name && err_.empty()) err_ = "Duplicate capture group name";
             }
             groups_++;
             out_->group_names.resize(groups_);
@@ -103,6 +106,63 @@ class Translator {
         }
       }
     }
+  }
+
+  // Reads a group name from i (just past its '<'): IdentifierStart then IdentifierPart
+  // characters, literal or as \u escapes. Returns the index past the closing '>' and the name
+  // in Duktape's encoding (CESU-8), or npos when it is no valid name.
+  size_t group_name(size_t i, std::string* name) const {
+    name->clear();
+    bool first = true;
+    auto hex4 = [&](size_t at, char32_t* v) {
+      if (at + 4 > s_.size()) return false;
+      *v = 0;
+      for (size_t k = at; k < at + 4; k++) {
+        if (!is_hex(s_[k])) return false;
+        *v = *v * 16 + hex_value(s_[k]);
+      }
+      return true;
+    };
+    while (i < s_.size() && s_[i] != '>') {
+      char32_t c = s_[i];
+      if (c == '\\') {
+        if (i + 1 >= s_.size() || s_[i + 1] != 'u') return std::u16string_view::npos;
+        i += 2;
+        if (i < s_.size() && s_[i] == '{') {
+          size_t j = i + 1;
+          c = 0;
+          while (j < s_.size() && is_hex(s_[j]) && c <= kMaxCodePoint) c = c * 16 + hex_value(s_[j++]);
+          if (j == i + 1 || j >= s_.size() || s_[j] != '}' || c > kMaxCodePoint) return std::u16string_view::npos;
+          i = j + 1;
+        } else {
+          if (!hex4(i, &c)) return std::u16string_view::npos;
+          i += 4;
+          char32_t lo = 0;
+          if (c >= 0xD800 && c <= 0xDBFF && i + 6 <= s_.size() && s_[i] == '\\' && s_[i + 1] == 'u' &&
+              hex4(i + 2, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+            c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+            i += 6;
+          }
+        }
+      } else {
+        i++;
+        if (c >= 0xD800 && c <= 0xDBFF && i < s_.size() && s_[i] >= 0xDC00 && s_[i] <= 0xDFFF)
+          c = 0x10000 + ((c - 0xD800) << 10) + (s_[i++] - 0xDC00);
+      }
+      bool ok = c == '$' || c == '_' ||
+                (first ? unicode::has_property(u"ID_Start", c)
+                       : c == 0x200C || c == 0x200D || unicode::has_property(u"ID_Continue", c));
+      if (!ok) return std::u16string_view::npos;
+      first = false;
+      if (c > 0xFFFF) {
+        append_utf8(name, 0xD800 + ((c - 0x10000) >> 10));
+        append_utf8(name, 0xDC00 + ((c - 0x10000) & 0x3FF));
+      } else {
+        append_utf8(name, c);
+      }
+    }
+    if (i >= s_.size() || first) return std::u16string_view::npos;
+    return i + 1;
   }
 
   static void append_utf8(std::string* o, char32_t c) {
@@ -160,12 +220,13 @@ class Translator {
         paren_depth_++;
         if (at('?') && at('<', 1) && !at('=', 2) && !at('!', 2)) {
           // A named group becomes a numbered one; the names table maps them back.
-          while (i_ < s_.size() && s_[i_] != '>') i_++;
-          if (i_ >= s_.size()) {
+          std::string name;
+          size_t end = group_name(i_ + 2, &name);
+          if (end == std::u16string_view::npos) {
             err_ = "Invalid capture group name";
             return;
           }
-          i_++;
+          i_ = end;
           emit("(");
         } else if (at('?')) {
           // (?: (?= (?! (?<= (?<! and modifiers such as (?i:...) read the same in PCRE2.
@@ -399,14 +460,13 @@ class Translator {
           err_ = "Invalid named reference";
           return;
         }
-        size_t j = i_ + 1;
         std::string name;
-        while (j < s_.size() && s_[j] != '>') append_utf8(&name, s_[j++]);
-        if (j >= s_.size()) {
-          err_ = "Invalid named reference";
+        size_t end = group_name(i_ + 1, &name);
+        if (end == std::u16string_view::npos) {
+          err_ = "Invalid capture group name";
           return;
         }
-        i_ = j + 1;
+        i_ = end;
         for (size_t g = 0; g < out_->group_names.size(); g++) {
           if (out_->group_names[g] == name) {
             backref(static_cast<unsigned>(g + 1));

@@ -28,8 +28,9 @@ bool equals(std::u16string_view a, const char* b) {
 
 }  // namespace
 
-bool property_ranges(std::u16string_view body, bool negated, std::vector<Range>* out) {
-  out->clear();
+namespace {
+
+const RangeSet* find_set(std::u16string_view body) {
   unsigned char kind = 0;
   std::u16string_view value = body;
   size_t eq = body.find(u'=');
@@ -39,15 +40,31 @@ bool property_ranges(std::u16string_view body, bool negated, std::vector<Range>*
     kind = 255;
     for (const Prefix& p : kPrefixes)
       if (p.name == name) kind = p.kind;
-    if (kind == 255) return false;
+    if (kind == 255) return nullptr;
   }
-  const RangeSet* set = nullptr;
-  for (unsigned i = 0; i < kNameCount; i++) {
-    if (kNames[i].kind == kind && equals(value, kNames[i].name)) {
-      set = &kSets[kNames[i].set];
-      break;
-    }
+  for (unsigned i = 0; i < kNameCount; i++)
+    if (kNames[i].kind == kind && equals(value, kNames[i].name)) return &kSets[kNames[i].set];
+  return nullptr;
+}
+
+}  // namespace
+
+bool has_property(std::u16string_view body, char32_t c) {
+  const RangeSet* set = find_set(body);
+  if (!set) return false;
+  const char32_t(*r)[2] = kRangeData + set->offset;
+  size_t lo = 0, hi = set->count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (r[mid][1] < c) lo = mid + 1;
+    else hi = mid;
   }
+  return lo < set->count && r[lo][0] <= c;
+}
+
+bool property_ranges(std::u16string_view body, bool negated, std::vector<Range>* out) {
+  out->clear();
+  const RangeSet* set = find_set(body);
   if (!set) return false;
   const char32_t(*r)[2] = kRangeData + set->offset;
   if (!negated) {

@@ -20,6 +20,10 @@ struct Range {
 // false for a name that is not a property ECMA-262 allows.
 bool property_ranges(std::u16string_view body, bool negated, std::vector<Range>* out);
 
+// Whether code point c has the property (a body as property_ranges takes; false for an
+// unknown one).
+bool has_property(std::u16string_view body, char32_t c);
+
 // The Unicode version the tables were made from ("15.0.0").
 std::string_view unicode_version();
 
