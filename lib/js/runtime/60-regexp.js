@@ -169,8 +169,7 @@
   flagGetter('unicodeSets', 'v'); flagGetter('sticky', 'y');
   rt.getter(RP, 'flags', function () {
     if (!isObject(this)) throw new TypeError('RegExp.prototype.flags getter called on non-object');
-    if (this === RP) return '';
-    if (this[R] !== undefined || isOurRegExp(this)) return stateOf(this).flags;
+    // Read through the getters (an own "global" on an instance changes its flags).
     var f = '';
     if (this.hasIndices) f += 'd';
     if (this.global) f += 'g';
@@ -278,16 +277,17 @@
   rt.method(RP, Symbol.match, function (string) {
     var re = this, s = toStr(string);
     if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.match] called on incompatible receiver');
-    if (re.exec === execMethod && re[R] !== undefined && re[R].global) {
-      // Every match in one engine call.
-      var st = re[R], all = execNative(st.handle, s, 0, st.unicode ? 4 : 3);
-      re.lastIndex = 0;
-      return all.length ? all : null;
-    }
     var flags = toStr(re.flags);
     if (flags.indexOf('g') < 0) return regExpExec(re, s);
     var unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, out = [];
     re.lastIndex = 0;
+    var st = re[R];
+    if (st !== undefined && st.global && st.unicode === unicode && re.exec === execMethod) {
+      // Every match in one engine call.
+      var all = execNative(st.handle, s, 0, st.unicode ? 4 : 3);
+      re.lastIndex = 0;
+      return all.length ? all : null;
+    }
     for (;;) {
       var m = regExpExec(re, s);
       if (m === null) return out.length ? out : null;
@@ -441,9 +441,11 @@
     if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.replace] called on incompatible receiver');
     var functional = typeof replaceValue === 'function';
     var template = functional ? '' : toStr(replaceValue);
-    if (re.exec === execMethod && re[R] !== undefined) return fastReplace(re, re[R], s, functional, replaceValue, template);
     var flags = toStr(re.flags), global = flags.indexOf('g') >= 0, unicode = false;
     if (global) { unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0; re.lastIndex = 0; }
+    var st = re[R];
+    if (st !== undefined && st.global === global && (!global || st.unicode === unicode) && re.exec === execMethod)
+      return fastReplace(re, st, s, functional, replaceValue, template);
     var results = [];
     for (;;) {
       var m = regExpExec(re, s);
@@ -481,8 +483,7 @@
   // the engine, pieces joined once (Duktape strings are immutable, so += would be quadratic).
   function fastReplace(re, st, s, functional, fn, template) {
     var global = st.global, sticky = st.sticky, pos = 0, len = s.length;
-    if (global) re.lastIndex = 0;
-    else if (sticky) {
+    if (!global && sticky) {
       pos = toLength(re.lastIndex);
       if (pos > len) { re.lastIndex = 0; return s; }
     }
