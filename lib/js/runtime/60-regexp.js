@@ -60,7 +60,11 @@
     st = {
       source: escapeSource(source), flags: sorted, handle: h, names: h.names, groups: h.groups,
       global: flags.indexOf('g') >= 0, sticky: flags.indexOf('y') >= 0,
-      unicode: flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, indices: flags.indexOf('d') >= 0
+      unicode: flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, indices: flags.indexOf('d') >= 0,
+      // Each flag by its letter, for the flag getters.
+      d: flags.indexOf('d') >= 0, g: flags.indexOf('g') >= 0, i: flags.indexOf('i') >= 0,
+      m: flags.indexOf('m') >= 0, s: flags.indexOf('s') >= 0, u: flags.indexOf('u') >= 0,
+      v: flags.indexOf('v') >= 0, y: flags.indexOf('y') >= 0
     };
     if (stateCount >= 2000) { states = Object.create(null); stateCount = 0; }
     states[key] = st;
@@ -160,8 +164,10 @@
 
   function flagGetter(name, letter) {
     rt.getter(RP, name, function () {
+      var st = this[R];
+      if (st !== undefined) return st[letter];
       if (this === RP) return undefined;
-      return stateOf(this, 'RegExp.prototype.' + name).flags.indexOf(letter) >= 0;
+      return stateOf(this, 'RegExp.prototype.' + name)[letter];
     });
   }
   flagGetter('hasIndices', 'd'); flagGetter('global', 'g'); flagGetter('ignoreCase', 'i');
