@@ -782,8 +782,9 @@ bool translate_regexp(std::u16string_view source, std::string_view flags, RegexT
 
 namespace {
 
-uint32_t compile_options(bool unicode, bool caseless, bool sticky) {
-  (void)unicode;  // u patterns are over code points in non-UTF mode: no PCRE2_UTF
+// Both libraries run without PCRE2_UTF: the 16-bit one over code units, the 32-bit one (u
+// patterns) over code points.
+uint32_t compile_options(bool caseless, bool sticky) {
   uint32_t opts = PCRE2_MATCH_UNSET_BACKREF;
   if (caseless) opts |= PCRE2_CASELESS | PCRE2_UCP;
   if (sticky) opts |= PCRE2_ANCHORED;
@@ -809,7 +810,7 @@ std::string error_message(int code, bool unicode) {
 
 bool pattern_compiles(const std::u16string& pat, bool unicode, bool caseless, int* code) {
   PCRE2_SIZE off = 0;
-  uint32_t opts = compile_options(unicode, caseless, false);
+  uint32_t opts = compile_options(caseless, false);
   if (unicode) {
     std::u32string p32 = widen(pat);
     pcre2_code_32* re = pcre2_compile_32(reinterpret_cast<PCRE2_SPTR32>(p32.data()), p32.size(), opts, code, &off, nullptr);
@@ -1084,7 +1085,7 @@ bool has_flag(const char* flags, char f) { return std::strchr(flags, f) != nullp
 bool compile(State* st, Compiled* c, const char* flags) noexcept {
   try {
     bool unicode = has_flag(flags, 'u') || has_flag(flags, 'v');
-    uint32_t opts = compile_options(unicode, has_flag(flags, 'i'), has_flag(flags, 'y'));
+    uint32_t opts = compile_options(has_flag(flags, 'i'), has_flag(flags, 'y'));
     int errcode = 0;
     PCRE2_SIZE erroffset = 0;
     const auto& pat = st->translation.pattern;
