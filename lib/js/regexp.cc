@@ -32,6 +32,10 @@ constexpr char32_t kSpaceRanges[][2] = {
     {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF},
 };
 
+// Simple case foldings Unicode 15 added, which PCRE2 10.42's Unicode 14 tables lack: under
+// u and i each of a pair matches the other.
+constexpr char32_t kNewFolds[][2] = {{0x0390, 0x1FD3}, {0x03B0, 0x1FE3}, {0xFB05, 0xFB06}};
+
 bool is_hex(char16_t c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -206,6 +210,8 @@ class Translator {
 
   void atom() {
     char16_t c = s_[i_];
+    char prev = last_;
+    last_ = 'x';
     switch (c) {
       case '\\':
         i_++;
@@ -218,6 +224,8 @@ class Translator {
       case '(':
         i_++;
         paren_depth_++;
+        last_ = 0;
+        group_kinds_.push_back(!at('?') ? 'x' : at('=', 1) || at('!', 1) ? 'a' : at('<', 1) && (at('=', 2) || at('!', 2)) ? 'b' : 'x');
         if (at('?') && at('<', 1) && !at('=', 2) && !at('!', 2)) {
           // A named group becomes a numbered one; the names table maps them back.
           std::string name;
@@ -250,6 +258,8 @@ class Translator {
           return;
         }
         paren_depth_--;
+        last_ = group_kinds_.back();
+        group_kinds_.pop_back();
         emit(")");
         return;
       case '.':
@@ -258,19 +268,24 @@ class Translator {
         return;
       case '^':
         i_++;
+        last_ = 'z';
         emit(multiline_ ? "(?:^|(?<=[\\x{a}\\x{d}\\x{2028}\\x{2029}]))" : "^");
         return;
       case '$':
         i_++;
+        last_ = 'z';
         emit(multiline_ ? "(?=[\\x{a}\\x{d}\\x{2028}\\x{2029}]|\\z)" : "\\z");
         return;
       case '|':
         i_++;
+        last_ = 0;
         out_->pattern.push_back(c);
         return;
       case '*':
       case '+':
       case '?':
+        if (!quantifiable(prev)) return;
+        last_ = 'q';
         i_++;
         out_->pattern.push_back(c);
         after_quantifier();
@@ -286,6 +301,7 @@ class Translator {
           while (j < s_.size() && is_digit(s_[j])) j++;
         }
         quant = quant && j < s_.size() && s_[j] == '}';
+        if (quant && !quantifiable(prev)) return;
         if (!quant) {
           if (unicode_) {
             err_ = "Incomplete quantifier";
@@ -295,8 +311,8 @@ class Translator {
           emit_cp('{');
           return;
         }
-        out_->pattern.append(s_.substr(i_, j + 1 - i_));
-        i_ = j + 1;
+        last_ = 'q';
+        quantifier_braces(j);
         after_quantifier();
         return;
       }
@@ -321,6 +337,48 @@ class Translator {
     }
   }
 
+  // Copies {n}, {n,} or {n,m} (i_ at the brace, end at the closing one). PCRE2 counts up to
+  // 65535: a larger maximum is as good as none, and a larger minimum is more repetitions
+  // than any string here holds, so nothing can match.
+  void quantifier_braces(size_t end) {
+    std::u16string_view q = s_.substr(i_ + 1, end - i_ - 1);
+    i_ = end + 1;
+    size_t comma = q.find(u',');
+    auto number = [](std::u16string_view digits) {
+      double v = 0;
+      for (char16_t d : digits) v = v * 10 + (d - '0');
+      return v;
+    };
+    double lo = number(q.substr(0, comma));
+    bool open = comma != std::u16string_view::npos && comma + 1 == q.size();
+    double hi = comma == std::u16string_view::npos ? lo : open ? -1 : number(q.substr(comma + 1));
+    if (hi >= 0 && hi < lo) {
+      err_ = "numbers out of order in {} quantifier";
+      return;
+    }
+    if (lo > 65535) {
+      emit("{0}");
+      if (at('?')) {
+        i_++;
+        emit("?");
+      }
+      emit("(?!)");
+      return;
+    }
+    char buf[48];
+    if (hi < 0 || hi > 65535) std::snprintf(buf, sizeof buf, "{%u,}", static_cast<unsigned>(lo));
+    else if (hi == lo) std::snprintf(buf, sizeof buf, "{%u}", static_cast<unsigned>(lo));
+    else std::snprintf(buf, sizeof buf, "{%u,%u}", static_cast<unsigned>(lo), static_cast<unsigned>(hi));
+    emit(buf);
+  }
+
+  // Whether a quantifier may follow the atom of kind prev (last_); sets err_ as node words it.
+  bool quantifiable(char prev) {
+    if (prev == 0 || prev == 'z' || prev == 'q') err_ = "Nothing to repeat";
+    else if (prev == 'b' || (prev == 'a' && unicode_)) err_ = "Invalid quantifier";
+    return err_.empty();
+  }
+
   // A quantifier may be followed by ? (lazy); PCRE2 would read a following + as possessive,
   // which JavaScript has not: there it is a quantifier with nothing to repeat.
   void after_quantifier() {
@@ -331,7 +389,17 @@ class Translator {
     if (at('+') || at('*') || (at('?'))) err_ = "Nothing to repeat";
   }
 
-  void emit_literal(char32_t c) { emit_cp(c); }
+  void emit_literal(char32_t c) {
+    if (unicode_ && explicit_ascii_) {
+      for (auto& pair : kNewFolds) {
+        if (c == pair[0] || c == pair[1]) {
+          emit_set({{pair[0], pair[0]}, {pair[1], pair[1]}}, false);
+          return;
+        }
+      }
+    }
+    emit_cp(c);
+  }
 
   // Reads \u escapes: \uXXXX, a surrogate pair of them under u, and \u{...} under u.
   // Returns false (and consumes nothing) when the text is no such escape.
@@ -405,11 +473,13 @@ class Translator {
         return;
       case 'b':
         i_++;
+        last_ = 'z';
         if (explicit_ascii_) emit("(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))");
         else emit("\\b");
         return;
       case 'B':
         i_++;
+        last_ = 'z';
         if (explicit_ascii_) emit("(?:(?<=[A-Za-z0-9_])(?=[A-Za-z0-9_])|(?<![A-Za-z0-9_])(?![A-Za-z0-9_]))");
         else emit("\\B");
         return;
@@ -570,6 +640,18 @@ class Translator {
   // Writes a class of the set's code points ([^...] when negated; a class that can match
   // nothing, or everything, as PCRE2 can write it).
   void emit_set(CharSet set, bool negated) {
+    if (unicode_ && explicit_ascii_) {
+      size_t n = set.size();
+      for (auto& pair : kNewFolds) {
+        for (size_t k = 0; k < n; k++) {
+          if ((set[k].lo <= pair[0] && pair[0] <= set[k].hi) || (set[k].lo <= pair[1] && pair[1] <= set[k].hi)) {
+            set.push_back({pair[0], pair[0]});
+            set.push_back({pair[1], pair[1]});
+            break;
+          }
+        }
+      }
+    }
     normalize(&set);
     if (set.empty()) {
       emit(negated ? "[\\s\\S]" : "(?!)");
@@ -766,6 +848,11 @@ class Translator {
   // would also widen \d \w \b to Unicode: they are written out as ASCII classes then.
   bool explicit_ascii_ = false;
   int class_depth_ = 0, paren_depth_ = 0;
+  // The kind of the last atom, for what may be quantified: 0 none yet (pattern, group or
+  // alternative start), 'z' an assertion (^ $ \b \B), 'a' a lookahead, 'b' a lookbehind,
+  // 'q' a quantifier, 'x' anything else; and the kind each open group will have.
+  char last_ = 0;
+  std::vector<char> group_kinds_;
   std::string err_;
 };
 

@@ -240,6 +240,25 @@ TEST(JsRegexpTranslate, PropertyEscapeErrors) {
   EXPECT_NE(translated("[a-z-\\d]", "u").substr(0, 6), "error:");
 }
 
+TEST(JsRegexpTranslate, QuantifiersAndWhatTheyFollow) {
+  EXPECT_EQ(translated("^*", ""), "error: Nothing to repeat");
+  EXPECT_EQ(translated("a{2}{3}", ""), "error: Nothing to repeat");
+  EXPECT_EQ(translated("(?<=a)?", ""), "error: Invalid quantifier");
+  EXPECT_EQ(translated("(?=a)?", "u"), "error: Invalid quantifier");
+  EXPECT_EQ(translated("(?=a)?", ""), "(?=a)?");  // Annex B
+  EXPECT_EQ(translated("a{3,2}", ""), "error: numbers out of order in {} quantifier");
+  // PCRE2 counts to 65535: past that a maximum is none, and a minimum cannot be met.
+  EXPECT_EQ(translated("a{2,100000}", ""), "a{2,}");
+  EXPECT_EQ(translated("a{100000,}?b", ""), "a{0}?(?!)b");
+}
+
+TEST(JsRegexpTranslate, FoldingsNewerThanPcre2) {
+  // U+1FD3 folds to U+0390 since Unicode 15; PCRE2 10.42 has Unicode 14.
+  EXPECT_EQ(translated("\\u1fd3", "ui"), "[\\x{390}\\x{1fd3}]");
+  EXPECT_EQ(translated("[\\u0390x]", "ui"), "[x\\x{390}\\x{1fd3}]");
+  EXPECT_EQ(translated("\\u1fd3", "u"), "\\x{1fd3}");
+}
+
 TEST(JsRegexpCheck, ReportsWhatNodeReports) {
   std::string err;
   EXPECT_TRUE(oda::js::check_regexp("(?<y>\\d{4})-(?<=x)\\p{Letter}", "gu", &err)) << err;
