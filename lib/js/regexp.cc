@@ -77,6 +77,17 @@ class Translator {
   // Counts capture groups and collects their names, so \1 and \k<name> can be resolved
   // before the groups they name appear.
   void prescan() {
+    // Every group, in the order of its '(' (kind: 'c' capture, 'n' other, 'l' lookahead,
+    // 'b' lookbehind).
+    struct Group {
+      size_t open;
+      char kind;
+      int parent;
+      bool quantified = false, has_capture = false;
+      unsigned js = 0, pcre = 0;
+    };
+    std::vector<Group> all;
+    std::vector<int> open;
     bool in_class = false;
     for (size_t i = 0; i < s_.size(); i++) {
       char16_t c = s_[i];
@@ -87,9 +98,13 @@ class Translator {
       } else if (c == '[') {
         in_class = true;
       } else if (c == '(') {
+        char kind = 'c';
         if (i + 1 < s_.size() && s_[i + 1] == '?') {
-          if (i + 2 < s_.size() && s_[i + 2] == '<' && i + 3 < s_.size() && s_[i + 3] != '=' &&
-              s_[i + 3] != '!') {
+          kind = 'n';
+          if (i + 2 < s_.size() && (s_[i + 2] == '=' || s_[i + 2] == '!')) kind = 'l';
+          if (i + 3 < s_.size() && s_[i + 2] == '<' && (s_[i + 3] == '=' || s_[i + 3] == '!')) kind = 'b';
+          if (i + 3 < s_.size() && s_[i + 2] == '<' && s_[i + 3] != '=' && s_[i + 3] != '!') {
+            kind = 'c';
             std::string name;
             size_t end = group_name(i + 3, &name);
             if (end == std::u16string_view::npos) {
@@ -108,7 +123,61 @@ class Translator {
           groups_++;
           out_->group_names.resize(groups_);
         }
+        Group g;
+        g.open = i;
+        g.kind = kind;
+        g.parent = open.empty() ? -1 : open.back();
+        g.js = kind == 'c' ? groups_ : 0;
+        open.push_back(static_cast<int>(all.size()));
+        all.push_back(g);
+      } else if (c == ')' && !open.empty()) {
+        Group& g = all[open.back()];
+        open.pop_back();
+        size_t j = i + 1;
+        if (j < s_.size() && (s_[j] == '*' || s_[j] == '+' || s_[j] == '?')) {
+          g.quantified = true;
+        } else if (j < s_.size() && s_[j] == '{') {
+          size_t k = j + 1;
+          while (k < s_.size() && is_digit(s_[k])) k++;
+          bool digits = k > j + 1;
+          if (digits && k < s_.size() && s_[k] == ',') {
+            k++;
+            while (k < s_.size() && is_digit(s_[k])) k++;
+          }
+          g.quantified = digits && k < s_.size() && s_[k] == '}';
+        }
+        if (g.kind == 'c' && g.parent >= 0) all[g.parent].has_capture = true;
+        if (g.has_capture && g.parent >= 0) all[g.parent].has_capture = true;
       }
+    }
+    // JavaScript empties the captures inside a quantified group at each repetition; PCRE2
+    // keeps what an earlier one caught. A quantified group holding captures is captured too
+    // (a hidden group when JavaScript's is not capturing), so a capture that began before the
+    // last repetition can be told stale afterwards (RegexTranslation::resets).
+    unsigned pcre = 0;
+    bool any_reset = false;
+    for (Group& g : all) {
+      if (g.kind == 'c' || (g.kind == 'n' && g.quantified && g.has_capture)) g.pcre = ++pcre;
+      if (g.kind == 'n' && g.pcre) hidden_.push_back(g.open);
+    }
+    out_->pcre_group.assign(groups_ + 1, 0);
+    out_->resets.assign(groups_ + 1, {});
+    for (const Group& g : all) {
+      if (g.kind != 'c') continue;
+      out_->pcre_group[g.js] = g.pcre;
+      for (int a = g.parent; a >= 0; a = all[a].parent) {
+        // In a lookbehind a capture may begin before its repetition does: left as PCRE2 has it.
+        if (all[a].kind == 'b') break;
+        if (all[a].quantified && all[a].pcre) {
+          out_->resets[g.js].push_back(all[a].pcre);
+          any_reset = true;
+        }
+      }
+    }
+    out_->pcre_groups = pcre;
+    if (!any_reset && pcre == groups_) {
+      out_->pcre_group.clear();  // numbered alike, nothing to reset: no mapping needed
+      out_->resets.clear();
     }
   }
 
@@ -236,6 +305,9 @@ class Translator {
           }
           i_ = end;
           emit("(");
+        } else if (at('?') && at(':', 1) && std::find(hidden_.begin(), hidden_.end(), i_ - 1) != hidden_.end()) {
+          i_ += 2;
+          emit("(");  // a hidden capture of the last repetition (see prescan)
         } else if (at('?')) {
           // (?: (?= (?! (?<= (?<! and modifiers such as (?i:...) read the same in PCRE2.
           emit("(?");
@@ -671,6 +743,7 @@ class Translator {
 
   void backref(unsigned n) {
     char buf[24];
+    if (!out_->pcre_group.empty()) n = out_->pcre_group[n];
     std::snprintf(buf, sizeof buf, "(?:\\g{%u})", n);
     emit(buf);
   }
@@ -842,6 +915,7 @@ class Translator {
   RegexTranslation* out_;
   size_t i_ = 0;
   unsigned groups_ = 0;
+  std::vector<size_t> hidden_;  // source offsets of the (?: groups captured for resets
   bool has_names_ = false;
   bool unicode_ = false, multiline_ = false, dot_all_ = false;
   // Under i the pattern compiles with PCRE2_UCP (Unicode case folding past ASCII), which
@@ -863,6 +937,9 @@ bool translate_regexp(std::u16string_view source, std::string_view flags, RegexT
   out->pattern.clear();
   out->group_names.clear();
   out->groups = 0;
+  out->pcre_groups = 0;
+  out->pcre_group.clear();
+  out->resets.clear();
   Translator t(source, flags, out);
   return t.run(err);
 }
@@ -999,6 +1076,8 @@ struct Compiled {
   State* state = nullptr;              // the heap's state, so a match needs no lookup
   std::vector<std::string> names;      // per group (index g-1), "" when unnamed
   bool named = false;
+  std::vector<unsigned> pcre_group;    // see RegexTranslation
+  std::vector<std::vector<unsigned>> resets;
 };
 
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
@@ -1200,6 +1279,8 @@ bool compile(State* st, Compiled* c, const char* flags) noexcept {
     c->state = st;
     c->names = st->translation.group_names;
     c->names.resize(c->groups);
+    c->pcre_group = st->translation.pcre_group;
+    c->resets = st->translation.resets;
     for (const auto& n : c->names)
       if (!n.empty()) c->named = true;
     st->ov.resize(2 * (c->groups + 1) > st->ov.size() ? 2 * (c->groups + 1) : st->ov.size());
@@ -1287,6 +1368,28 @@ void match_error(duk_context* ctx, int rc, bool unicode) {
   duk_error(ctx, DUK_ERR_ERROR, "RegExp match failed: %s", msg);
 }
 
+// Copies a match's offsets (rc pairs set) into st->ov by JavaScript group, leaving unset
+// those PCRE2 kept from an earlier repetition of a quantified group around them.
+void take_offsets(State* st, const Compiled* c, const PCRE2_SIZE* ov, int rc) {
+  unsigned n = 2 * (c->groups + 1);
+  if (c->pcre_group.empty()) {
+    for (unsigned k = 0; k < n; k++) st->ov[k] = k < 2 * static_cast<unsigned>(rc) ? ov[k] : PCRE2_UNSET;
+    return;
+  }
+  st->ov[0] = ov[0];
+  st->ov[1] = ov[1];
+  for (unsigned g = 1; g <= c->groups; g++) {
+    unsigned p = c->pcre_group[g];
+    PCRE2_SIZE s = p < static_cast<unsigned>(rc) ? ov[2 * p] : PCRE2_UNSET, e = s == PCRE2_UNSET ? s : ov[2 * p + 1];
+    for (unsigned q : c->resets[g]) {
+      PCRE2_SIZE qs = q < static_cast<unsigned>(rc) ? ov[2 * q] : PCRE2_UNSET;
+      if (s != PCRE2_UNSET && (qs == PCRE2_UNSET || s < qs)) s = e = PCRE2_UNSET;
+    }
+    st->ov[2 * g] = s;
+    st->ov[2 * g + 1] = e;
+  }
+}
+
 // Runs one match from code unit start; returns the count from pcre2_match (> 0 matched) with
 // the offsets, in code units, in st->ov; 0 when nothing matched.
 int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
@@ -1304,16 +1407,17 @@ int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
     if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
     if (rc < 0) match_error(ctx, rc, true);
     PCRE2_SIZE* ov = pcre2_get_ovector_pointer_32(c->match32);
-    for (unsigned k = 0; k < n; k++)
-      st->ov[k] = ov[k] == PCRE2_UNSET || unit_of.empty() ? ov[k] : unit_of[ov[k]];
+    take_offsets(st, c, ov, rc);
+    if (!unit_of.empty())
+      for (unsigned k = 0; k < n; k++)
+        if (st->ov[k] != PCRE2_UNSET) st->ov[k] = unit_of[st->ov[k]];
     return rc;
   }
   int rc = pcre2_match_16(c->code, reinterpret_cast<PCRE2_SPTR16>(st->subject16.data()), st->subject16.size(),
                           start, 0, c->match, st->mcontext);
   if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
   if (rc < 0) match_error(ctx, rc, false);
-  PCRE2_SIZE* ov = pcre2_get_ovector_pointer_16(c->match);
-  std::memcpy(st->ov.data(), ov, n * sizeof(PCRE2_SIZE));
+  take_offsets(st, c, pcre2_get_ovector_pointer_16(c->match), rc);
   return rc;
 }
 
@@ -1414,7 +1518,7 @@ duk_ret_t re_exec(duk_context* ctx) {
   duk_push_array(ctx);
   for (unsigned g = 0; g < total; g++) {
     PCRE2_SIZE s = ov[2 * g], e = ov[2 * g + 1];
-    bool set = g < static_cast<unsigned>(rc) && s != PCRE2_UNSET;
+    bool set = s != PCRE2_UNSET;  // (take_offsets unset what rc leaves out)
     if (mode == 1) {
       duk_push_number(ctx, set ? static_cast<double>(s) : -1);
       duk_put_prop_index(ctx, -2, 2 * g);

@@ -14,6 +14,13 @@ struct RegexTranslation {
   std::u16string pattern;              // PCRE2 syntax
   std::vector<std::string> group_names;  // per capture group (1-based at [i-1]); "" when unnamed
   unsigned groups = 0;
+  // When PCRE2's groups differ from JavaScript's (hidden ones added): PCRE2's number of each
+  // JavaScript group ([g], from 1), and the PCRE2 groups holding the last repetition of each
+  // quantified group around it; a capture that began before one of those is stale (unset
+  // in JavaScript). Both empty when the numbers agree and nothing can be stale.
+  unsigned pcre_groups = 0;
+  std::vector<unsigned> pcre_group;
+  std::vector<std::vector<unsigned>> resets;
 };
 
 // Translates a JavaScript pattern (UTF-16 code units) with flags ("dgimsuvy") into PCRE2

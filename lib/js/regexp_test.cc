@@ -166,6 +166,8 @@ const Case kRegexpCases[] = {
      R"JS("42")JS"},
     {R"JS([new RegExp('\\p{Script=Greek}+', 'u').exec('abc αβγ')[0], new RegExp('\\p{L}', 'u').test('1'), new RegExp('\\P{L}+', 'u').exec('ab12cd')[0], new RegExp('\\p{Lu}', 'ui').test('q'), new RegExp('[^\\p{Lu}]', 'ui').test('Q'), new RegExp('\\p{sc=Hira}', 'u').test('\u3042'), new RegExp('^\\p{Emoji_Presentation}$', 'u').test('\ud83d\ude00')])JS",
      R"JS(["\u03b1\u03b2\u03b3",false,"12",true,false,true,true])JS"},
+    {R"JS([new RegExp('(z)((a+)?(b+)?(c))*').exec('zaacbbbcac'), new RegExp('(?:(a)|b)*').exec('ab'), new RegExp('(?:(\\d+)|(\\w+))+').exec('12ab'), new RegExp('(?:(?<=(a))b)+').exec('ab')])JS",
+     R"JS([["zaacbbbcac","z","ac","a",null,"c"],["ab",null],["12ab",null,"ab"],["b","a"]])JS"},
     {R"JS((function(){ try { new RegExp('\\p{Lettre}', 'u'); } catch (e) { return e.name + ': ' + e.message; } })())JS",
      R"JS("SyntaxError: Invalid regular expression: /\\p{Lettre}/u: Invalid property name")JS"},
     {R"JS((function(){ try { new RegExp('a++'); } catch (e) { return e.message; } })())JS",
