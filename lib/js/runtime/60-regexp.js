@@ -598,9 +598,12 @@
     split: [function (separator, limit) {
       var self = rt.requireCoercible(this, 'String.prototype.split'), f = dispatch(separator, Symbol.split);
       if (f) return f.call(separator, self, limit);
-      var s = toStr(self);
-      if (separator === undefined) return limit !== undefined && (limit >>> 0) === 0 ? [] : [s];
-      return origSplit.call(s, toStr(separator), limit);
+      // ToString of this, ToUint32 of the limit, then ToString of the separator.
+      var s = toStr(self), lim = limit === undefined ? 4294967295 : limit >>> 0;
+      var sep = separator === undefined ? undefined : toStr(separator);
+      if (lim === 0) return [];
+      if (sep === undefined) return [s];
+      return origSplit.call(s, sep, lim);
     }, 2]
   });
 
