@@ -77,8 +77,8 @@ class Translator {
   // Counts capture groups and collects their names, so \1 and \k<name> can be resolved
   // before the groups they name appear.
   void prescan() {
-    // Every group, in the order of its '(' (kind: 'c' capture, 'n' other, 'l' lookahead,
-    // 'b' lookbehind).
+    // Every group, in the order of its '(' (kind: 'c' capture, 'n' (?:, 'm' a modifier group
+    // such as (?i:, 'l' lookahead, 'b' lookbehind).
     struct Group {
       size_t open;
       char kind;
@@ -100,7 +100,7 @@ class Translator {
       } else if (c == '(') {
         char kind = 'c';
         if (i + 1 < s_.size() && s_[i + 1] == '?') {
-          kind = 'n';
+          kind = i + 2 < s_.size() && s_[i + 2] == ':' ? 'n' : 'm';
           if (i + 2 < s_.size() && (s_[i + 2] == '=' || s_[i + 2] == '!')) kind = 'l';
           if (i + 3 < s_.size() && s_[i + 2] == '<' && (s_[i + 3] == '=' || s_[i + 3] == '!')) kind = 'b';
           if (i + 3 < s_.size() && s_[i + 2] == '<' && s_[i + 3] != '=' && s_[i + 3] != '!') {
