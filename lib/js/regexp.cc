@@ -32,6 +32,9 @@ constexpr char32_t kSpaceRanges[][2] = {
     {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF},
 };
 
+// Sets of more ranges than this are matched by a callout (Translator::emit_set).
+constexpr size_t kCalloutRanges = 48;
+
 // Simple case foldings Unicode 15 added, which PCRE2 10.42's Unicode 14 tables lack: under
 // u and i each of a pair matches the other.
 constexpr char32_t kNewFolds[][2] = {{0x0390, 0x1FD3}, {0x03B0, 0x1FE3}, {0xFB05, 0xFB06}};
@@ -729,6 +732,22 @@ class Translator {
       emit(negated ? "[\\s\\S]" : "(?!)");
       return;
     }
+    if (set.size() > kCalloutRanges && !explicit_ascii_ && out_->callout_sets.size() < 255) {
+      // PCRE2 tries a class's ranges one by one: a large set (\p{L} has some 650) is looked
+      // up by a callout instead, by binary search (caseless matching keeps the class, whose
+      // case variants PCRE2 adds).
+      if (negated) set = complement(set);
+      std::vector<char32_t> flat;
+      for (unicode::Range r : set) {
+        flat.push_back(r.lo);
+        flat.push_back(r.hi);
+      }
+      out_->callout_sets.push_back(std::move(flat));
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "(?:(?C%u)(?s:.))", static_cast<unsigned>(out_->callout_sets.size()));
+      emit(buf);
+      return;
+    }
     emit(negated ? "[^" : "[");
     for (unicode::Range r : set) {
       emit_cp(r.lo);
@@ -938,6 +957,7 @@ bool translate_regexp(std::u16string_view source, std::string_view flags, RegexT
   out->group_names.clear();
   out->groups = 0;
   out->pcre_groups = 0;
+  out->callout_sets.clear();
   out->pcre_group.clear();
   out->resets.clear();
   Translator t(source, flags, out);
@@ -1078,7 +1098,26 @@ struct Compiled {
   bool named = false;
   std::vector<unsigned> pcre_group;    // see RegexTranslation
   std::vector<std::vector<unsigned>> resets;
+  std::vector<std::vector<char32_t>> callout_sets;
 };
+
+// The callout (?Cn) a large set becomes: whether the character at the current position is
+// in set n (0 to go on, 1 to fail here).
+template <typename Block>
+int in_callout_set(Block* b, void* data) {
+  const auto* c = static_cast<const Compiled*>(data);
+  if (b->callout_number == 0 || b->callout_number > c->callout_sets.size() || b->current_position >= b->subject_length)
+    return 1;
+  const std::vector<char32_t>& set = c->callout_sets[b->callout_number - 1];
+  char32_t ch = b->subject[b->current_position];
+  size_t lo = 0, hi = set.size() / 2;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (set[2 * mid + 1] < ch) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < set.size() / 2 && set[2 * lo] <= ch ? 0 : 1;
+}
 
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
 constexpr const char* kSubjectKey = "\xFF" "oda_re_subject";
@@ -1281,6 +1320,7 @@ bool compile(State* st, Compiled* c, const char* flags) noexcept {
     c->names.resize(c->groups);
     c->pcre_group = st->translation.pcre_group;
     c->resets = st->translation.resets;
+    c->callout_sets = st->translation.callout_sets;
     for (const auto& n : c->names)
       if (!n.empty()) c->named = true;
     st->ov.resize(2 * (c->groups + 1) > st->ov.size() ? 2 * (c->groups + 1) : st->ov.size());
@@ -1402,6 +1442,8 @@ int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
       // The code point at start; a start inside a pair means the pair (as node has it).
       from = static_cast<size_t>(std::upper_bound(unit_of.begin(), unit_of.end(), start) - unit_of.begin()) - 1;
     }
+    pcre2_set_callout_32(st->mcontext32, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_32>,
+                         c);
     int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(st->subject32.data()), st->subject32.size(),
                             from, 0, c->match32, st->mcontext32);
     if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
@@ -1413,6 +1455,8 @@ int run_match(duk_context* ctx, State* st, Compiled* c, size_t start) {
         if (st->ov[k] != PCRE2_UNSET) st->ov[k] = unit_of[st->ov[k]];
     return rc;
   }
+  pcre2_set_callout_16(st->mcontext, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_16>,
+                       c);
   int rc = pcre2_match_16(c->code, reinterpret_cast<PCRE2_SPTR16>(st->subject16.data()), st->subject16.size(),
                           start, 0, c->match, st->mcontext);
   if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;

@@ -18,6 +18,9 @@ struct RegexTranslation {
   // JavaScript group ([g], from 1), and the PCRE2 groups holding the last repetition of each
   // quantified group around it; a capture that began before one of those is stale (unset
   // in JavaScript). Both empty when the numbers agree and nothing can be stale.
+  // The sets the callouts (?C1), (?C2), ... test the current character against, as sorted
+  // lo, hi pairs.
+  std::vector<std::vector<char32_t>> callout_sets;
   unsigned pcre_groups = 0;
   std::vector<unsigned> pcre_group;
   std::vector<std::vector<unsigned>> resets;

@@ -168,6 +168,8 @@ const Case kRegexpCases[] = {
      R"JS(["\u03b1\u03b2\u03b3",false,"12",true,false,true,true])JS"},
     {R"JS([new RegExp('(z)((a+)?(b+)?(c))*').exec('zaacbbbcac'), new RegExp('(?:(a)|b)*').exec('ab'), new RegExp('(?:(\\d+)|(\\w+))+').exec('12ab'), new RegExp('(?:(?<=(a))b)+').exec('ab')])JS",
      R"JS([["zaacbbbcac","z","ac","a",null,"c"],["ab",null],["12ab",null,"ab"],["b","a"]])JS"},
+    {R"JS(['Ωmega Ж café 42 \ud800'.match(new RegExp('\\p{L}+', 'gu')), 'ab ÀÉ cd'.replace(new RegExp('[^\\p{Lu}\\s]+', 'gu'), '_'), new RegExp('^\\P{L}$', 'u').test('\udc00'), new RegExp('\\p{L}', 'iu').test('\u212a')])JS",
+     R"JS([["\u03a9mega","\u0416","caf\u00e9"],"_ \u00c0\u00c9 _",true,true])JS"},
     {R"JS((function(){ try { new RegExp('\\p{Lettre}', 'u'); } catch (e) { return e.name + ': ' + e.message; } })())JS",
      R"JS("SyntaxError: Invalid regular expression: /\\p{Lettre}/u: Invalid property name")JS"},
     {R"JS((function(){ try { new RegExp('a++'); } catch (e) { return e.message; } })())JS",
@@ -225,6 +227,9 @@ TEST(JsRegexpTranslate, PropertyEscapesBecomeRanges) {
   EXPECT_EQ(translated("[\\P{Any}]", "u"), "(?!)");
   EXPECT_EQ(translated("[^\\P{Any}]", "u"), "[\\s\\S]");
   EXPECT_EQ(translated("\\p{Cs}[\\ud800\\ue001]\\udfff", "u"), "[\\x{d800}-\\x{dfff}][\\x{d800}\\x{e001}]\\x{dfff}");
+  // A large set is looked up by a callout (binary search), unless caseless.
+  EXPECT_EQ(translated("\\p{L}[^\\p{Lu}]\\P{Any}", "u"), "(?:(?C1)(?s:.))(?:(?C2)(?s:.))(?!)");
+  EXPECT_EQ(translated("\\p{L}", "ui").substr(0, 5), "[A-Za");
   // Without u, \p is a p.
   EXPECT_EQ(translated("\\p{L}", ""), "p\\x{7b}L\\x{7d}");
 }
