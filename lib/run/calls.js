@@ -1,5 +1,6 @@
 // The program's calls (lib/run/calls_bind.cc): every tool as a global async function (and a
 // member of $tools), the guarded fetch, and args, dv and metadata.
+// @per-run
 (function (global) {
   'use strict';
   var config = global.__oda_calls_config;

@@ -16,6 +16,7 @@
 #include <deque>
 #include <mutex>
 
+#include "run/heap_image.h"
 #include "run/protocol.h"
 #include "run/worker.h"
 
@@ -198,6 +199,7 @@ bool Run::spawn(std::string* err) {
   // abort with everything printed so far), fds 0-2 on /dev/null and its two pipe ends,
   // default signals, and an environment cut down to what starting programs needs.
   std::vector<std::string> env = worker_environment();
+  image::read_environment();
   pid_t parent = getpid();
   pid_ = fork();
   if (pid_ < 0) {
@@ -422,9 +424,16 @@ RunOutcome Run::go() {
   if (!done_) fail("worker-exit", "the run ended without an outcome");
 
   if (pid_ > 0 && !reaped_) {
-    // After its end frame the worker exits by itself; anything else was killed above.
-    if (!ended_) kill_worker();
-    waitpid(pid_, &wstatus_, 0);
+    // After its end frame the worker is exiting by itself: the answer does not wait for its
+    // teardown (a fifth of a short run). It is reaped here when already gone, else by init
+    // once run-code exits (and PR_SET_PDEATHSIG ends it then at the latest). Anything else
+    // was killed above and is waited for.
+    if (ended_) {
+      waitpid(pid_, &wstatus_, WNOHANG);
+    } else {
+      kill_worker();
+      waitpid(pid_, &wstatus_, 0);
+    }
   }
   if (s_.on_close) s_.on_close();
   for (int fd : {to_worker_, from_worker_, wake_rd_, wake_wr_, sigfd}) if (fd >= 0) close(fd);
