@@ -2,7 +2,6 @@
 // fs_natives.cc (left as __oda_fs, taken away here). The natives are sync; each promise
 // function settles at once with their result. Stats and Dirents are plain objects whose
 // methods are not enumerable, so a program can return them as data.
-// @per-run
 (function (global) {
   'use strict';
   var n = global.__oda_fs;

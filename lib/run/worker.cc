@@ -42,9 +42,12 @@ const WorkerGuard kWorkerGuards[] = {
     sandbox::worker_guard,
     nullptr,
 };
+const NativeRegistrar kRuntimeRegistrars[] = {
+    sandbox::register_fs_global,
+    nullptr,
+};
 const NativeRegistrar kNativeRegistrars[] = {
     calls::register_natives,
-    sandbox::register_fs_global,
     nullptr,
 };
 
@@ -350,6 +353,7 @@ duk_context* make_runtime(std::string* err) {
   put_native(ctx, "__oda_finish", native_finish, 3);
   put_native(ctx, "__oda_load_chunk", native_load_chunk, 1);
   oda::js::register_natives(ctx);
+  for (const NativeRegistrar* r = kRuntimeRegistrars; *r; ++r) (*r)(ctx);
   return run_prelude_part(ctx, false, err) ? ctx : nullptr;
 }
 
