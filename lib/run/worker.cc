@@ -508,6 +508,10 @@ const std::string* worker_setting(std::string_view key) {
 }
 
 int worker_main() {
+  // The heap image first: it needs nothing from the run, and the supervisor may still be
+  // reading its command line.
+  image::Header mapped;
+  bool have_image = image::map(&mapped);
   std::string start, code;
   char type;
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
@@ -525,8 +529,7 @@ int worker_main() {
   // The runtime from the heap image when this binary carries one, else built here.
   duk_context* ctx = nullptr;
   std::string err;
-  image::Header mapped;
-  if (image::map(&mapped)) {
+  if (have_image) {
     ctx = reinterpret_cast<duk_context*>(mapped.ctx);
     g.ctx = ctx;
     g.heap_used = mapped.heap_used;
