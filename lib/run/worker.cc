@@ -287,6 +287,13 @@ void put_native(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t
 
 // ---- running JavaScript ----
 
+// A new Math.random sequence for this process (the heap image holds the builder's).
+void reseed(duk_context* ctx) {
+  uint64_t seed = 0;
+  if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != sizeof seed) seed = static_cast<uint64_t>(now_ns());
+  oda_duk_reseed(ctx, seed);
+}
+
 // Runs one prelude chunk with the global object as `this`.
 void run_chunk(duk_context* ctx, const PreludeChunk& c) {
   // The bytecode is read in place (an external buffer over the generated array): no copy.
@@ -508,10 +515,17 @@ const std::string* worker_setting(std::string_view key) {
 }
 
 int worker_main() {
-  // The heap image first: it needs nothing from the run, and the supervisor may still be
-  // reading its command line.
+  // The runtime from the heap image first, when this binary carries one: it needs nothing
+  // from the run, and the supervisor may still be reading its command line.
+  duk_context* ctx = nullptr;
   image::Header mapped;
-  bool have_image = image::map(&mapped);
+  if (image::map(&mapped)) {
+    ctx = reinterpret_cast<duk_context*>(mapped.ctx);
+    g.ctx = ctx;
+    g.heap_used = mapped.heap_used;
+    oda::js::attach_regexp_state(ctx);
+    reseed(ctx);
+  }
   std::string start, code;
   char type;
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
@@ -526,22 +540,14 @@ int worker_main() {
       send_end_and_exit(0);
     }
   }
-  // The runtime from the heap image when this binary carries one, else built here.
-  duk_context* ctx = nullptr;
+  // Without an image, the runtime is built here.
   std::string err;
-  if (have_image) {
-    ctx = reinterpret_cast<duk_context*>(mapped.ctx);
-    g.ctx = ctx;
-    g.heap_used = mapped.heap_used;
-    oda::js::attach_regexp_state(ctx);
-  } else {
+  if (!ctx) {
     ctx = make_runtime(&err);
     if (!ctx && !g.ctx) return 73;
+    if (ctx) reseed(ctx);
   }
   if (ctx) {
-    uint64_t seed = 0;
-    if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != sizeof seed) seed = static_cast<uint64_t>(now_ns());
-    oda_duk_reseed(ctx, seed);
     if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
     for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);
   }
