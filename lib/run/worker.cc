@@ -322,7 +322,8 @@ duk_ret_t load_prelude(duk_context* ctx, void* udata) {
   bool per_run = *static_cast<const bool*>(udata);
   for (const PreludeChunk* c = kPrelude; c->name; ++c) {
     if (c->per_run != per_run) continue;
-    if (!c->lazy) {
+    // The heap image holds every module: in it, loading them costs a run nothing.
+    if (!c->lazy || g_building_image) {
       run_chunk(ctx, *c);
       continue;
     }
