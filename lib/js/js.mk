@@ -1,7 +1,7 @@
 # lib/js: the runtime natives; RegExp runs on PCRE2's 16-bit library (JIT-compiled), and
 # patterns with the u flag on its 32-bit one.
 PKGS += libpcre2-dev
-LDLIBS += -lpcre2-16 -lpcre2-32
+LDLIBS += -Wl,-Bstatic -lpcre2-16 -lpcre2-32 -Wl,-Bdynamic
 
 # Until lib/run brings the configured Duktape (its object and header come first then), the
 # unit tests of the runtime link Debian's stock build.
