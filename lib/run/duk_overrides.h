@@ -37,3 +37,10 @@ extern void oda_duk_interrupt_soon(void *ctx);
  * contents) all share one hash chain: building 40,000 of them took 1.9 s and 80,000 18 s.
  * The dense hash costs one pass over bytes Duktape has just copied anyway. */
 #define DUK_USE_STRHASH_DENSE
+
+/* Grow an array's dense part by half its size instead of an eighth: filling a large array
+ * (a sieve, a push loop of 300,000 records) then copies each element about three times in
+ * all instead of about nine, and faults in far fewer fresh pages. Costs at most a third of
+ * slack on an array's dense part. */
+#undef DUK_USE_HOBJECT_ARRAY_MINGROW_DIVISOR
+#define DUK_USE_HOBJECT_ARRAY_MINGROW_DIVISOR 2
