@@ -37,17 +37,20 @@ $(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/run/duk_extra.c | $(B)/.deps-inst
 # engine is built the plain way. `make DUK_PGO=0` skips it.
 DUK_PGO ?= 1
 DUK_CFLAGS := -std=gnu99 -O2 -g -w -fno-strict-aliasing
+# With a profile, -O3's extra inlining pays (a few % on call-heavy code; the plain -O3 build
+# measured no faster than -O2).
+DUK_PGO_CFLAGS := $(DUK_CFLAGS) -O3
 DUK_PGO_DIR := $(DUK_DIR)/pgo
 # (The training also compiles the prelude, but an edit there does not rebuild the engine.)
 $(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS) lib/run/pgo/train.c lib/run/pgo/train.js
 	@rm -rf $(DUK_PGO_DIR) && mkdir -p $(DUK_PGO_DIR)
 	@if [ "$(DUK_PGO)" = 1 ] \
-	  && $(CC) $(DUK_CFLAGS) -fprofile-generate -fprofile-update=single -c $< -o $(DUK_PGO_DIR)/duktape.o \
-	  && $(CC) $(DUK_CFLAGS) -I$(DUK_DIR) lib/run/pgo/train.c $(DUK_PGO_DIR)/duktape.o \
+	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-generate -fprofile-update=single -c $< -o $(DUK_PGO_DIR)/duktape.o \
+	  && $(CC) $(DUK_PGO_CFLAGS) -I$(DUK_DIR) lib/run/pgo/train.c $(DUK_PGO_DIR)/duktape.o \
 	       -fprofile-generate -lm -o $(DUK_PGO_DIR)/duk-train \
 	  && $(DUK_PGO_DIR)/duk-train -c $(PRELUDE_JS) -r lib/run/pgo/train.js \
 	  && test -s $(DUK_PGO_DIR)/duktape.gcda \
-	  && $(CC) $(DUK_CFLAGS) -fprofile-use -fprofile-partial-training -c $< -o $(DUK_PGO_DIR)/duktape.o; \
+	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-use -fprofile-partial-training -c $< -o $(DUK_PGO_DIR)/duktape.o; \
 	then echo "built $@ profile-guided"; mv $(DUK_PGO_DIR)/duktape.o $@; \
 	else [ "$(DUK_PGO)" != 1 ] || echo "run.mk: the profile-guided build failed; building Duktape without it" >&2; \
 	  echo "$(CC) $(DUK_CFLAGS) -c $< -o $@"; $(CC) $(DUK_CFLAGS) -c $< -o $@; fi
