@@ -43,7 +43,7 @@ DUK_CFLAGS := -std=gnu99 -O2 -g -w -fno-strict-aliasing
 DUK_PGO_CFLAGS := $(DUK_CFLAGS) -O3
 DUK_PGO_DIR := $(DUK_DIR)/pgo
 # The same counts every build: Duktape seeds its string hashes with the heap's address.
-DUK_NO_ASLR := $(shell setarch -R true 2>/dev/null && echo setarch -R)
+DUK_NO_ASLR = $(shell setarch -R true 2>/dev/null && echo setarch -R)
 # (The training also compiles the prelude, but an edit there does not rebuild the engine.)
 $(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS) lib/run/pgo/train.c lib/run/pgo/train.js
 	@rm -rf $(DUK_PGO_DIR) && mkdir -p $(DUK_PGO_DIR)
