@@ -736,6 +736,10 @@ struct Compiled {
   bool named = false;
 };
 
+// Compiled patterns alive in this process: a heap image must hold none (their pcre2 code lives
+// outside the heap).
+size_t g_live_compiled = 0;
+
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
 constexpr const char* kSubjectKey = "\xFF" "oda_re_subject";
 constexpr const char* kPtrKey = "\xFF" "oda_re_ptr";
@@ -766,6 +770,7 @@ duk_ret_t compiled_finalizer(duk_context* ctx) {
     if (c->match) pcre2_match_data_free(c->match);
     if (c->code) pcre2_code_free(c->code);
     delete c;
+    --g_live_compiled;
   }
   duk_push_pointer(ctx, nullptr);
   duk_put_prop_string(ctx, 0, kPtrKey);
@@ -925,6 +930,7 @@ duk_ret_t re_compile(duk_context* ctx) {
   duk_set_finalizer(ctx, -2);
   Compiled* c = new (std::nothrow) Compiled;
   if (!c) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+  ++g_live_compiled;
   duk_push_pointer(ctx, c);
   duk_put_prop_string(ctx, -2, kPtrKey);  // owned by the handle from here on
   if (!compile(st, c, flags))
@@ -1114,17 +1120,23 @@ duk_ret_t re_exec(duk_context* ctx) {
 
 }  // namespace
 
-void register_regexp_natives(duk_hthread* ctx) {
+// A fresh State (pcre2 contexts, JIT stack) for the heap: at registration, and again in a
+// worker that mapped a heap image, whose stash still points at the builder's long-gone one.
+void attach_regexp_state(duk_hthread* ctx) {
   State* st = new (std::nothrow) State;
   if (!st) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
   duk_push_heap_stash(ctx);
-  duk_push_object(ctx);
-  duk_push_c_function(ctx, state_finalizer, 1);
-  duk_set_finalizer(ctx, -2);
+  if (!duk_get_prop_string(ctx, -1, kStateKey)) {
+    duk_pop(ctx);
+    duk_push_object(ctx);
+    duk_push_c_function(ctx, state_finalizer, 1);
+    duk_set_finalizer(ctx, -2);
+    duk_dup_top(ctx);
+    duk_put_prop_string(ctx, -3, kStateKey);
+  }
   duk_push_pointer(ctx, st);
   duk_put_prop_string(ctx, -2, kPtrKey);
-  duk_put_prop_string(ctx, -2, kStateKey);
-  duk_pop(ctx);
+  duk_pop_2(ctx);
   st->mcontext = pcre2_match_context_create(nullptr);
   st->ccontext = pcre2_compile_context_create(nullptr);
   // A deep JIT stack for patterns with much backtracking state; the match limit stops
@@ -1134,6 +1146,12 @@ void register_regexp_natives(duk_hthread* ctx) {
     if (st->jit_stack) pcre2_jit_stack_assign(st->mcontext, nullptr, st->jit_stack);
     pcre2_set_match_limit(st->mcontext, 100000000);
   }
+}
+
+size_t live_compiled_regexps() { return g_live_compiled; }
+
+void register_regexp_natives(duk_hthread* ctx) {
+  attach_regexp_state(ctx);
   put_hidden_global(ctx, "__oda_re_compile", re_compile, 2);
   put_hidden_global(ctx, "__oda_re_exec", re_exec, 4);
 }

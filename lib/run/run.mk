@@ -69,3 +69,12 @@ $(B)/tools/prelude-compile: lib/run/prelude/compile.cc $(DUK_DIR)/duktape.o $(DU
 $(B)/gen/run/prelude_bytecode.cc: $(B)/tools/prelude-compile $(PRELUDE_JS)
 	@mkdir -p $(@D)
 	$(B)/tools/prelude-compile $@ $(PRELUDE_JS)
+
+# run-code carries the heap every worker starts from (lib/run/heap_image.h): the linked binary
+# writes a copy of itself with the image appended. It is linked without PIE because the image
+# points at the binary's code and data.
+$(B)/bin/run-code: $(B)/obj/cmd/run-code.o $(B)/liboda.a
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -no-pie $< $(B)/liboda.a $(LDLIBS) -o $@.bare
+	$@.bare --build-heap-image $@
+	@rm -f $@.bare
