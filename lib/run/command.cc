@@ -28,18 +28,6 @@ constexpr long long kDefaultBudgetMs = 120000;
 constexpr long long kMaxBudgetMs = 600000;
 constexpr long long kMaxHeapMb = 512;
 
-// The worker, forked from this process, takes its whole Duktape heap from malloc. glibc's
-// defaults hand freed memory back to the kernel and put every block over a dynamic threshold
-// in its own mapping, so a program that grows arrays or builds many objects faults the same
-// pages in again and again (half the page faults of bench/js-cpu, about 5% of its time).
-// Here the heap grows in 64 MiB steps, keeps what is freed for reuse (the worker is short-
-// lived) and maps only blocks past 32 MiB on their own. Untouched address space costs nothing.
-void tune_malloc_for_worker() {
-  mallopt(M_TOP_PAD, 64 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-}
-
 bool blank(const std::string& s) {
   return s.find_first_not_of(" \t\r\n") == std::string::npos;
 }
@@ -163,6 +151,18 @@ std::string check_request(const cli::Args& args) {
   if (why && !mode) return "invalid escalation: justification is only valid together with sandbox_permissions";
   if (why && blank(args.str("justification"))) return "invalid justification: expected a non-empty sentence";
   return "";
+}
+
+// The worker, forked from this process, takes its Duktape heap from malloc. glibc's
+// defaults hand freed memory back to the kernel and put every block over a dynamic threshold
+// in its own mapping, so a program that grows arrays or builds many objects faults the same
+// pages in again and again (half the page faults of bench/js-cpu, about 5% of its time).
+// Here the heap grows in 64 MiB steps, keeps what is freed for reuse (the worker is short-
+// lived) and maps only blocks past 32 MiB on their own. Untouched address space costs nothing.
+void tune_malloc_for_worker() {
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
 }
 
 int run_command(const cli::Command& cmd, const cli::Args& args) {
