@@ -156,7 +156,7 @@ std::string check_request(const cli::Args& args) {
 // The worker, forked from this process, takes its Duktape heap from malloc. glibc's
 // defaults hand freed memory back to the kernel and put every block over a dynamic threshold
 // in its own mapping, so a program that grows arrays or builds many objects faults the same
-// pages in again and again (half the page faults of bench/js-cpu, about 5% of its time).
+// pages in again and again (half the page faults of bench/js-cpu, a tenth of its CPU time).
 // Here the heap grows in 64 MiB steps, keeps what is freed for reuse (the worker is short-
 // lived) and maps only blocks past 32 MiB on their own. Untouched address space costs nothing.
 void tune_malloc_for_worker() {

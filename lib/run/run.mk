@@ -32,7 +32,7 @@ $(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/run/duk_extra.c | $(B)/.deps-inst
 	cat $^ > $@
 # The engine is built profile-guided: an instrumented copy runs lib/run/pgo (a training
 # program of what agents' code does, and a compile of the prelude), and GCC lays out and
-# inlines the executor's hot paths from those counts (3 to 10% off CPU-bound programs, for
+# inlines the executor's hot paths from those counts (2 to 10% off CPU-bound programs, for
 # about 20 s more CPU time than the plain compile's 12 s). The training is deterministic and
 # takes half a second; if any step fails the engine is built the plain way. `make DUK_PGO=0`
 # skips it.
