@@ -57,3 +57,10 @@ extern void oda_duk_strtable_headroom(void *ctx);
  * and a resize touches every string in the image. */
 #undef DUK_USE_STRTAB_SHRINK_LIMIT
 #define DUK_USE_STRTAB_SHRINK_LIMIT 2
+
+/* Grow an array's dense part by half its size instead of an eighth: filling a large array
+ * (a sieve, a push loop of 300,000 records) then copies each element about three times in
+ * all instead of about nine, and faults in far fewer fresh pages. Costs at most a third of
+ * slack on an array's dense part. */
+#undef DUK_USE_HOBJECT_ARRAY_MINGROW_DIVISOR
+#define DUK_USE_HOBJECT_ARRAY_MINGROW_DIVISOR 2
