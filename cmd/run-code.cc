@@ -1,7 +1,11 @@
 // run-code: run a JavaScript program that calls the agent's tools (SPEC section 4).
+#include <cstring>
+
 #include "cli/cli.h"
 #include "run/command.h"
 #include "run/sandbox_run.h"
+#include "run/supervisor.h"
+#include "run/worker.h"
 
 namespace {
 
@@ -67,6 +71,19 @@ const oda::cli::Command kCommand{
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The build's last step (lib/run/run.mk), not an option for people.
+  if (argc == 3 && std::strcmp(argv[1], "--build-heap-image") == 0) return oda::run::build_heap_image(argv[2]);
+  // A line that runs a program gets its worker started now, while the line is parsed.
+  bool runs = true;
+  for (int i = 1; i < argc && runs; ++i) {
+    for (const char* other : {"--help", "-h", "--version", "--history", "--show", "--schema", "--probe-sandbox",
+                              "--completion-spec"})
+      if (std::strncmp(argv[i], other, std::strlen(other)) == 0) runs = false;
+  }
+  if (runs) {
+    oda::run::tune_malloc_for_worker();
+    oda::run::start_early();
+  }
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;

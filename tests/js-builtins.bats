@@ -762,3 +762,27 @@ x--z  1;2,3
 TypeError
 EOF
 }
+
+@test "RegExp Unicode property escapes match as node's and name errors read as node's" {
+  cat > prog.js <<'EOF'
+const text = 'Ωmega café Ж 42 😀 ΣΊΣΥΦΟΣ';
+console.log(text.match(/\p{Script=Greek}+/gu).join(' '));
+console.log(text.match(/\p{L}+/gu).join('|'), text.replace(/\P{L}/gu, '').length);
+console.log(/^\p{Lu}+$/iu.test('abc'), /^[^\p{Lu}]$/iu.test('A'), /[\P{Nd}]/u.test('7'), /\p{scx=Grek}/u.test('\u0342'));
+console.log(/^\p{Emoji_Presentation}$/u.test('😀'), /\p{gc=Decimal_Number}+/u.exec('ab٤٢')[0], /\p{L}/.test('p{L}'));
+for (const src of ['\\p{Lettre}', '[\\p{ascii}]', '\\p{Script=greek}']) {
+  try { new RegExp(src, 'u'); } catch (e) { console.log(e.name + ': ' + e.message); }
+}
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+Ω ΣΊΣΥΦΟΣ
+Ωmega|café|Ж|ΣΊΣΥΦΟΣ 17
+true false false true
+true ٤٢ true
+SyntaxError: Invalid regular expression: /\p{Lettre}/u: Invalid property name
+SyntaxError: Invalid regular expression: /[\p{ascii}]/u: Invalid property name in character class
+SyntaxError: Invalid regular expression: /\p{Script=greek}/u: Invalid property name
+EOF
+}

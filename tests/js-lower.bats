@@ -19,6 +19,7 @@ check_corpus() {
 }
 
 @test "lang-misc: destructuring, spread, optional chaining, ??, logical assignment, labels" { check_corpus lang-misc; }
+@test "lang-array-patterns: array destructuring of arrays, strings, Maps, arguments, borrowed and own iterators" { check_corpus lang-array-patterns; }
 @test "lang-cls: classes with fields, #private, static blocks, accessors, extends Error, new.target" { check_corpus lang-cls; }
 @test "lang-gen: generators, yield*, return/throw, for-of closing, strings by code point" { check_corpus lang-gen; }
 @test "lang-async: async functions, arrows and methods, async generators, for await" { check_corpus lang-async; }

@@ -318,7 +318,7 @@ worker_of() {
 @test "a budget above the ceiling is capped" {
   run run-code --json --timeout-ms 9999999 --code 'return 1'
   [ "$status" -eq 0 ]
-  run cat "$ODA_STATE_DIR"/runs/*.json
+  run cat "$ODA_STATE_DIR"/runs/runs.jsonl
   [[ "$output" == *'"budgetMs":600000'* ]]
 }
 

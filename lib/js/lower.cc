@@ -171,6 +171,7 @@ class Emitter {
     size_t loop_jump = 0;
     bool used_break = false, used_return = false;
     std::set<std::string> codes;
+    bool iter_consts = false;  // holds Symbol.iterator and the stock Array.prototype.values in locals
   };
 
   struct Jump {
@@ -211,6 +212,9 @@ class Emitter {
     if (f->need_this) decl += this_var(f) + " = this";
     if (f->need_args) decl += std::string(decl.empty() ? "" : ", ") + args_var(f) + " = arguments";
     for (auto& v : f->vars) decl += (decl.empty() ? "" : ", ") + v;
+    if (f->iter_consts) {
+      decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "si = __oda_SI, " + temp_prefix_ + "av = __oda_AV";
+    }
     if (!decl.empty()) out.insert(f->insert_at, "var " + decl + ";");
     fn_ = f->parent;
   }
@@ -218,6 +222,17 @@ class Emitter {
     std::string t = temp_prefix_ + std::to_string(++fn_->temps);
     fn_->vars.push_back(t);
     return t;
+  }
+  // Whether x is an array (or array-like) whose iteration is the stock one, so destructuring
+  // may index it: the global lookups of Symbol.iterator and Array.prototype.values are done
+  // once per function, into locals (a destructuring in a hot loop spent most of its time on
+  // them). `instanceof Array` only where the result must be a real array (a rest element
+  // slices it): it costs a native @@hasInstance call, and for a pattern without a rest,
+  // indexing an array-like that borrowed the stock iterator reads the same elements.
+  std::string stock_iterable(const std::string& x, bool must_be_array) {
+    fn_->iter_consts = true;
+    std::string check = x + "[" + temp_prefix_ + "si] === " + temp_prefix_ + "av";
+    return (must_be_array ? x + " instanceof Array && " : x + " != null && ") + check;
   }
   // The function that owns var declarations (closures over loop bodies are not).
   Fn* var_owner() {
@@ -934,8 +949,8 @@ class Emitter {
         bool rest = !p->a.empty() && p->a.back()->k == K::Rest;
         std::string arr = temp();
         piece();
-        w(arr + " = " + src + ", " + arr + " = " + arr + " instanceof Array && " + arr + "[__oda_SI] === __oda_AP.values ? " +
-          arr + " : __oda_arr(" + arr + ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
+        w(arr + " = " + src + ", " + arr + " = " + stock_iterable(arr, rest) + " ? " + arr + " : __oda_arr(" + arr +
+          ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
         for (size_t i = 0; i < p->a.size(); i++) {
           Node* e = p->a[i];
           if (e->k == K::Hole) continue;

@@ -111,6 +111,18 @@ TEST(JsLower, SpreadAndDestructuring) {
   EXPECT_TRUE(has(out, "r = __oda_orest(__t1, [\"a\", \"b\"])"));
 }
 
+// An array pattern indexes an array with the stock iterator through two locals set once per
+// function; only a rest element (which slices) also needs a real Array.
+TEST(JsLower, ArrayPatternFastPath) {
+  std::string out = lower("function f(ps) { let s = 0; for (const [i, p] of ps) s += i ^ p; return s; }");
+  EXPECT_TRUE(has(out, "__tsi = __oda_SI, __tav = __oda_AV;")) << out;
+  EXPECT_TRUE(has(out, " != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 2)")) << out;
+  EXPECT_FALSE(has(out, "instanceof Array")) << out;
+  out = lower("const [h, ...t] = xs;");
+  EXPECT_TRUE(has(out, " instanceof Array && __t2[__tsi] === __tav ? __t2 : __oda_arr(__t2, -1)")) << out;
+  EXPECT_FALSE(has(lower("const {a} = o;"), "__tsi")) << "no locals without an array pattern";
+}
+
 TEST(JsLower, TemplatesAndTaggedTemplates) {
   EXPECT_TRUE(has(lower("s = `a${b}c`"), "(\"a\" + (b) + \"c\")"));
   std::string out = lower("s = tag`x${1}\\n`");

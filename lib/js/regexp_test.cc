@@ -164,6 +164,14 @@ const Case kRegexpCases[] = {
      R"JS("h\u00e9llo")JS"},
     {R"JS(new RegExp('\\p{General_Category=Decimal_Number}+', 'u').exec('ab 42')[0])JS",
      R"JS("42")JS"},
+    {R"JS([new RegExp('\\p{Script=Greek}+', 'u').exec('abc αβγ')[0], new RegExp('\\p{L}', 'u').test('1'), new RegExp('\\P{L}+', 'u').exec('ab12cd')[0], new RegExp('\\p{Lu}', 'ui').test('q'), new RegExp('[^\\p{Lu}]', 'ui').test('Q'), new RegExp('\\p{sc=Hira}', 'u').test('\u3042'), new RegExp('^\\p{Emoji_Presentation}$', 'u').test('\ud83d\ude00')])JS",
+     R"JS(["\u03b1\u03b2\u03b3",false,"12",true,false,true,true])JS"},
+    {R"JS([new RegExp('(z)((a+)?(b+)?(c))*').exec('zaacbbbcac'), new RegExp('(?:(a)|b)*').exec('ab'), new RegExp('(?:(\\d+)|(\\w+))+').exec('12ab'), new RegExp('(?:(?<=(a))b)+').exec('ab')])JS",
+     R"JS([["zaacbbbcac","z","ac","a",null,"c"],["ab",null],["12ab",null,"ab"],["b","a"]])JS"},
+    {R"JS(['Ωmega Ж café 42 \ud800'.match(new RegExp('\\p{L}+', 'gu')), 'ab ÀÉ cd'.replace(new RegExp('[^\\p{Lu}\\s]+', 'gu'), '_'), new RegExp('^\\P{L}$', 'u').test('\udc00'), new RegExp('\\p{L}', 'iu').test('\u212a')])JS",
+     R"JS([["\u03a9mega","\u0416","caf\u00e9"],"_ \u00c0\u00c9 _",true,true])JS"},
+    {R"JS((function(){ try { new RegExp('\\p{Lettre}', 'u'); } catch (e) { return e.name + ': ' + e.message; } })())JS",
+     R"JS("SyntaxError: Invalid regular expression: /\\p{Lettre}/u: Invalid property name")JS"},
     {R"JS((function(){ try { new RegExp('a++'); } catch (e) { return e.message; } })())JS",
      R"JS("Invalid regular expression: /a++/: Nothing to repeat")JS"},
     {R"JS((function(){ var counter = 0; Object.defineProperty(Array.prototype, 'groups', { set: function () { counter++; }, configurable: true }); var m = new RegExp('(?<x>.)').exec('a'); delete Array.prototype.groups; return [counter, m.groups.x]; })())JS",
@@ -206,6 +214,56 @@ TEST(JsRegexpTranslate, Errors) {
   EXPECT_EQ(translated("a)", ""), "error: Unmatched ')'");
   EXPECT_EQ(translated("[a", ""), "error: Unterminated character class");
   EXPECT_EQ(translated("\\k<nope>(?<x>a)", ""), "error: Invalid named capture referenced");
+}
+
+TEST(JsRegexpTranslate, PropertyEscapesBecomeRanges) {
+  EXPECT_EQ(translated("\\p{AHex}", "u"), "[0-9A-Fa-f]");
+  EXPECT_EQ(translated("[x\\p{AHex}]", "u"), "[0-9A-Fa-fx]");
+  EXPECT_EQ(translated("\\P{ASCII}", "u"), "[\\x{80}-\\x{10ffff}]");
+  EXPECT_EQ(translated("[^\\P{ASCII}]", "u"), "[^\\x{80}-\\x{10ffff}]");
+  // An empty set matches nothing, in a class too; under u surrogates are code points like
+  // any other (the 32-bit library runs u patterns over code points).
+  EXPECT_EQ(translated("\\P{Any}", "u"), "(?!)");
+  EXPECT_EQ(translated("[\\P{Any}]", "u"), "(?!)");
+  EXPECT_EQ(translated("[^\\P{Any}]", "u"), "[\\s\\S]");
+  EXPECT_EQ(translated("\\p{Cs}[\\ud800\\ue001]\\udfff", "u"), "[\\x{d800}-\\x{dfff}][\\x{d800}\\x{e001}]\\x{dfff}");
+  // A large set is looked up by a callout (binary search), unless caseless.
+  EXPECT_EQ(translated("\\p{L}[^\\p{Lu}]\\P{Any}", "u"), "(?:(?C1)(?s:.))(?:(?C2)(?s:.))(?!)");
+  EXPECT_EQ(translated("\\p{L}", "ui").substr(0, 5), "[A-Za");
+  // Without u, \p is a p.
+  EXPECT_EQ(translated("\\p{L}", ""), "p\\x{7b}L\\x{7d}");
+}
+
+TEST(JsRegexpTranslate, PropertyEscapeErrors) {
+  EXPECT_EQ(translated("\\p{Foo}", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("[\\p{Foo}]", "u"), "error: Invalid property name in character class");
+  EXPECT_EQ(translated("\\p{ascii}", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("\\pL", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("\\p{L", "u"), "error: Invalid property name");
+  EXPECT_EQ(translated("[\\p{L}-z]", "u"), "error: Invalid character class");
+  EXPECT_EQ(translated("[a-\\d]", "u"), "error: Invalid character class");
+  EXPECT_EQ(translated("[\\s-z]", ""), "[\\x{9}-\\x{d}\\x{20}\\x{2d}z\\x{a0}\\x{1680}\\x{2000}-\\x{200a}"
+                                         "\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}]");
+  EXPECT_NE(translated("[a-z-\\d]", "u").substr(0, 6), "error:");
+}
+
+TEST(JsRegexpTranslate, QuantifiersAndWhatTheyFollow) {
+  EXPECT_EQ(translated("^*", ""), "error: Nothing to repeat");
+  EXPECT_EQ(translated("a{2}{3}", ""), "error: Nothing to repeat");
+  EXPECT_EQ(translated("(?<=a)?", ""), "error: Invalid quantifier");
+  EXPECT_EQ(translated("(?=a)?", "u"), "error: Invalid quantifier");
+  EXPECT_EQ(translated("(?=a)?", ""), "(?=a)?");  // Annex B
+  EXPECT_EQ(translated("a{3,2}", ""), "error: numbers out of order in {} quantifier");
+  // PCRE2 counts to 65535: past that a maximum is none, and a minimum cannot be met.
+  EXPECT_EQ(translated("a{2,100000}", ""), "a{2,}");
+  EXPECT_EQ(translated("a{100000,}?b", ""), "a{0}?(?!)b");
+}
+
+TEST(JsRegexpTranslate, FoldingsNewerThanPcre2) {
+  // U+1FD3 folds to U+0390 since Unicode 15; PCRE2 10.42 has Unicode 14.
+  EXPECT_EQ(translated("\\u1fd3", "ui"), "[\\x{390}\\x{1fd3}]");
+  EXPECT_EQ(translated("[\\u0390x]", "ui"), "[x\\x{390}\\x{1fd3}]");
+  EXPECT_EQ(translated("\\u1fd3", "u"), "\\x{1fd3}");
 }
 
 TEST(JsRegexpCheck, ReportsWhatNodeReports) {

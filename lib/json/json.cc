@@ -1,78 +1,19 @@
-// JSON for every component: simdjson parses (only here, its header is slow), our writer
-// prints numbers the way JavaScript does so values read the same on both sides.
+// JSON for every component: a strict parser and a writer that prints numbers the way
+// JavaScript does, so values read the same on both sides.
 #include "json/json.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <string>
+#include <unordered_set>
 
-#include <simdjson.h>
 
 namespace oda::json {
 
 namespace {
 
 constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
-
-bool convert(const simdjson::dom::element& el, Value* out, std::string* err, ParseError* why) {
-  using simdjson::dom::element_type;
-  switch (el.type()) {
-    case element_type::NULL_VALUE:
-      *out = Value();
-      return true;
-    case element_type::BOOL:
-      *out = Value(bool(el.get_bool()));
-      return true;
-    case element_type::INT64: {
-      int64_t n = el.get_int64();
-      if (n > 9007199254740991LL || n < -9007199254740991LL) {
-        *err = "integer " + std::to_string(n) + " is past 2^53 and would not come back as written";
-        *why = ParseError::UnsafeInteger;
-        return false;
-      }
-      *out = Value(n);
-      return true;
-    }
-    case element_type::UINT64: {
-      uint64_t n = el.get_uint64();
-      *err = "integer " + std::to_string(n) + " is past 2^53 and would not come back as written";
-      *why = ParseError::UnsafeInteger;
-      return false;
-    }
-    case element_type::DOUBLE:
-      *out = Value(double(el.get_double()));
-      return true;
-    case element_type::STRING: {
-      std::string_view s = el.get_string();
-      *out = Value(s);
-      return true;
-    }
-    case element_type::ARRAY: {
-      Value arr = Value::array();
-      for (simdjson::dom::element item : el.get_array()) {
-        Value v;
-        if (!convert(item, &v, err, why)) return false;
-        arr.items().push_back(std::move(v));
-      }
-      *out = std::move(arr);
-      return true;
-    }
-    case element_type::OBJECT: {
-      Value obj = Value::object();
-      for (auto field : el.get_object()) {
-        Value v;
-        if (!convert(field.value, &v, err, why)) return false;
-        // A repeated key keeps the last value in the first key's place, as JSON.parse does.
-        obj.set(std::string(field.key), std::move(v));
-      }
-      *out = std::move(obj);
-      return true;
-    }
-  }
-  *err = "unknown JSON element";
-  *why = ParseError::Syntax;
-  return false;
-}
 
 void write_value(const Value& v, std::string* out, int indent, int depth) {
   auto newline = [&](int d) {
@@ -141,6 +82,312 @@ size_t utf8_sequence(std::string_view s, size_t i, uint32_t* cp) {
   return len;
 }
 
+// A strict RFC 8259 parser. Ours, not simdjson's: simdjson's shared library brings
+// libstdc++'s with it, and loading those cost every command a third of a millisecond of
+// start-up (the binaries link libstdc++ statically instead). Documents here are requests,
+// replies and tool outputs, where this runs at a few hundred MB/s.
+class Parser {
+ public:
+  Parser(std::string_view text, std::string* err, ParseError* why)
+      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), err_(err), why_(why) {}
+
+  bool document(Value* out) {
+    skip_space();
+    if (!value(out, 0)) return false;
+    skip_space();
+    if (p_ != end_) return fail("unexpected text after the value");
+    return true;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 1024;
+
+  const char* begin_;
+  const char* p_;
+  const char* end_;
+  std::string* err_;
+  ParseError* why_;
+
+  bool fail(const char* what, ParseError why = ParseError::Syntax) {
+    *err_ = std::string(what) + " at byte " + std::to_string(p_ - begin_);
+    *why_ = why;
+    return false;
+  }
+
+  void skip_space() {
+    while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+
+  bool value(Value* out, int depth) {
+    if (p_ == end_) return fail("expected a value");
+    switch (*p_) {
+      case '{': return object(out, depth + 1);
+      case '[': return array(out, depth + 1);
+      case '"': {
+        std::string s;
+        if (!string(&s)) return false;
+        *out = Value(std::move(s));
+        return true;
+      }
+      case 't': return word("true", Value(true), out);
+      case 'f': return word("false", Value(false), out);
+      case 'n': return word("null", Value(), out);
+      default:
+        if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number(out);
+        return fail("expected a value");
+    }
+  }
+
+  bool word(std::string_view w, Value v, Value* out) {
+    if (static_cast<size_t>(end_ - p_) < w.size() || std::string_view(p_, w.size()) != w) return fail("expected a value");
+    p_ += w.size();
+    *out = std::move(v);
+    return true;
+  }
+
+  static bool digit(char c) { return c >= '0' && c <= '9'; }
+
+  bool number(Value* out) {
+    const char* start = p_;
+    bool negative = *p_ == '-';
+    if (negative) ++p_;
+    if (p_ == end_ || !digit(*p_)) return fail("expected a digit");
+    if (*p_ == '0') ++p_;
+    else while (p_ != end_ && digit(*p_)) ++p_;
+    bool integer = true;
+    if (p_ != end_ && *p_ == '.') {
+      integer = false;
+      ++p_;
+      if (p_ == end_ || !digit(*p_)) return fail("expected a digit");
+      while (p_ != end_ && digit(*p_)) ++p_;
+    }
+    if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
+      integer = false;
+      ++p_;
+      if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
+      if (p_ == end_ || !digit(*p_)) return fail("expected a digit");
+      while (p_ != end_ && digit(*p_)) ++p_;
+    }
+    std::string_view literal(start, p_ - start);
+    if (integer) {
+      // Exact integers only: past 2^53 a double would not give the same digits back.
+      uint64_t n = 0;
+      bool past = false;
+      for (char c : literal.substr(negative ? 1 : 0)) {
+        n = n * 10 + static_cast<uint64_t>(c - '0');
+        if (n > static_cast<uint64_t>(kMaxSafe)) {
+          past = true;
+          break;
+        }
+      }
+      if (past) {
+        *err_ = "integer " + std::string(literal) + " is past 2^53 and would not come back as written";
+        *why_ = ParseError::UnsafeInteger;
+        return false;
+      }
+      *out = Value(negative ? (n == 0 ? -0.0 : -static_cast<double>(n)) : static_cast<double>(n));
+      return true;
+    }
+    double d = 0;
+    auto [end, ec] = std::from_chars(start, p_, d);
+    if (ec == std::errc::result_out_of_range) {
+      // Too small rounds to zero, as in JavaScript; too large has no double.
+      if (overflows(literal)) {
+        *err_ = "a number does not fit a double and would not come back as written";
+        *why_ = ParseError::UnsafeInteger;
+        return false;
+      }
+      d = negative ? -0.0 : 0.0;
+    } else if (ec != std::errc() || end != p_) {
+      return fail("invalid number");
+    }
+    *out = Value(d);
+    return true;
+  }
+
+  // Whether an out-of-range literal is too large (else too small): the power of ten of its
+  // first significant digit.
+  static bool overflows(std::string_view literal) {
+    long long exp10 = 0;
+    size_t e = literal.find_first_of("eE");
+    std::string_view mantissa = literal.substr(0, e);
+    if (e != std::string_view::npos) {
+      std::string_view ex = literal.substr(e + 1);
+      bool neg = !ex.empty() && ex[0] == '-';
+      for (char c : ex)
+        if (digit(c) && exp10 < 100000000) exp10 = exp10 * 10 + (c - '0');
+      if (neg) exp10 = -exp10;
+    }
+    size_t dot = mantissa.find('.');
+    std::string_view whole = mantissa.substr(0, dot);
+    size_t first = whole.find_first_of("123456789");
+    if (first != std::string_view::npos) return exp10 + static_cast<long long>(whole.size() - first) > 0;
+    if (dot == std::string_view::npos) return false;
+    std::string_view frac = mantissa.substr(dot + 1);
+    size_t lead = frac.find_first_of("123456789");
+    return lead != std::string_view::npos && exp10 - static_cast<long long>(lead) > 0;
+  }
+
+  static int hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  }
+
+  bool hex4(uint32_t* u) {
+    if (end_ - p_ < 4) return fail("expected four hex digits");
+    *u = 0;
+    for (int i = 0; i < 4; ++i) {
+      int h = hex(p_[i]);
+      if (h < 0) return fail("expected four hex digits");
+      *u = (*u << 4) | static_cast<uint32_t>(h);
+    }
+    p_ += 4;
+    return true;
+  }
+
+  bool string(std::string* out) {
+    ++p_;  // the opening quote
+    for (;;) {
+      const char* run = p_;
+      while (p_ != end_ && static_cast<unsigned char>(*p_) >= 0x20 && static_cast<unsigned char>(*p_) < 0x80 &&
+             *p_ != '"' && *p_ != '\\')
+        ++p_;
+      out->append(run, p_ - run);
+      if (p_ == end_) return fail("unterminated string");
+      unsigned char c = static_cast<unsigned char>(*p_);
+      if (c == '"') {
+        ++p_;
+        return true;
+      }
+      if (c < 0x20) return fail("control character in a string");
+      if (c >= 0x80) {
+        uint32_t cp;
+        size_t n = utf8_sequence(std::string_view(p_, end_ - p_), 0, &cp);
+        if (n == 0) return fail("invalid UTF-8 in a string");
+        out->append(p_, n);
+        p_ += n;
+        continue;
+      }
+      // A backslash escape.
+      if (++p_ == end_) return fail("unterminated string");
+      char e = *p_++;
+      switch (e) {
+        case '"': out->push_back('"'); break;
+        case '\\': out->push_back('\\'); break;
+        case '/': out->push_back('/'); break;
+        case 'b': out->push_back('\b'); break;
+        case 'f': out->push_back('\f'); break;
+        case 'n': out->push_back('\n'); break;
+        case 'r': out->push_back('\r'); break;
+        case 't': out->push_back('\t'); break;
+        case 'u': {
+          uint32_t u = 0;
+          if (!hex4(&u)) return false;
+          if (u >= 0xD800 && u <= 0xDBFF && end_ - p_ >= 6 && p_[0] == '\\' && p_[1] == 'u') {
+            const char* back = p_;
+            p_ += 2;
+            uint32_t low = 0;
+            if (!hex4(&low)) return false;
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+              append_utf8(out, 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
+              break;
+            }
+            p_ = back;  // not a pair: the lone half alone
+          }
+          // A lone surrogate (JSON.stringify may write one) has no UTF-8: U+FFFD.
+          append_utf8(out, u >= 0xD800 && u <= 0xDFFF ? 0xFFFD : u);
+          break;
+        }
+        default:
+          --p_;
+          return fail("invalid escape");
+      }
+    }
+  }
+
+  bool array(Value* out, int depth) {
+    if (depth > kMaxDepth) return fail("nested too deeply", ParseError::TooDeep);
+    ++p_;
+    Value arr = Value::array();
+    skip_space();
+    if (p_ != end_ && *p_ == ']') {
+      ++p_;
+      *out = std::move(arr);
+      return true;
+    }
+    for (;;) {
+      skip_space();
+      if (!value(&arr.items().emplace_back(), depth)) return false;
+      skip_space();
+      if (p_ == end_) return fail("unterminated array");
+      if (*p_ == ',') {
+        ++p_;
+        continue;
+      }
+      if (*p_ != ']') return fail("expected ',' or ']'");
+      ++p_;
+      *out = std::move(arr);
+      return true;
+    }
+  }
+
+  bool object(Value* out, int depth) {
+    if (depth > kMaxDepth) return fail("nested too deeply", ParseError::TooDeep);
+    ++p_;
+    Members members;
+    skip_space();
+    if (p_ != end_ && *p_ == '}') {
+      ++p_;
+      *out = Value::object();
+      return true;
+    }
+    for (;;) {
+      skip_space();
+      if (p_ == end_ || *p_ != '"') return fail("expected a member name");
+      auto& m = members.emplace_back();
+      if (!string(&m.first)) return false;
+      skip_space();
+      if (p_ == end_ || *p_ != ':') return fail("expected ':'");
+      ++p_;
+      skip_space();
+      if (!value(&m.second, depth)) return false;
+      skip_space();
+      if (p_ == end_) return fail("unterminated object");
+      if (*p_ == ',') {
+        ++p_;
+        continue;
+      }
+      if (*p_ != '}') return fail("expected ',' or '}'");
+      ++p_;
+      break;
+    }
+    *out = Value::object();
+    if (!has_repeats(members)) {
+      out->members() = std::move(members);
+    } else {
+      // A repeated name keeps the last value in the first one's place, as JSON.parse does.
+      for (auto& [key, v] : members) out->set(std::move(key), std::move(v));
+    }
+    return true;
+  }
+
+  static bool has_repeats(const Members& members) {
+    if (members.size() <= 16) {
+      for (size_t i = 1; i < members.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+          if (members[i].first == members[j].first) return true;
+      return false;
+    }
+    std::unordered_set<std::string_view> seen;
+    seen.reserve(members.size());
+    for (const auto& m : members)
+      if (!seen.insert(m.first).second) return true;
+    return false;
+  }
+};
+
 }  // namespace
 
 const Value* Value::get(std::string_view key) const {
@@ -195,25 +442,10 @@ bool parse(std::string_view text, Value* out, std::string* err, ParseError* why)
   ParseError local;
   if (!why) why = &local;
   *why = ParseError::None;
-  simdjson::dom::parser parser;
-  simdjson::padded_string padded(text);
-  simdjson::dom::element root;
-  auto error = parser.parse(padded).get(root);
-  if (error) {
-    if (error == simdjson::NUMBER_ERROR || error == simdjson::NUMBER_OUT_OF_RANGE) {
-      *why = ParseError::UnsafeInteger;
-      *err = "a number does not fit a double and would not come back as written";
-    } else if (error == simdjson::DEPTH_ERROR) {
-      *why = ParseError::TooDeep;
-      *err = "nested too deeply";
-    } else {
-      *why = ParseError::Syntax;
-      *err = simdjson::error_message(error);
-      if (!err->empty()) (*err)[0] = static_cast<char>(std::tolower((*err)[0]));
-    }
-    return false;
-  }
-  return convert(root, out, err, why);
+  Value v;
+  if (!Parser(text, err, why).document(&v)) return false;
+  *out = std::move(v);
+  return true;
 }
 
 std::string write(const Value& v) {

@@ -1,4 +1,4 @@
-// The one JSON value type every component shares, with a lossless parser (simdjson) and a
+// The one JSON value type every component shares, with a strict lossless parser and a
 // writer whose numbers read exactly as JavaScript prints them.
 #pragma once
 

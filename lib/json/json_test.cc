@@ -105,3 +105,72 @@ TEST(Json, SafeIntegers) {
   EXPECT_FALSE(oda::json::is_safe_integer(9007199254740992.0));
   EXPECT_FALSE(oda::json::is_safe_integer(1.5));
 }
+
+TEST(Json, StringsEscapesAndUnicode) {
+  Value v = parse_ok(R"(["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC", "\ud83d\ude00", "\ud800x", "\udc00", "é😀"])");
+  ASSERT_EQ(v.items().size(), 6u);
+  EXPECT_EQ(v.items()[0].as_string(), "a\"b\\c/d\b\f\n\r\t");
+  EXPECT_EQ(v.items()[1].as_string(), "\xC3\xA9\xE2\x82\xAC");
+  EXPECT_EQ(v.items()[2].as_string(), "\xF0\x9F\x98\x80");
+  // Lone surrogates (JSON.stringify writes them) have no UTF-8: U+FFFD.
+  EXPECT_EQ(v.items()[3].as_string(), "\xEF\xBF\xBDx");
+  EXPECT_EQ(v.items()[4].as_string(), "\xEF\xBF\xBD");
+  EXPECT_EQ(v.items()[5].as_string(), "\xC3\xA9\xF0\x9F\x98\x80");
+  Value bad;
+  std::string err;
+  for (std::string_view text : {"\"a\nb\"", "\"\\x\"", "\"\\u12\"", "\"abc", "\"\xC3\"", "\"\xED\xA0\x80\"",
+                                "\"\xF4\x90\x80\x80\"", "\"\xC0\xAF\""}) {
+    EXPECT_FALSE(oda::json::parse(text, &bad, &err)) << text;
+  }
+  EXPECT_FALSE(oda::json::parse("[1,]", &bad, &err));
+  EXPECT_EQ(err, "expected a value at byte 3");
+}
+
+TEST(Json, NumbersAsJavaScriptReadsThem) {
+  Value v = parse_ok(" [0, -0, 1.5, -2e3, 1E+2, 0.1, 1e-400, 5e-324, 1.7976931348623157e308, 123456789012345678e-10] ");
+  const auto& n = v.items();
+  EXPECT_EQ(n[0].as_number(), 0);
+  EXPECT_TRUE(std::signbit(n[1].as_number()));
+  EXPECT_EQ(n[2].as_number(), 1.5);
+  EXPECT_EQ(n[3].as_number(), -2000);
+  EXPECT_EQ(n[4].as_number(), 100);
+  EXPECT_EQ(n[5].as_number(), 0.1);
+  EXPECT_EQ(n[6].as_number(), 0);
+  EXPECT_EQ(n[7].as_number(), 5e-324);
+  EXPECT_EQ(n[8].as_number(), 1.7976931348623157e308);
+  EXPECT_EQ(n[9].as_number(), 12345678.9012345678);
+  Value bad;
+  std::string err;
+  ParseError why;
+  for (std::string_view text : {"01", "1.", ".5", "-", "1e", "+1", "0x10", "Infinity", "1e5x"}) {
+    EXPECT_FALSE(oda::json::parse(text, &bad, &err, &why)) << text;
+    EXPECT_EQ(why, ParseError::Syntax) << text;
+  }
+  EXPECT_FALSE(oda::json::parse("99999999999999999999", &bad, &err, &why));
+  EXPECT_EQ(why, ParseError::UnsafeInteger);
+  EXPECT_EQ(err, "integer 99999999999999999999 is past 2^53 and would not come back as written");
+  EXPECT_FALSE(oda::json::parse("[0.00001e400]", &bad, &err, &why));
+  EXPECT_EQ(why, ParseError::UnsafeInteger);
+  EXPECT_TRUE(oda::json::parse("[1000e-330]", &bad, &err, &why));
+}
+
+TEST(Json, DepthAndRepeatedKeysInLargeObjects) {
+  Value v;
+  std::string err;
+  ParseError why;
+  std::string deep(1024, '[');
+  deep += std::string(1024, ']');
+  EXPECT_TRUE(oda::json::parse(deep, &v, &err, &why)) << err;
+  EXPECT_FALSE(oda::json::parse("[" + deep + "]", &v, &err, &why));
+  EXPECT_EQ(why, ParseError::TooDeep);
+  std::string big = "{";
+  for (int i = 0; i < 100; ++i) big += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
+  big += "\"k5\":\"last\"}";
+  ASSERT_TRUE(oda::json::parse(big, &v, &err)) << err;
+  EXPECT_EQ(v.members().size(), 100u);
+  EXPECT_EQ(v.members()[5].second.as_string(), "last");
+  EXPECT_FALSE(oda::json::parse("{\"a\":1} x", &v, &err));
+  EXPECT_FALSE(oda::json::parse("{1:2}", &v, &err));
+  EXPECT_FALSE(oda::json::parse("{\"a\" 1}", &v, &err));
+  EXPECT_TRUE(oda::json::parse(" \t\r\n{ \"a\" : [ ] , \"b\" : { } } \n", &v, &err));
+}

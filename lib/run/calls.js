@@ -1,11 +1,8 @@
 // The program's calls (lib/run/calls_bind.cc): every tool as a global async function (and a
-// member of $tools), the guarded fetch, and args, dv and metadata.
+// member of $tools), the guarded fetch, and args, dv and metadata. This part is the same in
+// every run; lib/run/run-config.js hands it the run's own tools and values.
 (function (global) {
   'use strict';
-  var config = global.__oda_calls_config;
-  delete global.__oda_calls_config;
-  var text = typeof config === 'function' ? config() : '';
-  var cfg = text ? JSON.parse(text) : { tools: [], args: {}, dv: {}, metadata: {} };
   var host = global.__oda_host;
 
   function keep(name, value) {
@@ -20,20 +17,23 @@
     return f;
   }
 
-  var tools = {};
-  for (var i = 0; i < cfg.tools.length; i++) {
-    var name = cfg.tools[i];
-    // The supervisor refuses the names it knows the runtime keeps; this catches the rest.
-    if (Object.prototype.hasOwnProperty.call(global, name)) {
-      throw new Error("tool '" + name + "' is kept by the run's environment");
+  // cfg: {tools, args, dv, metadata} from the supervisor.
+  Object.defineProperty(global, '__oda_calls_install', { configurable: true, value: function (cfg) {
+    var tools = {};
+    for (var i = 0; i < cfg.tools.length; i++) {
+      var name = cfg.tools[i];
+      // The supervisor refuses the names it knows the runtime keeps; this catches the rest.
+      if (Object.prototype.hasOwnProperty.call(global, name)) {
+        throw new Error("tool '" + name + "' is kept by the run's environment");
+      }
+      tools[name] = tool(name);
+      keep(name, tools[name]);
     }
-    tools[name] = tool(name);
-    keep(name, tools[name]);
-  }
-  keep('$tools', Object.freeze(tools));
-  keep('args', cfg.args);
-  keep('dv', cfg.dv);
-  keep('metadata', cfg.metadata);
+    keep('$tools', Object.freeze(tools));
+    keep('args', cfg.args);
+    keep('dv', cfg.dv);
+    keep('metadata', cfg.metadata);
+  } });
 
   function headerList(h) {
     var out = [], k;

@@ -1,6 +1,7 @@
 // run-code's flow (see command.h): refuse, run, print, record.
 #include "run/command.h"
 
+#include <malloc.h>
 #include <sys/time.h>
 
 #include <algorithm>
@@ -152,6 +153,18 @@ std::string check_request(const cli::Args& args) {
   return "";
 }
 
+// The worker, forked from this process, takes its Duktape heap from malloc. glibc's
+// defaults hand freed memory back to the kernel and put every block over a dynamic threshold
+// in its own mapping, so a program that grows arrays or builds many objects faults the same
+// pages in again and again (half the page faults of bench/js-cpu, a tenth of its CPU time).
+// Here the heap grows in 64 MiB steps, keeps what is freed for reuse (the worker is short-
+// lived) and maps only blocks past 32 MiB on their own. Untouched address space costs nothing.
+void tune_malloc_for_worker() {
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+}
+
 int run_command(const cli::Command& cmd, const cli::Args& args) {
   if (args.flag("history")) return history(cmd, args);
   if (args.has("show")) return show(cmd, args);
@@ -194,6 +207,7 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
 
   std::string run_id = new_run_id();
   std::string started = iso_now();
+  tune_malloc_for_worker();
   RunOutcome o = sandbox::supervise_sandboxed(settings);
 
   json::Value record = result_json(o, run_id, calls);

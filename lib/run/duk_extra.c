@@ -11,10 +11,10 @@ void oda_duk_interrupt_soon(void *ctx) {
 	}
 }
 
-/* Makes the function at idx (ECMAScript, or a native of ours) a non-constructor without a `prototype`, as the spec
- * has built-in methods: the runtime's methods are written in JavaScript, whose function
- * expressions Duktape makes constructors with a non-configurable `prototype`. Returns 1 when
- * it was such a function. */
+/* Makes the function at idx (ECMAScript, or a native of ours) a non-constructor without a
+ * `prototype`, as the spec has built-in methods: the runtime's methods are written in
+ * JavaScript, whose function expressions Duktape makes constructors with a non-configurable
+ * `prototype`. Returns 1 when it was such a function. */
 int oda_duk_make_method(void *ctx, int idx) {
 	duk_hthread *thr = (duk_hthread *) ctx;
 	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
@@ -28,4 +28,29 @@ int oda_duk_make_method(void *ctx, int idx) {
 	DUK_HOBJECT_CLEAR_CONSTRUCTABLE(h);
 	(void) duk_hobject_delprop_raw(thr, h, DUK_HTHREAD_STRING_PROTOTYPE(thr), DUK_DELPROP_FLAG_FORCE);
 	return 1;
+}
+
+/* Gives Math.random a new seed. A worker that starts from the heap image (lib/run/heap_image.h)
+ * would otherwise replay the sequence the image was built with. */
+void oda_duk_reseed(void *ctx, unsigned long long seed) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	int i;
+	thr->heap->rnd_state[0] = (duk_uint64_t) seed;
+	thr->heap->rnd_state[1] = 0;
+	duk_util_tinyrandom_prepare_seed(thr);
+	for (i = 0; i < 10; i++) {
+		(void) duk_util_tinyrandom_get_double(thr);
+	}
+}
+
+/* Grows the string table until it is at most 80% full (so 40% to 80%: sizes are powers of
+ * two). The heap image is built with this, so a worker's first thousands of new strings do
+ * not resize the table: a resize relinks every string, which in a worker means copying every
+ * page of the image that holds one. */
+void oda_duk_strtable_headroom(void *ctx) {
+	duk_heap *heap = ((duk_hthread *) ctx)->heap;
+	while ((duk_uint64_t) heap->st_count * 10U > (duk_uint64_t) heap->st_size * 8U &&
+	       heap->st_size < DUK_USE_STRTAB_MAXSIZE) {
+		duk__strtable_grow_inplace(heap);
+	}
 }

@@ -54,6 +54,7 @@ const char* path_arg(duk_context* ctx, duk_idx_t idx, duk_size_t* len, const cha
   if (!duk_is_string(ctx, idx)) {
     (void)duk_type_error(ctx, "The \"%s\" argument must be of type string", name);
   }
+  if (!S().files) (void)duk_error(ctx, DUK_ERR_ERROR, "fs is not available in this run");
   return duk_get_lstring(ctx, idx, len);
 }
 
@@ -293,8 +294,9 @@ duk_ret_t install(duk_context* ctx, void*) {
 
 }  // namespace
 
-bool register_fs(duk_hthread* ctx, Files* files, const char** err) {
-  S().files = files;
+void attach(Files* files) { S().files = files; }
+
+bool register_fs(duk_hthread* ctx, const char** err) {
   if (duk_safe_call(ctx, install, nullptr, 0, 1) != DUK_EXEC_SUCCESS) {
     *err = "cannot install the fs natives";
     duk_pop(ctx);

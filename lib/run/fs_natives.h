@@ -8,9 +8,13 @@ namespace oda::run::fs {
 
 class Files;
 
-// Puts the natives on ctx (a duk_context*) as the global __oda_fs, before the prelude runs.
-// `files` must outlive the heap. Never throws into the caller: false with *err set when
-// they could not be installed.
-bool register_fs(duk_hthread* ctx, Files* files, const char** err);
+// Puts the natives on ctx (a duk_context*) as the global __oda_fs, before the prelude runs
+// (so they are in run-code's heap image). Never throws into the caller: false with *err set
+// when they could not be installed.
+bool register_fs(duk_hthread* ctx, const char** err);
+
+// The files the natives work on in this process (they throw until this is set). `files`
+// must outlive the heap.
+void attach(Files* files);
 
 }  // namespace oda::run::fs

@@ -10,6 +10,7 @@ struct PreludeChunk {
   const unsigned char* bytes;   // duk_dump_function output
   size_t size;
   const char* lazy;             // a lazy module's targets (`// @lazy:`), nullptr when eager
+  bool per_run;                 // `// @per-run`: not in the heap image, run by every worker
 };
 
 // In load order; ends with a chunk whose name is nullptr.

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -65,58 +66,69 @@ bool valid_id(const std::string& id) {
 
 }  // namespace
 
-bool save_record(const json::Value& record, std::string* err) {
-  std::string dir = runs_dir();
-  if (!make_dirs(dir, err)) return false;
-  const json::Value* id = record.get("runId");
-  if (!id || !id->is_string() || !valid_id(id->as_string())) {
-    *err = "a run record needs a run id";
-    return false;
-  }
-  std::string path = dir + "/" + id->as_string() + ".json";
-  std::string tmp = path + ".tmp";
-  std::string text = json::write(record) + "\n";
-  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    *err = "cannot write '" + tmp + "': " + std::strerror(errno);
-    return false;
-  }
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t w = ::write(fd, text.data() + done, text.size() - done);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      *err = "cannot write '" + tmp + "': " + std::strerror(errno);
-      close(fd);
-      unlink(tmp.c_str());
-      return false;
+namespace {
+
+// Records are lines of two append-only logs: the current one and, once that passed its
+// maximum size, the one before it (an older one is dropped). Appending costs a write, where a file per
+// run cost an inode: a quarter of a short run's time. Each line starts with its run id, so
+// a record is found without parsing the others. Records from before the logs (RUN_ID.json
+// files) are still read.
+constexpr const char* kLog = "runs.jsonl";
+constexpr const char* kOldLog = "runs.1.jsonl";
+
+std::string line_prefix(const std::string& id) { return "{\"runId\":\"" + id + "\","; }
+
+// A log mapped read-only; empty when missing. Only whole lines count: a record being
+// appended by another run is not there yet.
+struct Mapped {
+  const char* data = nullptr;
+  size_t size = 0;
+  explicit Mapped(const std::string& path) {
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && st.st_size > 0) {
+      void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p != MAP_FAILED) {
+        data = static_cast<const char*>(p);
+        size = static_cast<size_t>(st.st_size);
+      }
     }
-    done += static_cast<size_t>(w);
+    close(fd);
+    const void* nl = size ? memrchr(data, '\n', size) : nullptr;
+    mapped_ = size;
+    size = nl ? static_cast<size_t>(static_cast<const char*>(nl) - data) + 1 : 0;
   }
-  close(fd);
-  if (rename(tmp.c_str(), path.c_str()) != 0) {
-    *err = "cannot write '" + path + "': " + std::strerror(errno);
-    unlink(tmp.c_str());
-    return false;
+  ~Mapped() {
+    if (data) munmap(const_cast<char*>(data), mapped_);
   }
-  return true;
-}
+  Mapped(const Mapped&) = delete;
+  Mapped& operator=(const Mapped&) = delete;
 
-bool load_record(const std::string& id, json::Value* record, std::string* err) {
-  std::string text, rerr;
-  if (!valid_id(id) || !cli::read_input(runs_dir() + "/" + id + ".json", &text, &rerr)) {
-    *err = "no run '" + id + "'";
-    return false;
-  }
+ private:
+  size_t mapped_ = 0;
+};
+
+bool parse_line(std::string_view line, json::Value* record) {
   std::string perr;
-  if (!json::parse(text, record, &perr) || !record->is_object()) {
-    *err = "run record '" + id + "' is damaged: " + perr;
-    return false;
-  }
-  return true;
+  return json::parse(line, record, &perr) && record->is_object();
 }
 
-std::vector<json::Value> recent_records(size_t n) {
+// Finds id's line in one log.
+bool find_in_log(const std::string& path, const std::string& id, json::Value* record) {
+  Mapped m(path);
+  std::string needle = "\n" + line_prefix(id);
+  std::string_view all(m.data ? m.data : "", m.size);
+  size_t at;
+  if (all.substr(0, needle.size() - 1) == std::string_view(needle).substr(1)) at = 0;
+  else if ((at = all.find(needle)) != std::string_view::npos) ++at;
+  else return false;
+  size_t end = all.find('\n', at);
+  return parse_line(all.substr(at, end - at), record);
+}
+
+// The ids of the pre-log record files, newest first.
+std::vector<std::string> file_ids() {
   std::vector<std::string> ids;
   if (DIR* d = opendir(runs_dir().c_str())) {
     while (dirent* e = readdir(d)) {
@@ -126,8 +138,78 @@ std::vector<json::Value> recent_records(size_t n) {
     closedir(d);
   }
   std::sort(ids.rbegin(), ids.rend());
+  return ids;
+}
+
+}  // namespace
+
+bool save_record(const json::Value& record, std::string* err, size_t max_log_bytes) {
+  const json::Value* id = record.get("runId");
+  if (!id || !id->is_string() || !valid_id(id->as_string())) {
+    *err = "a run record needs a run id";
+    return false;
+  }
+  json::Value rest = record;
+  rest.erase("runId");
+  std::string text = line_prefix(id->as_string());  // the id first, then the rest
+  if (rest.members().empty()) text.back() = '}';
+  else text += json::write(rest).substr(1);
+  text += '\n';
+  std::string dir = runs_dir(), path = dir + "/" + kLog;
+  int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0 && errno == ENOENT) {
+    if (!make_dirs(dir, err)) return false;
+    fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+  }
+  if (fd < 0) {
+    *err = "cannot write '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  // One write: appends of concurrent runs never interleave.
+  ssize_t w;
+  do w = ::write(fd, text.data(), text.size());
+  while (w < 0 && errno == EINTR);
+  struct stat st;
+  bool full = fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) > max_log_bytes;
+  close(fd);
+  if (w != static_cast<ssize_t>(text.size())) {
+    *err = "cannot write '" + path + "': " + (w < 0 ? std::strerror(errno) : "short write");
+    return false;
+  }
+  if (full) rename(path.c_str(), (dir + "/" + kOldLog).c_str());
+  return true;
+}
+
+bool load_record(const std::string& id, json::Value* record, std::string* err) {
+  std::string dir = runs_dir();
+  if (valid_id(id)) {
+    if (find_in_log(dir + "/" + kLog, id, record) || find_in_log(dir + "/" + kOldLog, id, record)) return true;
+    std::string text, rerr;
+    if (cli::read_input(dir + "/" + id + ".json", &text, &rerr)) {
+      if (parse_line(text, record)) return true;
+      *err = "run record '" + id + "' is damaged";
+      return false;
+    }
+  }
+  *err = "no run '" + id + "'";
+  return false;
+}
+
+std::vector<json::Value> recent_records(size_t n) {
   std::vector<json::Value> out;
-  for (const auto& id : ids) {
+  std::string dir = runs_dir();
+  for (const char* log : {kLog, kOldLog}) {
+    Mapped m(dir + "/" + log);
+    size_t end = m.size;  // past the newline of the line being looked at
+    while (out.size() < n && end > 0) {
+      const void* nl = end > 1 ? memrchr(m.data, '\n', end - 1) : nullptr;
+      size_t begin = nl ? static_cast<size_t>(static_cast<const char*>(nl) - m.data) + 1 : 0;
+      json::Value r;
+      if (parse_line(std::string_view(m.data + begin, end - 1 - begin), &r)) out.push_back(std::move(r));
+      end = begin;
+    }
+  }
+  for (const auto& id : file_ids()) {
     if (out.size() >= n) break;
     json::Value r;
     std::string err;

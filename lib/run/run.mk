@@ -30,8 +30,34 @@ $(DUK_DIR)/duktape.h: $(DUK_SRC)/duktape.h | $(B)/.deps-installed
 $(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/run/duk_extra.c | $(B)/.deps-installed
 	@mkdir -p $(@D)
 	cat $^ > $@
-$(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS)
-	$(CC) -std=gnu99 -O2 -g -w -fno-strict-aliasing -c $< -o $@
+# The engine is built profile-guided: an instrumented copy runs lib/run/pgo (a training
+# program of what agents' code does, and a compile of the prelude), and GCC lays out and
+# inlines the executor's hot paths from those counts (2 to 10% off CPU-bound programs, for
+# about 20 s more CPU time than the plain compile's 12 s). The training is deterministic and
+# takes half a second; if any step fails the engine is built the plain way. `make DUK_PGO=0`
+# skips it.
+DUK_PGO ?= 1
+DUK_CFLAGS := -std=gnu99 -O2 -g -w -fno-strict-aliasing
+# With a profile, -O3's extra inlining pays (a few % on call-heavy code; the plain -O3 build
+# measured no faster than -O2).
+DUK_PGO_CFLAGS := $(DUK_CFLAGS) -O3
+DUK_PGO_DIR := $(DUK_DIR)/pgo
+# The same counts every build: Duktape seeds its string hashes with the heap's address.
+DUK_NO_ASLR = $(shell setarch -R true 2>/dev/null && echo setarch -R)
+# (The training also compiles the prelude, but an edit there does not rebuild the engine.)
+$(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS) lib/run/pgo/train.c lib/run/pgo/train.js
+	@rm -rf $(DUK_PGO_DIR) && mkdir -p $(DUK_PGO_DIR)
+	@if [ "$(DUK_PGO)" = 1 ] \
+	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-generate -fprofile-update=single -c $< -o $(DUK_PGO_DIR)/duktape.o \
+	  && $(CC) $(DUK_PGO_CFLAGS) -I$(DUK_DIR) lib/run/pgo/train.c $(DUK_PGO_DIR)/duktape.o \
+	       -fprofile-generate -lm -o $(DUK_PGO_DIR)/duk-train \
+	  && $(DUK_NO_ASLR) $(DUK_PGO_DIR)/duk-train -c $(PRELUDE_JS) -r lib/run/pgo/train.js \
+	  && test -s $(DUK_PGO_DIR)/duktape.gcda \
+	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-use -fprofile-partial-training -c $< -o $(DUK_PGO_DIR)/duktape.o; \
+	then echo "built $@ profile-guided"; mv $(DUK_PGO_DIR)/duktape.o $@; \
+	else [ "$(DUK_PGO)" != 1 ] || echo "run.mk: the profile-guided build failed; building Duktape without it" >&2; \
+	  echo "$(CC) $(DUK_CFLAGS) -c $< -o $@"; $(CC) $(DUK_CFLAGS) -c $< -o $@; fi
+	@rm -rf $(DUK_PGO_DIR)
 
 # Everything that may include duktape.h waits for the configured headers.
 $(patsubst %.cc,$(B)/obj/%.o,$(wildcard lib/*/*.cc cmd/*.cc)): | $(DUK_HDRS)
@@ -43,3 +69,12 @@ $(B)/tools/prelude-compile: lib/run/prelude/compile.cc $(DUK_DIR)/duktape.o $(DU
 $(B)/gen/run/prelude_bytecode.cc: $(B)/tools/prelude-compile $(PRELUDE_JS)
 	@mkdir -p $(@D)
 	$(B)/tools/prelude-compile $@ $(PRELUDE_JS)
+
+# run-code carries the heap every worker starts from (lib/run/heap_image.h): the linked binary
+# writes a copy of itself with the image appended. It is linked without PIE because the image
+# points at the binary's code and data.
+$(B)/bin/run-code: $(B)/obj/cmd/run-code.o $(B)/liboda.a
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -no-pie $< $(B)/liboda.a $(LDLIBS) -o $@.bare
+	$@.bare --build-heap-image $@
+	@rm -f $@.bare

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "run/protocol.h"
 #include "run/record.h"
@@ -148,6 +149,60 @@ TEST(Record, SaveLoadAndListNewestFirst) {
   EXPECT_FALSE(save_record(bad, &err));
   std::string id = new_run_id();
   EXPECT_EQ(id.size(), std::string("20260101-000000-000-aaaa").size());
+  unsetenv("ODA_STATE_DIR");
+  std::filesystem::remove_all(tmpl);
+}
+
+json::Value record_with(const char* id, const std::string& text) {
+  json::Value r = json::Value::object();
+  r.set("ok", true);
+  r.set("runId", id);
+  r.set("text", text);
+  return r;
+}
+
+TEST(Record, LogsRotateAndOldRecordFilesStillCount) {
+  char tmpl[] = "/tmp/oda-record-test-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  setenv("ODA_STATE_DIR", tmpl, 1);
+  std::string dir = runs_dir(), err;
+  // A record file from before the logs.
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream old(dir + "/20250101-000000-000-0000.json");
+    old << "{\"ok\":true,\"runId\":\"20250101-000000-000-0000\"}\n";
+  }
+  // A log holds two of these records before it passes 250 bytes and becomes the old log;
+  // the log before that goes.
+  const char* ids[] = {"20260101-000000-000-aaaa", "20260101-000001-000-bbbb", "20260101-000002-000-cccc",
+                       "20260101-000003-000-dddd", "20260101-000004-000-eeee"};
+  for (const char* id : ids) ASSERT_TRUE(save_record(record_with(id, std::string(120, 'x')), &err, 250)) << err;
+  json::Value r;
+  EXPECT_FALSE(load_record(ids[0], &r, &err));
+  EXPECT_FALSE(load_record(ids[1], &r, &err));
+  ASSERT_TRUE(load_record(ids[2], &r, &err)) << err;
+  EXPECT_EQ(r.get("text")->as_string(), std::string(120, 'x'));
+  EXPECT_TRUE(load_record(ids[3], &r, &err));
+  EXPECT_TRUE(load_record(ids[4], &r, &err));
+  EXPECT_TRUE(load_record("20250101-000000-000-0000", &r, &err));
+  std::vector<json::Value> all = recent_records(10);
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_EQ(all[0].get("runId")->as_string(), ids[4]);
+  EXPECT_EQ(all[1].get("runId")->as_string(), ids[3]);
+  EXPECT_EQ(all[2].get("runId")->as_string(), ids[2]);
+  EXPECT_EQ(all[3].get("runId")->as_string(), "20250101-000000-000-0000");
+  // A line still being written by another run (no newline yet) is not a record yet; an id
+  // that only appears inside another record's data is not that record.
+  ASSERT_TRUE(save_record(record_with("20260101-000005-000-ffff", "{\"runId\":\"20260101-000009-000-ffff\","), &err));
+  {
+    std::ofstream log(dir + "/runs.jsonl", std::ios::app);
+    log << "{\"runId\":\"20260101-000006-000-0000\",\"ok\":tr";
+  }
+  EXPECT_FALSE(load_record("20260101-000006-000-0000", &r, &err));
+  EXPECT_FALSE(load_record("20260101-000009-000-ffff", &r, &err));
+  std::vector<json::Value> newest = recent_records(1);
+  ASSERT_EQ(newest.size(), 1u);
+  EXPECT_EQ(newest[0].get("runId")->as_string(), "20260101-000005-000-ffff");
   unsetenv("ODA_STATE_DIR");
   std::filesystem::remove_all(tmpl);
 }

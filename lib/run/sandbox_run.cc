@@ -202,14 +202,13 @@ bool enter_worker(std::string* err) {
   Applied a;
   if (!apply(w.policy, &a, err)) return false;
   w.files = std::make_unique<fs::Files>(w.policy, a.enforcement);
+  fs::attach(w.files.get());
   return true;
 }
 
 void register_fs_global(duk_hthread* ctx) {
-  Worker& w = worker();
-  if (!w.files) return;
   const char* err = nullptr;
-  fs::register_fs(ctx, w.files.get(), &err);
+  fs::register_fs(ctx, &err);
 }
 
 std::string worker_failure_lines(const std::string& message) {

@@ -72,7 +72,8 @@ void set_worker_policy(std::string_view line);
 // worker ends with kind sandbox-unavailable).
 bool enter_worker(std::string* err);
 
-// A NativeRegistrar (hooks.h): defines the global `fs`.
+// A runtime NativeRegistrar (hooks.h): the natives under the global `fs` (they work on the
+// files enter_worker() set up).
 void register_fs_global(duk_hthread* ctx);
 
 // failure_lines() for the worker's own end frame: its enforcement and its last denial.

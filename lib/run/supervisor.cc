@@ -14,8 +14,10 @@
 #include <cstring>
 #include <ctime>
 #include <deque>
+#include <functional>
 #include <mutex>
 
+#include "run/heap_image.h"
 #include "run/protocol.h"
 #include "run/worker.h"
 
@@ -120,7 +122,7 @@ class Run {
   RunOutcome go();
 
  private:
-  bool spawn(std::string* err);
+  bool spawn(const std::string& start_frame, std::string* err);
   void fail(const char* kind, std::string message) {
     if (done_) return;
     done_ = true;
@@ -178,35 +180,41 @@ class Run {
   std::unique_ptr<Link> link_;
 };
 
-bool Run::spawn(std::string* err) {
-  int in[2], outp[2], wake[2];
-  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(outp, O_CLOEXEC) != 0 || pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+// A started worker: its pid and the supervisor's ends of its two pipes.
+struct Started {
+  pid_t pid = -1;
+  int to = -1, from = -1;
+};
+
+// Forks the worker. A fork without exec: the worker starts in well under a millisecond,
+// with the engine and its heap image already mapped. It keeps nothing of the caller: a new
+// process group (a Ctrl-C at the terminal reaches the supervisor only, which ends the run as
+// an abort with everything printed so far), fds 0-2 on /dev/null and its two pipe ends,
+// default signals, and an environment cut down to what starting programs needs. before_fork
+// runs with the pipes made (the start frame can go in before the worker exists).
+bool start_worker(Started* w, std::string* err, const std::function<void(int to)>& before_fork) {
+  int in[2], outp[2];
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(outp, O_CLOEXEC) != 0) {
     *err = std::string("cannot create pipes: ") + std::strerror(errno);
     return false;
   }
   int child_in = high_fd(in[0]), child_out = high_fd(outp[1]);
-  to_worker_ = high_fd(in[1]);
-  from_worker_ = high_fd(outp[0]);
-  wake_rd_ = wake[0];
-  wake_wr_ = wake[1];
-  fcntl(from_worker_, F_SETFL, O_NONBLOCK);
-  fcntl(to_worker_, F_SETFL, O_NONBLOCK);
-
-  // A fork without exec: the worker starts in well under a millisecond, with the engine
-  // and its bytecode prelude already mapped. It keeps nothing of the caller: a new process
-  // group (a Ctrl-C at the terminal reaches the supervisor only, which ends the run as an
-  // abort with everything printed so far), fds 0-2 on /dev/null and its two pipe ends,
-  // default signals, and an environment cut down to what starting programs needs.
+  w->to = high_fd(in[1]);
+  w->from = high_fd(outp[0]);
+  fcntl(w->from, F_SETFL, O_NONBLOCK);
+  fcntl(w->to, F_SETFL, O_NONBLOCK);
+  if (before_fork) before_fork(w->to);
   std::vector<std::string> env = worker_environment();
+  image::read_environment();
   pid_t parent = getpid();
-  pid_ = fork();
-  if (pid_ < 0) {
+  w->pid = fork();
+  if (w->pid < 0) {
     *err = std::string("cannot start the worker: ") + std::strerror(errno);
     close(child_in);
     close(child_out);
     return false;
   }
-  if (pid_ == 0) {
+  if (w->pid == 0) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(75);
@@ -230,6 +238,37 @@ bool Run::spawn(std::string* err) {
   }
   close(child_in);
   close(child_out);
+  return true;
+}
+
+// The worker start_early() made, until a run adopts it.
+Started g_early;
+
+bool Run::spawn(const std::string& start_frame, std::string* err) {
+  int wake[2];
+  if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+    *err = std::string("cannot create pipes: ") + std::strerror(errno);
+    return false;
+  }
+  wake_rd_ = wake[0];
+  wake_wr_ = wake[1];
+  Started w;
+  if (g_early.pid > 0) {
+    std::swap(w, g_early);
+    to_worker_ = w.to;
+    send(kStart, start_frame);
+  } else {
+    // The start frame goes into the pipe before the fork (what fits; the rest follows from
+    // the loop), so the worker never waits for the supervisor to be scheduled to send it.
+    if (!start_worker(&w, err, [&](int to) {
+          to_worker_ = to;
+          send(kStart, start_frame);
+        }))
+      return false;
+  }
+  pid_ = w.pid;
+  to_worker_ = w.to;
+  from_worker_ = w.from;
   return true;
 }
 
@@ -352,22 +391,21 @@ RunOutcome Run::go() {
   ign.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ign, &old_pipe);
 
+  std::string start_frame = "deadline_ns=" + std::to_string(deadline) + "\nbudget_ms=" +
+                            std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
+                            "\noutput_cap=" + std::to_string(s_.output_cap) +
+                            "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n";
+  for (const auto& [key, value] : s_.worker_settings) {
+    start_frame += "x." + key + "=";
+    json::append_quoted(&start_frame, value);
+    start_frame += "\n";
+  }
+  start_frame += "\n" + s_.code;
   std::string err;
-  if (!spawn(&err)) {
+  if (!spawn(start_frame, &err)) {
     fail("worker-exit", err);
   } else {
     link_ = std::make_unique<Link>(wake_wr_);
-    std::string start_frame = "deadline_ns=" + std::to_string(deadline) + "\nbudget_ms=" +
-                              std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
-                              "\noutput_cap=" + std::to_string(s_.output_cap) +
-                              "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n";
-    for (const auto& [key, value] : s_.worker_settings) {
-      start_frame += "x." + key + "=";
-      json::append_quoted(&start_frame, value);
-      start_frame += "\n";
-    }
-    start_frame += "\n" + s_.code;
-    send(kStart, start_frame);
   }
 
   FrameReader reader;
@@ -422,9 +460,16 @@ RunOutcome Run::go() {
   if (!done_) fail("worker-exit", "the run ended without an outcome");
 
   if (pid_ > 0 && !reaped_) {
-    // After its end frame the worker exits by itself; anything else was killed above.
-    if (!ended_) kill_worker();
-    waitpid(pid_, &wstatus_, 0);
+    // After its end frame the worker is exiting by itself: the answer does not wait for its
+    // teardown (a fifth of a short run). It is reaped here when already gone, else by init
+    // once run-code exits (and PR_SET_PDEATHSIG ends it then at the latest). Anything else
+    // was killed above and is waited for.
+    if (ended_) {
+      waitpid(pid_, &wstatus_, WNOHANG);
+    } else {
+      kill_worker();
+      waitpid(pid_, &wstatus_, 0);
+    }
   }
   if (s_.on_close) s_.on_close();
   for (int fd : {to_worker_, from_worker_, wake_rd_, wake_wr_, sigfd}) if (fd >= 0) close(fd);
@@ -435,6 +480,13 @@ RunOutcome Run::go() {
 }
 
 }  // namespace
+
+void start_early() {
+  if (g_early.pid > 0) return;
+  std::string err;
+  Started w;
+  if (start_worker(&w, &err, nullptr)) g_early = w;
+}
 
 RunOutcome supervise(const RunSettings& settings) {
   Run run(settings);

@@ -75,6 +75,11 @@ struct RunOutcome {
 
 RunOutcome supervise(const RunSettings& settings);
 
+// Starts the next run's worker now (run-code calls it before parsing its command line), so
+// the worker's start overlaps the supervisor's own; supervise() adopts it. A worker never
+// adopted sees its input close when the process exits, and ends.
+void start_early();
+
 // Past this many printed lines a run ends as output-limit too: a million empty lines are
 // only a megabyte of text but would cost the supervisor gigabytes as a --json result.
 inline constexpr size_t kMaxLines = size_t{1} << 20;

@@ -3,11 +3,14 @@
 #include "run/worker.h"
 
 #include <poll.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <map>
@@ -17,7 +20,9 @@
 #include "js/lower.h"
 #include "js/natives.h"
 #include "json/json.h"
+#include "js/regexp.h"
 #include "run/calls_bind.h"
+#include "run/heap_image.h"
 #include "run/hooks.h"
 #include "run/prelude.h"
 #include "run/protocol.h"
@@ -37,9 +42,12 @@ const WorkerGuard kWorkerGuards[] = {
     sandbox::worker_guard,
     nullptr,
 };
+const NativeRegistrar kRuntimeRegistrars[] = {
+    sandbox::register_fs_global,
+    nullptr,
+};
 const NativeRegistrar kNativeRegistrars[] = {
     calls::register_natives,
-    sandbox::register_fs_global,
     nullptr,
 };
 
@@ -93,10 +101,13 @@ bool over_ceiling(size_t grow) {
   return g.heap_used + grow > g.heap_limit + kReserve;
 }
 
+// While run-code builds its heap image every block comes from the image's arena.
+bool g_building_image = false;
+
 void* heap_alloc(void*, duk_size_t size) {
   if (size == 0) return nullptr;
   if (over_ceiling(size)) return nullptr;
-  auto* p = static_cast<char*>(std::malloc(size + kHeader));
+  auto* p = static_cast<char*>(g_building_image ? image::alloc(size + kHeader) : std::malloc(size + kHeader));
   if (!p) return nullptr;
   std::memcpy(p, &size, sizeof size);
   g.heap_used += size;
@@ -109,7 +120,7 @@ void heap_free(void*, void* ptr) {
   size_t size;
   std::memcpy(&size, p, sizeof size);
   g.heap_used -= size;
-  std::free(p);
+  if (!image::owns(p)) std::free(p);  // the image's blocks stay where they are
 }
 
 void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
@@ -121,6 +132,14 @@ void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
   char* p = static_cast<char*>(ptr) - kHeader;
   size_t old;
   std::memcpy(&old, p, sizeof old);
+  if (image::owns(p)) {
+    // An image block moves out to a block of its own (or, while building, to a new one).
+    void* q = heap_alloc(ud, size);
+    if (!q) return nullptr;
+    std::memcpy(q, ptr, std::min<size_t>(old, size));
+    heap_free(ud, ptr);
+    return q;
+  }
   if (size > old && over_ceiling(size - old)) return nullptr;
   auto* q = static_cast<char*>(std::realloc(p, size + kHeader));
   if (!q) return nullptr;
@@ -268,6 +287,13 @@ void put_native(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t
 
 // ---- running JavaScript ----
 
+// A new Math.random sequence for this process (the heap image holds the builder's).
+void reseed(duk_context* ctx) {
+  uint64_t seed = 0;
+  if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != sizeof seed) seed = static_cast<uint64_t>(now_ns());
+  oda_duk_reseed(ctx, seed);
+}
+
 // Runs one prelude chunk with the global object as `this`.
 void run_chunk(duk_context* ctx, const PreludeChunk& c) {
   // The bytecode is read in place (an external buffer over the generated array): no copy.
@@ -291,9 +317,13 @@ duk_ret_t native_load_chunk(duk_context* ctx) {
 }
 
 // The eager chunks run in order; a lazy one only gets its stand-ins, at its place in the order.
-duk_ret_t load_prelude(duk_context* ctx, void*) {
+// *udata says which part: the shared chunks (what the heap image holds) or the per-run ones.
+duk_ret_t load_prelude(duk_context* ctx, void* udata) {
+  bool per_run = *static_cast<const bool*>(udata);
   for (const PreludeChunk* c = kPrelude; c->name; ++c) {
-    if (!c->lazy) {
+    if (c->per_run != per_run) continue;
+    // The heap image holds every module: in it, loading them costs a run nothing.
+    if (!c->lazy || g_building_image) {
       run_chunk(ctx, *c);
       continue;
     }
@@ -306,6 +336,33 @@ duk_ret_t load_prelude(duk_context* ctx, void*) {
     duk_pop(ctx);
   }
   return 0;
+}
+
+// Runs one part of the prelude; false with the reason when it threw.
+bool run_prelude_part(duk_context* ctx, bool per_run, std::string* err) {
+  bool ok = duk_safe_call(ctx, load_prelude, &per_run, 0, 1) == DUK_EXEC_SUCCESS;
+  if (!ok) *err = std::string("runtime prelude failed: ") + duk_safe_to_string(ctx, -1);
+  duk_pop(ctx);
+  return ok;
+}
+
+// The heap every run starts from, the same in every worker: Duktape's built-ins, the core
+// natives and the shared prelude. This is what the heap image holds.
+duk_context* make_runtime(std::string* err) {
+  duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
+  if (!ctx) {
+    *err = "cannot create the engine's heap";
+    return nullptr;
+  }
+  g.ctx = ctx;
+  put_native(ctx, "__oda_emit", native_emit, 2);
+  put_native(ctx, "__oda_now", native_now, 0);
+  put_native(ctx, "__oda_host_request", native_host_request, 2);
+  put_native(ctx, "__oda_finish", native_finish, 3);
+  put_native(ctx, "__oda_load_chunk", native_load_chunk, 1);
+  oda::js::register_natives(ctx);
+  for (const NativeRegistrar* r = kRuntimeRegistrars; *r; ++r) (*r)(ctx);
+  return run_prelude_part(ctx, false, err) ? ctx : nullptr;
 }
 
 // [lowered] -> calls __oda_loop.start(compiled) or, on a SyntaxError, __oda_loop.fail(e).
@@ -459,6 +516,17 @@ const std::string* worker_setting(std::string_view key) {
 }
 
 int worker_main() {
+  // The runtime from the heap image first, when this binary carries one: it needs nothing
+  // from the run, and the supervisor may still be reading its command line.
+  duk_context* ctx = nullptr;
+  image::Header mapped;
+  if (image::map(&mapped)) {
+    ctx = reinterpret_cast<duk_context*>(mapped.ctx);
+    g.ctx = ctx;
+    g.heap_used = mapped.heap_used;
+    oda::js::attach_regexp_state(ctx);
+    reseed(ctx);
+  }
   std::string start, code;
   char type;
   if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
@@ -473,28 +541,25 @@ int worker_main() {
       send_end_and_exit(0);
     }
   }
-  duk_context* ctx = duk_create_heap(heap_alloc, heap_realloc, heap_free, &g, fatal_handler);
-  if (!ctx) return 73;
-  g.ctx = ctx;
-
-  put_native(ctx, "__oda_emit", native_emit, 2);
-  put_native(ctx, "__oda_now", native_now, 0);
-  put_native(ctx, "__oda_host_request", native_host_request, 2);
-  put_native(ctx, "__oda_finish", native_finish, 3);
-  put_native(ctx, "__oda_load_chunk", native_load_chunk, 1);
-  if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
-  oda::js::register_natives(ctx);
-  for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);
-
-  if (duk_safe_call(ctx, load_prelude, nullptr, 0, 1) != DUK_EXEC_SUCCESS) {
+  // Without an image, the runtime is built here.
+  std::string err;
+  if (!ctx) {
+    ctx = make_runtime(&err);
+    if (!ctx && !g.ctx) return 73;
+    if (ctx) reseed(ctx);
+  }
+  if (ctx) {
+    if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
+    for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);
+  }
+  if (!ctx || !run_prelude_part(ctx, true, &err)) {
     if (g.stop == Stop::kNone) {
       g.settled = true;
       g.end.kind = "exception";
-      g.end.message = std::string("runtime prelude failed: ") + duk_safe_to_string(ctx, -1);
+      g.end.message = err;
     }
     send_end_and_exit(0);
   }
-  duk_pop(ctx);
 
   {
     std::string lowered;
@@ -533,6 +598,33 @@ int worker_main() {
     if (!read_replies(ctx, &reader, true, timeout_ms)) _exit(74);
   }
   send_end_and_exit(0);
+}
+
+int build_heap_image(const char* out) {
+  std::string err;
+  if (!image::begin_build(&err)) {
+    std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
+    return 1;
+  }
+  g_building_image = true;
+  duk_context* ctx = make_runtime(&err);
+  if (ctx) {
+    // Garbage with finalizers (compiled patterns) goes now; a pattern still alive would point
+    // at pcre2 code that is not in the image.
+    duk_gc(ctx, 0);
+    duk_gc(ctx, 0);
+    if (oda::js::live_compiled_regexps() != 0) err = "the shared prelude keeps a compiled RegExp alive";
+    oda_duk_strtable_headroom(ctx);
+  }
+  g_building_image = false;
+  image::Header h;
+  h.ctx = reinterpret_cast<uint64_t>(ctx);
+  h.heap_used = g.heap_used;
+  if (!ctx || !err.empty() || !image::write(out, h, &err)) {
+    std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace oda::run

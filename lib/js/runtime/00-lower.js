@@ -1,6 +1,6 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals it defines (all prefixed __oda_):
-//   iteration: __oda_SI __oda_AP __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
+//   iteration: __oda_SI __oda_AV __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
 //     __oda_arr __oda_aiter __oda_aclose
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
@@ -36,12 +36,12 @@ function __oda_codepoints(s) {
   return out;
 }
 
-// Arrays iterate by index while their @@iterator is the stock one (Array.prototype.values,
-// which the runtime installs as Array.prototype[Symbol.iterator]).
-var __oda_SI = Symbol.iterator, __oda_AP = Array.prototype;
+// Arrays iterate by index while their @@iterator is the stock one: __oda_AV, the
+// Array.prototype.values that 20-iter.js installs as Array.prototype[Symbol.iterator].
+var __oda_SI = Symbol.iterator, __oda_AV;
 
 function __oda_iter(x) {
-  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) {
+  if (x instanceof Array && x[__oda_SI] === __oda_AV) {
     return { a: x, i: 0, it: null, v: undefined, d: false };
   }
   if (typeof x === 'string') return { a: __oda_codepoints(x), i: 0, it: null, v: undefined, d: false };
@@ -86,7 +86,7 @@ function __oda_close(r) {
 
 // The elements of an iterable as an array (the array itself when it is one).
 function __oda_spr(x) {
-  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
+  if (x instanceof Array && x[__oda_SI] === __oda_AV) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a instanceof Array ? r.a : Array.prototype.slice.call(r.a);
   var out = [];
@@ -97,7 +97,7 @@ function __oda_spr(x) {
 // The first n elements of an iterable (all of them when n < 0), for array destructuring;
 // closes the iterator when it stops early.
 function __oda_arr(x, n) {
-  if (x instanceof Array && x[__oda_SI] === __oda_AP.values) return x;
+  if (x instanceof Array && x[__oda_SI] === __oda_AV) return x;
   var r = __oda_iter(x);
   if (r.a) return r.a instanceof Array ? r.a : Array.prototype.slice.call(r.a);
   var out = [];

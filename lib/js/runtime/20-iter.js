@@ -50,6 +50,7 @@
   rt.method(AP, 'keys', function () { return arrayIterator(rt.toObject(this), 0); }, 0);
   rt.method(AP, 'entries', function () { return arrayIterator(rt.toObject(this), 2); }, 0);
   rt.def(AP, ITER, values);
+  global.__oda_AV = values;  // the stock iterator the lowering's fast paths compare with
 
   // %TypedArray%.prototype gets the same iterators.
   var TAP = Object.getPrototypeOf(Uint8Array.prototype);

@@ -60,7 +60,11 @@
     st = {
       source: escapeSource(source), flags: sorted, handle: h, names: h.names, groups: h.groups,
       global: flags.indexOf('g') >= 0, sticky: flags.indexOf('y') >= 0,
-      unicode: flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, indices: flags.indexOf('d') >= 0
+      unicode: flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, indices: flags.indexOf('d') >= 0,
+      // Each flag by its letter, for the flag getters.
+      d: flags.indexOf('d') >= 0, g: flags.indexOf('g') >= 0, i: flags.indexOf('i') >= 0,
+      m: flags.indexOf('m') >= 0, s: flags.indexOf('s') >= 0, u: flags.indexOf('u') >= 0,
+      v: flags.indexOf('v') >= 0, y: flags.indexOf('y') >= 0
     };
     if (stateCount >= 2000) { states = Object.create(null); stateCount = 0; }
     states[key] = st;
@@ -160,8 +164,10 @@
 
   function flagGetter(name, letter) {
     rt.getter(RP, name, function () {
+      var st = this[R];
+      if (st !== undefined) return st[letter];
       if (this === RP) return undefined;
-      return stateOf(this, 'RegExp.prototype.' + name).flags.indexOf(letter) >= 0;
+      return stateOf(this, 'RegExp.prototype.' + name)[letter];
     });
   }
   flagGetter('hasIndices', 'd'); flagGetter('global', 'g'); flagGetter('ignoreCase', 'i');
@@ -169,8 +175,7 @@
   flagGetter('unicodeSets', 'v'); flagGetter('sticky', 'y');
   rt.getter(RP, 'flags', function () {
     if (!isObject(this)) throw new TypeError('RegExp.prototype.flags getter called on non-object');
-    if (this === RP) return '';
-    if (this[R] !== undefined || isOurRegExp(this)) return stateOf(this).flags;
+    // Read through the getters (an own "global" on an instance changes its flags).
     var f = '';
     if (this.hasIndices) f += 'd';
     if (this.global) f += 'g';
@@ -278,16 +283,17 @@
   rt.method(RP, Symbol.match, function (string) {
     var re = this, s = toStr(string);
     if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.match] called on incompatible receiver');
-    if (re.exec === execMethod && re[R] !== undefined && re[R].global) {
-      // Every match in one engine call.
-      var st = re[R], all = execNative(st.handle, s, 0, st.unicode ? 4 : 3);
-      re.lastIndex = 0;
-      return all.length ? all : null;
-    }
     var flags = toStr(re.flags);
     if (flags.indexOf('g') < 0) return regExpExec(re, s);
     var unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, out = [];
     re.lastIndex = 0;
+    var st = re[R];
+    if (st !== undefined && st.global && st.unicode === unicode && re.exec === execMethod) {
+      // Every match in one engine call.
+      var all = execNative(st.handle, s, 0, st.unicode ? 4 : 3);
+      re.lastIndex = 0;
+      return all.length ? all : null;
+    }
     for (;;) {
       var m = regExpExec(re, s);
       if (m === null) return out.length ? out : null;
@@ -441,9 +447,11 @@
     if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.replace] called on incompatible receiver');
     var functional = typeof replaceValue === 'function';
     var template = functional ? '' : toStr(replaceValue);
-    if (re.exec === execMethod && re[R] !== undefined) return fastReplace(re, re[R], s, functional, replaceValue, template);
     var flags = toStr(re.flags), global = flags.indexOf('g') >= 0, unicode = false;
     if (global) { unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0; re.lastIndex = 0; }
+    var st = re[R];
+    if (st !== undefined && st.global === global && (!global || st.unicode === unicode) && re.exec === execMethod)
+      return fastReplace(re, st, s, functional, replaceValue, template);
     var results = [];
     for (;;) {
       var m = regExpExec(re, s);
@@ -481,8 +489,7 @@
   // the engine, pieces joined once (Duktape strings are immutable, so += would be quadratic).
   function fastReplace(re, st, s, functional, fn, template) {
     var global = st.global, sticky = st.sticky, pos = 0, len = s.length;
-    if (global) re.lastIndex = 0;
-    else if (sticky) {
+    if (!global && sticky) {
       pos = toLength(re.lastIndex);
       if (pos > len) { re.lastIndex = 0; return s; }
     }
@@ -591,9 +598,12 @@
     split: [function (separator, limit) {
       var self = rt.requireCoercible(this, 'String.prototype.split'), f = dispatch(separator, Symbol.split);
       if (f) return f.call(separator, self, limit);
-      var s = toStr(self);
-      if (separator === undefined) return limit !== undefined && (limit >>> 0) === 0 ? [] : [s];
-      return origSplit.call(s, toStr(separator), limit);
+      // ToString of this, ToUint32 of the limit, then ToString of the separator.
+      var s = toStr(self), lim = limit === undefined ? 4294967295 : limit >>> 0;
+      var sep = separator === undefined ? undefined : toStr(separator);
+      if (lim === 0) return [];
+      if (sep === undefined) return [s];
+      return origSplit.call(s, sep, lim);
     }, 2]
   });
 

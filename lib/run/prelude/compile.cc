@@ -6,6 +6,10 @@
 // start-up but has __oda_rt.lazy (lib/js/runtime/10-base.js) put stand-ins for its targets
 // (a global NAME, a method A.prototype.name/LENGTH, an rt.NAME helper) that run it on first
 // touch.
+//
+// A file with a line `// @per-run` depends on the run (its tools, its file sandbox): it runs
+// in every worker, after the heap image (lib/run/heap_image.h) that holds the rest is mapped.
+// Such files come last.
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -48,6 +52,7 @@ int main(int argc, char** argv) {
           "#include \"run/prelude.h\"\n\nnamespace oda::run {\nnamespace {\n";
   std::ostringstream table;
   int count = 0;
+  bool seen_per_run = false;
   for (int i = 2; i < argc; ++i) {
     std::string src;
     if (!read_file(argv[i], &src)) {
@@ -68,6 +73,12 @@ int main(int argc, char** argv) {
         }
       }
     }
+    bool per_run = src.find("\n// @per-run\n") != std::string::npos;
+    if (seen_per_run && !per_run) {
+      std::fprintf(stderr, "prelude-compile: error: '%s' follows a @per-run file but is not one\n", argv[i]);
+      return 1;
+    }
+    seen_per_run = seen_per_run || per_run;
     duk_push_lstring(ctx, src.data(), src.size());
     duk_push_string(ctx, argv[i]);
     if (duk_safe_call(ctx, compile_one, nullptr, 2, 1) != DUK_EXEC_SUCCESS) {
@@ -84,12 +95,13 @@ int main(int argc, char** argv) {
     }
     code << "\n};\n";
     table << "  {\"" << argv[i] << "\", kChunk" << count << ", sizeof kChunk" << count
-          << ", " << (lazy.empty() ? std::string("nullptr") : "\"" + lazy + "\"") << "},\n";
+          << ", " << (lazy.empty() ? std::string("nullptr") : "\"" + lazy + "\"") << ", "
+          << (per_run ? "true" : "false") << "},\n";
     duk_pop(ctx);
     ++count;
   }
   code << "}  // namespace\n\nconst PreludeChunk kPrelude[] = {\n"
-       << table.str() << "  {nullptr, nullptr, 0, nullptr},\n};\n\n}  // namespace oda::run\n";
+       << table.str() << "  {nullptr, nullptr, 0, nullptr, false},\n};\n\n}  // namespace oda::run\n";
   duk_destroy_heap(ctx);
   std::ofstream out(argv[1], std::ios::binary);
   out << code.str();

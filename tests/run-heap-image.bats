@@ -1,0 +1,54 @@
+#!/usr/bin/env bats
+# run-code's start-up heap image (lib/run/heap_image.h): the binary carries the runtime's
+# finished heap and every worker maps it copy-on-write. Runs from the image and runs built
+# the slow way (ODA_RUN_NO_HEAP_IMAGE=1, or a binary without its image) must not differ.
+load helpers
+
+@test "the built run-code carries a heap image" {
+  run bash -c "tail -c 64 '$ODA_ROOT/build/bin/run-code' | head -c 8"
+  [ "$output" = "ODAHEAP1" ]
+}
+
+@test "every corpus program prints the same when the runtime is built the slow way" {
+  local js name
+  for js in "$ODA_ROOT"/tests/js/*.js; do
+    name=${js%.js}
+    [[ -f $name.out ]] || continue
+    ODA_RUN_NO_HEAP_IMAGE=1 run run-code "$js"
+    diff -u "$name.out" <(printf '%s\n' "$output")
+  done
+}
+
+@test "Math.random is seeded anew in every run" {
+  local a b c
+  a=$(run-code --code 'return Math.random()')
+  b=$(run-code --code 'return Math.random()')
+  c=$(ODA_RUN_NO_HEAP_IMAGE=1 run-code --code 'return Math.random()')
+  [[ "$a" == 0.* && "$b" == 0.* && "$c" == 0.* ]]
+  [ "$a" != "$b" ]
+  [ "$a" != "$c" ]
+}
+
+@test "what a program changes in the runtime is gone in the next run" {
+  run run-code --code 'Array.prototype.map = null; Object.prototype.polluted = 1; globalThis.leftover = 2; return 1'
+  [ "$output" = "1" ]
+  run run-code --code 'return [[1].map(x => x + 1), "polluted" in {}, typeof leftover]'
+  [ "$output" = '[[2],false,"undefined"]' ]
+}
+
+@test "a run-code whose image is cut off or missing still runs, the slow way" {
+  local size
+  size=$(stat -c %s "$ODA_ROOT/build/bin/run-code")
+  head -c $((size - 10)) "$ODA_ROOT/build/bin/run-code" > run-code-cut
+  chmod +x run-code-cut
+  run ./run-code-cut --code 'return [...new Set([1, 1, 2])].map(n => `${n}`).join() + /(?<d>\d)/.exec("a7").groups.d'
+  [ "$status" -eq 0 ]
+  [ "$output" = '1,27' ]
+}
+
+@test "RegExp works in every run from the image, also after a pattern was compiled" {
+  run run-code --code 'const r = /(\w+)@(?<host>[a-z.]+)/g; return [..."a@x.io b@y.org".matchAll(r)].map(m => m.groups.host)'
+  [ "$output" = '["x.io","y.org"]' ]
+  run run-code --code 'return "2026-12-01".replace(/(\d+)-(\d+)-(\d+)/, "$3.$2.$1")'
+  [ "$output" = '01.12.2026' ]
+}
