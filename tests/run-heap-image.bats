@@ -52,3 +52,14 @@ load helpers
   run run-code --code 'return "2026-12-01".replace(/(\d+)-(\d+)-(\d+)/, "$3.$2.$1")'
   [ "$output" = '01.12.2026' ]
 }
+
+@test "a run without tools or values binds args, dv, metadata and \$tools as a run with them does" {
+  local prog='const d = n => JSON.stringify(Object.getOwnPropertyDescriptor(globalThis, n));
+    args.added = 1;
+    return [d("args"), d("dv"), d("$tools"), Object.isFrozen($tools), typeof __oda_calls_install].join(" ")'
+  local fixed='"writable":false,"enumerable":false,"configurable":false}'
+  run run-code --code "$prog"
+  [ "$output" = "{\"value\":{\"added\":1},$fixed {\"value\":{},$fixed {\"value\":{},$fixed true undefined" ]
+  run run-code --dv '{"k":"v"}' --code "$prog"
+  [ "$output" = "{\"value\":{\"added\":1},$fixed {\"value\":{\"k\":\"v\"},$fixed {\"value\":{},$fixed true undefined" ]
+}

@@ -17,6 +17,16 @@
     return f;
   }
 
+  // What a run without tools or values sees, already in the heap image (configurable, so a
+  // run with its own replaces them; calls_bind.cc makes them permanent in a run without).
+  function placeholder(name, value) {
+    Object.defineProperty(global, name, { value: value, writable: false, configurable: true, enumerable: false });
+  }
+  placeholder('$tools', Object.freeze({}));
+  placeholder('args', {});
+  placeholder('dv', {});
+  placeholder('metadata', {});
+
   // cfg: {tools, args, dv, metadata} from the supervisor.
   Object.defineProperty(global, '__oda_calls_install', { configurable: true, value: function (cfg) {
     var tools = {};

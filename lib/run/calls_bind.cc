@@ -177,17 +177,35 @@ duk_ret_t native_calls_config(duk_context* ctx) {
   return 1;
 }
 
+// The config of a run without tools, args, dv or metadata, as settings_hook writes it.
+constexpr const char* kEmptyConfig = R"({"tools":[],"args":{},"dv":{},"metadata":{}})";
+bool g_own_config = true;
+
 }  // namespace
 
 void register_natives(duk_hthread* ctx) {
+  const std::string* config = worker_setting(kConfigKey);
+  g_own_config = config && *config != kEmptyConfig;
+  if (!g_own_config) {
+    // The image's empty placeholders are this run's: made permanent, as run-config.js would.
+    duk_push_global_object(ctx);
+    for (const char* name : {"$tools", "args", "dv", "metadata"}) {
+      duk_push_string(ctx, name);
+      duk_def_prop(ctx, -2, DUK_DEFPROP_CLEAR_CONFIGURABLE | DUK_DEFPROP_CLEAR_WRITABLE);
+    }
+    duk_del_prop_string(ctx, -1, "__oda_calls_install");
+    duk_pop(ctx);
+    return;
+  }
   try {
-    const std::string* config = worker_setting(kConfigKey);
-    g_config_text = config ? json_for_duktape(*config) : std::string();
+    g_config_text = json_for_duktape(*config);
   } catch (...) {
     g_config_text.clear();
   }
   duk_push_c_function(ctx, native_calls_config, 0);
   duk_put_global_string(ctx, "__oda_calls_config");
 }
+
+bool needs_run_config() { return g_own_config; }
 
 }  // namespace oda::run::calls

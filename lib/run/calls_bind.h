@@ -20,4 +20,8 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
 // lib/run/calls.js are built from.
 void register_natives(duk_hthread* ctx);
 
+// Whether this run has tools or values of its own for lib/run/run-config.js to bind; a run
+// without keeps the heap image's empty placeholders and skips the per-run prelude.
+bool needs_run_config();
+
 }  // namespace oda::run::calls

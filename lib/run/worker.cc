@@ -578,7 +578,8 @@ int worker_main() {
     if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
     for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);
   }
-  if (!ctx || !run_prelude_part(ctx, true, &err)) {
+  // The per-run prelude is run-config.js alone: only a run with its own tools or values.
+  if (!ctx || (calls::needs_run_config() && !run_prelude_part(ctx, true, &err))) {
     if (g.stop == Stop::kNone) {
       g.settled = true;
       g.end.kind = "exception";
