@@ -101,6 +101,17 @@ std::string fix_string(std::string_view raw) {
   return o;
 }
 
+// Whether a body awaits: an await or a `for await` outside the functions nested in it. An
+// async body that never does runs to its end at once, so it needs no coroutine
+// (__oda_async_sync: a promise around a direct call).
+bool awaits(const Node* n) {
+  if (n == nullptr || n->k == K::Function) return false;
+  if (n->k == K::Await || (n->k == K::ForOf && n->has(F_AWAIT))) return true;
+  for (const Node* c : n->a)
+    if (awaits(c)) return true;
+  return false;
+}
+
 bool is_loop(const Node* n) {
   return n->k == K::For || n->k == K::ForIn || n->k == K::ForOf || n->k == K::While || n->k == K::DoWhile;
 }
@@ -111,7 +122,7 @@ class Emitter {
 
   void program(Node* p) {
     out.reserve(4096);
-    w("(__oda_async(function(){");
+    w(awaits(p) ? "(__oda_async(function(){" : "(__oda_async_sync(function(){");
     Fn f;
     f.kind = Fn::Program;
     f.insert_at = out.size();
@@ -1139,7 +1150,7 @@ class Emitter {
     if (wrapped) {
       if (is_async && gen) w("return __oda_agen(function(__g){");
       else if (gen) w("return __oda_gen(function(){");
-      else w("return __oda_async(function(){");
+      else w(awaits(f->a[1]) ? "return __oda_async(function(){" : "return __oda_async_sync(function(){");
       inner.kind = Fn::Inner;
       inner.insert_at = out.size();
       inner.gen = gen && !is_async;

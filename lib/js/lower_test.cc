@@ -32,9 +32,21 @@ std::string line(const std::string& s, int n) {
 }
 
 TEST(JsLower, WrapsTheProgramAsAnAsyncBodyKeepingLineOne) {
-  std::string out = lower("return 42");
+  std::string out = lower("return await 42");
   EXPECT_EQ(out.rfind("(__oda_async(function(){", 0), 0u);
-  EXPECT_TRUE(has(line(out, 1), "return 42;"));
+  EXPECT_TRUE(has(line(out, 1), "return __oda_await(42);"));
+}
+
+TEST(JsLower, AsyncBodiesThatNeverAwaitGetNoCoroutine) {
+  EXPECT_EQ(lower("return 42").rfind("(__oda_async_sync(function(){", 0), 0u);
+  // An await inside a nested function is that function's own.
+  std::string out = lower("const f = async () => await 1; return f");
+  EXPECT_EQ(out.rfind("(__oda_async_sync(function(){", 0), 0u);
+  EXPECT_TRUE(has(out, "__oda_async(function(){return (__oda_await(1));})"));
+  EXPECT_EQ(lower("for await (const x of xs) {}").rfind("(__oda_async(function(){", 0), 0u);
+  EXPECT_EQ(lower("if (a) { b(await c) }").rfind("(__oda_async(function(){", 0), 0u);
+  EXPECT_TRUE(has(lower("async function f(a) { return g(a); }"),
+                  "function f(a) {return __oda_async_sync(function(){return g(a);})();}"));
 }
 
 TEST(JsLower, EveryStatementStaysOnItsLine) {
