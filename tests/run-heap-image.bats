@@ -56,10 +56,13 @@ load helpers
 @test "a run without tools or values binds args, dv, metadata and \$tools as a run with them does" {
   local prog='const d = n => JSON.stringify(Object.getOwnPropertyDescriptor(globalThis, n));
     args.added = 1;
-    return [d("args"), d("dv"), d("$tools"), Object.isFrozen($tools), typeof __oda_calls_install].join(" ")'
+    const t = Object.getOwnPropertyDescriptor(globalThis, "$tools");
+    return [d("args"), d("dv"), t.writable, t.configurable, Object.isFrozen($tools),
+            Object.keys($tools).join(), typeof terminal_list, typeof __oda_calls_install].join(" ")'
   local fixed='"writable":false,"enumerable":false,"configurable":false}'
+  local tools='terminal_open,terminal_send,terminal_read,terminal_signal,terminal_close,terminal_list'
   run run-code --code "$prog"
-  [ "$output" = "{\"value\":{\"added\":1},$fixed {\"value\":{},$fixed {\"value\":{},$fixed true undefined" ]
+  [ "$output" = "{\"value\":{\"added\":1},$fixed {\"value\":{},$fixed false false true $tools function undefined" ]
   run run-code --dv '{"k":"v"}' --code "$prog"
-  [ "$output" = "{\"value\":{\"added\":1},$fixed {\"value\":{\"k\":\"v\"},$fixed {\"value\":{},$fixed true undefined" ]
+  [ "$output" = "{\"value\":{\"added\":1},$fixed {\"value\":{\"k\":\"v\"},$fixed false false true $tools function undefined" ]
 }

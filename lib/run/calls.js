@@ -17,19 +17,30 @@
     return f;
   }
 
-  // What a run without tools or values sees, already in the heap image (configurable, so a
-  // run with its own replaces them; calls_bind.cc makes them permanent in a run without).
+  // The terminal tools every run has (calls_bind.cc lists them), bound once, in the image.
+  var standing = global.__oda_terminal_tools || [];
+  delete global.__oda_terminal_tools;
+  function standingTools() {
+    var tools = {};
+    for (var i = 0; i < standing.length; i++) tools[standing[i]] = global[standing[i]];
+    return tools;
+  }
+  for (var s = 0; s < standing.length; s++) keep(standing[s], tool(standing[s]));
+
+  // What a run without tools or values of its own sees, already in the heap image
+  // (configurable, so a run with its own replaces them; calls_bind.cc makes them permanent in
+  // a run without).
   function placeholder(name, value) {
     Object.defineProperty(global, name, { value: value, writable: false, configurable: true, enumerable: false });
   }
-  placeholder('$tools', Object.freeze({}));
+  placeholder('$tools', Object.freeze(standingTools()));
   placeholder('args', {});
   placeholder('dv', {});
   placeholder('metadata', {});
 
-  // cfg: {tools, args, dv, metadata} from the supervisor.
+  // cfg: {tools (the catalogs' ones), args, dv, metadata} from the supervisor.
   Object.defineProperty(global, '__oda_calls_install', { configurable: true, value: function (cfg) {
-    var tools = {};
+    var tools = standingTools();
     for (var i = 0; i < cfg.tools.length; i++) {
       var name = cfg.tools[i];
       // The supervisor refuses the names it knows the runtime keeps; this catches the rest.

@@ -108,7 +108,6 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
     s->add(name, [name, chat](const json::Value& a, const CancelFlag& c) {
       return terminal_call(name, chat, a, c, &g_term_abort);
     });
-    names.push(name);
   }
   for (auto& t : tools) {
     names.push(t.name);
@@ -156,6 +155,11 @@ bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* re
     if (log) *log = s->records_json();
   };
 
+  // A run with only the terminal tools and no values sends nothing: the heap image holds
+  // what it needs.
+  if (names.items().empty() && program_args.members().empty() && dv.members().empty() &&
+      metadata.members().empty())
+    return true;
   json::Value config = json::Value::object();
   config.set("tools", std::move(names));
   config.set("args", std::move(program_args));
@@ -177,15 +181,25 @@ duk_ret_t native_calls_config(duk_context* ctx) {
   return 1;
 }
 
-// The config of a run without tools, args, dv or metadata, as settings_hook writes it.
-constexpr const char* kEmptyConfig = R"({"tools":[],"args":{},"dv":{},"metadata":{}})";
 bool g_own_config = true;
 
 }  // namespace
 
+void register_terminal_tools(duk_hthread* ctx) {
+  duk_push_global_object(ctx);
+  duk_push_array(ctx);
+  duk_uarridx_t i = 0;
+  for (const auto& name : terminal_tool_names()) {
+    duk_push_lstring(ctx, name.data(), name.size());
+    duk_put_prop_index(ctx, -2, i++);
+  }
+  duk_put_prop_string(ctx, -2, "__oda_terminal_tools");
+  duk_pop(ctx);
+}
+
 void register_natives(duk_hthread* ctx) {
   const std::string* config = worker_setting(kConfigKey);
-  g_own_config = config && *config != kEmptyConfig;
+  g_own_config = config != nullptr;
   if (!g_own_config) {
     // The image's empty placeholders are this run's: made permanent, as run-config.js would.
     duk_push_global_object(ctx);

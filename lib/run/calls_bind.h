@@ -16,8 +16,12 @@ namespace oda::run::calls {
 // a refused tool name or a bad option.
 bool settings_hook(const cli::Args& args, RunSettings* settings, std::string* refusal);
 
-// A run::NativeRegistrar (in the worker): __oda_calls_config(), the JSON the bindings of
-// lib/run/calls.js are built from.
+// A runtime run::NativeRegistrar (so in the heap image): __oda_terminal_tools, the names
+// lib/run/calls.js binds in every run.
+void register_terminal_tools(duk_hthread* ctx);
+
+// A run::NativeRegistrar (in the worker): __oda_calls_config(), the JSON the run's own tools
+// (the catalogs') and values are bound from by lib/run/run-config.js; without any, nothing.
 void register_natives(duk_hthread* ctx);
 
 // Whether this run has tools or values of its own for lib/run/run-config.js to bind; a run

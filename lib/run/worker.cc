@@ -44,6 +44,7 @@ const WorkerGuard kWorkerGuards[] = {
 };
 const NativeRegistrar kRuntimeRegistrars[] = {
     sandbox::register_fs_global,
+    calls::register_terminal_tools,
     nullptr,
 };
 const NativeRegistrar kNativeRegistrars[] = {
