@@ -83,10 +83,8 @@ int main(int argc, char** argv) {
                               "--completion-spec"})
       if (std::strncmp(argv[i], other, std::strlen(other)) == 0) runs = false;
   }
-  if (runs) {
-    oda::run::tune_malloc_for_worker();
-    oda::run::start_early();
-  }
+  oda::run::tune_malloc_for_worker();
+  if (runs) oda::run::start_early();
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;

@@ -207,7 +207,6 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
 
   std::string run_id = new_run_id();
   std::string started = iso_now();
-  tune_malloc_for_worker();
   RunOutcome o = sandbox::supervise_sandboxed(settings);
 
   json::Value record = result_json(o, run_id, calls);

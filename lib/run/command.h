@@ -12,8 +12,8 @@ namespace oda::run {
 // Runs the parsed call and returns the exit status (SPEC 4.6).
 int run_command(const cli::Command& cmd, const cli::Args& args);
 
-// Sets malloc up for the worker (fewer page faults for allocation-heavy programs); call it
-// before the worker is forked (run_command does, for workers it forks itself).
+// Sets malloc up for the worker (fewer page faults for allocation-heavy programs); run-code
+// calls it first thing, before any worker is forked.
 void tune_malloc_for_worker();
 
 // The refusal of a request, or "" when it may run. Checks SPEC 4.1 in the seed's order.

@@ -149,11 +149,17 @@ bool save_record(const json::Value& record, std::string* err, size_t max_log_byt
     *err = "a run record needs a run id";
     return false;
   }
-  json::Value rest = record;
-  rest.erase("runId");
-  std::string text = line_prefix(id->as_string());  // the id first, then the rest
-  if (rest.members().empty()) text.back() = '}';
-  else text += json::write(rest).substr(1);
+  // The id first, then the other members in their order (written in place: a record can
+  // hold 64 MiB of output).
+  std::string text = line_prefix(id->as_string());
+  for (const auto& [key, value] : record.members()) {
+    if (key == "runId") continue;
+    json::append_quoted(&text, key);
+    text += ':';
+    json::write_to(value, &text);
+    text += ',';
+  }
+  text.back() = '}';
   text += '\n';
   std::string dir = runs_dir(), path = dir + "/" + kLog;
   int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
