@@ -198,25 +198,17 @@ void print_completion_spec(const Command& cmd) {
 
 }  // namespace
 
-bool Args::flag(std::string_view key) const {
-  const json::Value* v = values_.get(key);
-  return v && v->is_bool() && v->as_bool();
-}
+bool Args::flag(std::string_view key) const { return values_.get_or(key, false); }
 
 std::string Args::str(std::string_view key, std::string_view fallback) const {
-  const json::Value* v = values_.get(key);
-  return v && v->is_string() ? v->as_string() : std::string(fallback);
+  return values_.get_or(key, std::string(fallback));
 }
 
 long long Args::integer(std::string_view key, long long fallback) const {
-  const json::Value* v = values_.get(key);
-  return v && v->is_number() ? static_cast<long long>(v->as_number()) : fallback;
+  return values_.get_or<int64_t>(key, fallback);
 }
 
-double Args::number(std::string_view key, double fallback) const {
-  const json::Value* v = values_.get(key);
-  return v && v->is_number() ? v->as_number() : fallback;
-}
+double Args::number(std::string_view key, double fallback) const { return values_.get_or(key, fallback); }
 
 std::vector<std::string> Args::list(std::string_view key) const {
   std::vector<std::string> out;

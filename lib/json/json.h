@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,6 +55,13 @@ class Value {
   // Object member lookup; nullptr when absent or when this is not an object.
   const Value* get(std::string_view key) const;
   Value* get(std::string_view key);
+  // A member of the type T asked for (std::string, double, int64_t or bool), or fallback
+  // when it is absent or of another type: the one way to read an optional field.
+  template <class T>
+  T get_or(std::string_view key, T fallback) const;
+  std::string get_or(std::string_view key, const char* fallback) const {
+    return get_or<std::string>(key, fallback);
+  }
   // Sets a member (replacing one of the same name, else appending); this must be an object.
   Value& set(std::string key, Value v);
   // Appends an item; this must be an array.
@@ -71,6 +79,22 @@ class Value {
   Items items_;
   Members members_;
 };
+
+template <class T>
+T Value::get_or(std::string_view key, T fallback) const {
+  const Value* v = get(key);
+  if (!v) return fallback;
+  if constexpr (std::is_same_v<T, std::string>) {
+    return v->is_string() ? v->str_ : fallback;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return v->is_bool() ? v->bool_ : fallback;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return v->is_number() ? v->num_ : fallback;
+  } else {
+    static_assert(std::is_same_v<T, int64_t>, "get_or reads std::string, bool, double or int64_t");
+    return v->is_number() ? static_cast<int64_t>(v->num_) : fallback;
+  }
+}
 
 // Why a text could not become a Value.
 enum class ParseError { None, Syntax, UnsafeInteger, TooDeep };

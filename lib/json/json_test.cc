@@ -174,3 +174,20 @@ TEST(Json, DepthAndRepeatedKeysInLargeObjects) {
   EXPECT_FALSE(oda::json::parse("{\"a\" 1}", &v, &err));
   EXPECT_TRUE(oda::json::parse(" \t\r\n{ \"a\" : [ ] , \"b\" : { } } \n", &v, &err));
 }
+
+TEST(Json, GetOrReadsATypedFieldOrTheFallback) {
+  Value v;
+  std::string err;
+  ASSERT_TRUE(oda::json::parse(R"({"s":"x","n":2.5,"i":7,"b":false,"z":null})", &v, &err)) << err;
+  EXPECT_EQ(v.get_or("s", "d"), "x");
+  EXPECT_EQ(v.get_or("n", "d"), "d");  // a number is no string
+  EXPECT_EQ(v.get_or("missing", "d"), "d");
+  EXPECT_EQ(v.get_or("n", 0.0), 2.5);
+  EXPECT_EQ(v.get_or("s", -1.0), -1.0);
+  EXPECT_EQ(v.get_or<int64_t>("i", -1), 7);
+  EXPECT_EQ(v.get_or<int64_t>("z", -1), -1);
+  EXPECT_EQ(v.get_or("b", true), false);
+  EXPECT_EQ(v.get_or("i", true), true);
+  Value not_an_object = Value::array();
+  EXPECT_EQ(not_an_object.get_or("s", "d"), "d");
+}
