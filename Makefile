@@ -4,7 +4,10 @@
 
 CXX ?= g++
 CXXFLAGS ?= -O2 -g
-CXXFLAGS += -std=c++20 -Wall -Wextra -Wno-missing-field-initializers -MMD -MP
+# What the code needs to build at all: `override` keeps them when the user sets CXXFLAGS on
+# the command line (`make CXXFLAGS="-O1 -fsanitize=address"`), whose value would otherwise
+# replace the whole variable.
+override CXXFLAGS += -std=c++20 -Wall -Wextra -Wno-missing-field-initializers -MMD -MP
 CPPFLAGS += -Ilib -I$(B)/gen
 B := build
 PREFIX ?= /usr/local

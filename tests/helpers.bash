@@ -23,6 +23,18 @@ setup() {
 teardown() {
   if declare -F local_teardown >/dev/null; then local_teardown; fi
   stop_termd
+  keep_failed_test_dir
+}
+
+# A failed test's folder (its files, runtime and state folders, HOME) is copied to
+# $ODA_KEEP_FAILED/<suite>-<number> when tests/run sets it, so what the test left can be read
+# after Bats has removed its own copy. BATS_TEST_COMPLETED is set only when the test passed.
+keep_failed_test_dir() {
+  [[ -n "${ODA_KEEP_FAILED:-}" && -z "${BATS_TEST_COMPLETED:-}" ]] || return 0
+  local dest
+  dest="$ODA_KEEP_FAILED/$(basename "$BATS_TEST_FILENAME" .bats)-$BATS_TEST_NUMBER"
+  mkdir -p "$dest" && cp -a "$BATS_TEST_TMPDIR/." "$dest/" 2>/dev/null
+  return 0
 }
 
 # Stops this test's daemon (and with it its sessions) by the pid it wrote, waiting until it

@@ -54,6 +54,14 @@ check_usage_error() {
   each_command check_usage_error
 }
 
+check_option_hint() {
+  run --separate-stderr "$1" --hepl
+  [[ $status -eq 2 ]] && [[ "$stderr" == "$1: error: unknown option '--hepl' (did you mean '--help'?)" ]]
+}
+@test "a mistyped option gets a 'did you mean' in every command" {
+  each_command check_option_hint
+}
+
 check_man_synopsis() {
   local usage synopsis
   usage=$("$1" --help | head -1 | sed 's/^Usage: //')
@@ -131,4 +139,36 @@ check_completions() {
   assert_success
   run find "$dest" -type f
   assert_output ""
+}
+
+@test "CXXFLAGS on the make command line keeps the flags the code needs" {
+  run make -s -n -B -C "$ODA_ROOT" CXXFLAGS="-O1 -DODA_USER_FLAG" build/obj/lib/sys/clock.o
+  assert_success
+  assert_line --partial "-O1 -DODA_USER_FLAG"
+  assert_line --partial "-std=c++20 -Wall -Wextra"
+}
+
+@test "make demo prints each command as a user would type it, variables included" {
+  run "$ODA_ROOT/tools/demo"
+  assert_success
+  assert_line "\$ run-code --timeout-ms 500 --code 'console.log(\"spinning\"); while (true) {}'"
+  assert_line --regexp "^\\\$ ODA_SANDBOX_FORCE_ABI=0 run-code --workspace [^ ]+ --sandbox read-only --code 'await fs.rm\\(\"notes\", \\{ recursive: true \\}\\)'\$"
+  assert_line --regexp "^\\\$ run-code --description 'summarise a small data set' --code '\$"
+  assert_line "\$ term-send main 'cd /etc && ls -d host*; (exit 3)'"
+}
+
+@test "tests/run keeps a failed test's folder and prints its path" {
+  # Written with printf: Bats rewrites every line of this file that starts with @test.
+  printf '%s\n' "load '$ODA_ROOT/tests/helpers'" \
+    '@test "fails on purpose" { echo left-behind > evidence.txt; false; }' \
+    '@test "passes" { echo gone > passed.txt; }' > "$BATS_TEST_TMPDIR/probe.bats"
+  # A clean environment: the outer Bats puts its own libexec first on PATH and exports its
+  # variables, either of which would steer the inner one.
+  run env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$HOME" ODA_KEEP_FAILED="$BATS_TEST_TMPDIR/kept" ODA_SKIP_UNIT=1 \
+    "$ODA_ROOT/tests/run" "$BATS_TEST_TMPDIR/probe.bats"
+  assert_failure
+  assert_line "  kept the failed test's folder: $BATS_TEST_TMPDIR/kept/probe-1"
+  assert_line "1 passed, 1 failed, 0 skipped"
+  [[ "$(cat "$BATS_TEST_TMPDIR/kept/probe-1/evidence.txt")" == left-behind ]]
+  [[ ! -e "$BATS_TEST_TMPDIR/kept/probe-2" ]]
 }

@@ -2,6 +2,7 @@
 // --request merge, --help, --schema and the error format, all driven by a Command table.
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -242,6 +243,63 @@ std::string usage(const Command& cmd) {
   return u;
 }
 
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> d(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) d[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = d[0];
+    d[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = d[j];
+      d[j] = std::min({d[j] + 1, d[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return d[b.size()];
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_d = std::min<size_t>(3, (word.size() + 1) / 2);
+  for (const std::string& c : candidates) {
+    if (c.empty() || c == word) continue;
+    size_t d = edit_distance(word, c);
+    if (d < best_d) best_d = d, best = c;
+  }
+  return best;
+}
+
+namespace {
+
+// The first word of the line (before "--") that looks like an option and is none of cmd's,
+// with the hint for it: "unknown option '--wiat-ms' (did you mean '--wait-ms'?)". Empty when
+// every option word is known (the parse failed for another reason).
+std::string unknown_option_message(const std::vector<Option>& opts, int argc, char** argv) {
+  std::vector<std::string> longs = {"--help", "--version", "--schema"};
+  std::vector<std::string> shorts = {"-h"};
+  for (const Option& o : opts) {
+    longs.push_back(std::string("--") + o.name);
+    if (o.short_name) shorts.push_back(std::string("-") + o.short_name);
+  }
+  auto known = [](const std::vector<std::string>& v, std::string_view w) {
+    return std::find(v.begin(), v.end(), w) != v.end();
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--") break;
+    if (a.size() < 2 || a[0] != '-' || (a[1] >= '0' && a[1] <= '9')) continue;
+    std::string_view word = a.substr(0, a.find('='));
+    if (word.substr(0, 2) == "--" ? known(longs, word) : known(shorts, word.substr(0, 2))) continue;
+    std::string msg = "unknown option '" + std::string(word) + "'";
+    std::string hint = did_you_mean(word, word.substr(0, 2) == "--" ? longs : shorts);
+    if (!hint.empty()) msg += " (did you mean '" + hint + "'?)";
+    return msg;
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string help(const Command& cmd) {
   std::string h = "Usage: " + usage(cmd) + "\n\n" + cmd.summary + "\n";
   if (!cmd.positionals.empty()) {
@@ -368,6 +426,8 @@ bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code)
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (std::string unknown = unknown_option_message(opts, argc, argv); !unknown.empty())
+      return usage_error(unknown);
     return usage_error(e.what());
   }
 

@@ -126,3 +126,50 @@ TEST(Cli, UsageAndSchemaComeFromTheTable) {
   EXPECT_NE(schema.find(R"("submit":{"type":"boolean")"), std::string::npos);
   EXPECT_NE(schema.find(R"("env":{"type":"array","items":{"type":"string"})"), std::string::npos);
 }
+
+namespace {
+std::string stderr_of(std::vector<std::string> words) {
+  words.insert(words.begin(), "term-send");
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  Args args;
+  int code = 0;
+  testing::internal::CaptureStderr();
+  testing::internal::CaptureStdout();
+  oda::cli::parse(kSend, static_cast<int>(argv.size()), argv.data(), &args, &code);
+  testing::internal::GetCapturedStdout();
+  return testing::internal::GetCapturedStderr();
+}
+}  // namespace
+
+TEST(Cli, EditDistanceCountsInsertionsDeletionsAndSubstitutions) {
+  EXPECT_EQ(oda::cli::edit_distance("", ""), 0u);
+  EXPECT_EQ(oda::cli::edit_distance("main", "main"), 0u);
+  EXPECT_EQ(oda::cli::edit_distance("mian", "main"), 2u);  // a swap is two edits
+  EXPECT_EQ(oda::cli::edit_distance("--josn", "--json"), 2u);
+  EXPECT_EQ(oda::cli::edit_distance("wait", "wai"), 1u);
+  EXPECT_EQ(oda::cli::edit_distance("", "abc"), 3u);
+  EXPECT_EQ(oda::cli::edit_distance("kitten", "sitting"), 3u);
+}
+
+TEST(Cli, DidYouMeanOnlyForNearMisses) {
+  std::vector<std::string> c = {"--wait-ms", "--timeout-ms", "--json"};
+  EXPECT_EQ(oda::cli::did_you_mean("--wiat-ms", c), "--wait-ms");
+  EXPECT_EQ(oda::cli::did_you_mean("--timout-ms", c), "--timeout-ms");
+  EXPECT_EQ(oda::cli::did_you_mean("--frobnicate", c), "");
+  EXPECT_EQ(oda::cli::did_you_mean("--json", c), "");  // the word itself is no hint
+  // A short word needs a closer match: one edit of two letters is half of it.
+  EXPECT_EQ(oda::cli::did_you_mean("ab", {"ax"}), "");
+  EXPECT_EQ(oda::cli::did_you_mean("abc", {"abd"}), "abd");
+}
+
+TEST(Cli, UnknownOptionsAreNamedWithAHint) {
+  EXPECT_EQ(stderr_of({"pty-1", "--wiat-ms", "3"}),
+            "term-send: error: unknown option '--wiat-ms' (did you mean '--wait-ms'?)\n");
+  EXPECT_EQ(stderr_of({"pty-1", "--wait-ms=3", "--escapse"}),
+            "term-send: error: unknown option '--escapse' (did you mean '--escapes'?)\n");
+  EXPECT_EQ(stderr_of({"pty-1", "--zzzzzz"}), "term-send: error: unknown option '--zzzzzz'\n");
+  EXPECT_EQ(stderr_of({"pty-1", "-x"}), "term-send: error: unknown option '-x'\n");
+  // After "--" a word is text, and a negative number is a value, never an option.
+  EXPECT_EQ(stderr_of({"pty-1", "--wait-ms", "-5", "--", "--wiat-ms"}), "");
+}

@@ -12,7 +12,7 @@ step run-code --workspace "$sandbox_ws" --code '
   return { files: await fs.readdir("notes", { recursive: true }), text: await fs.readFile("notes/today.txt", "utf8") }'
 step run-code --workspace "$sandbox_ws" --sandbox read-only --code 'await fs.writeFile("x.txt", "no")' || echo "(exit $?)"
 step run-code --workspace "$sandbox_ws" --code 'await fs.writeFile("/etc/oda-demo", "no")' || echo "(exit $?)"
-ODA_SANDBOX_FORCE_ABI=0 step run-code --workspace "$sandbox_ws" --sandbox read-only \
+step ODA_SANDBOX_FORCE_ABI=0 run-code --workspace "$sandbox_ws" --sandbox read-only \
   --code 'await fs.rm("notes", { recursive: true })' || echo "(exit $?)"
 step run-code --workspace "$sandbox_ws" --sandbox read-only --sandbox-permissions workspace-write \
   --justification "Saves the summary next to the notes." --approve-escalation \
