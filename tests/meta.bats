@@ -142,7 +142,7 @@ check_completions() {
 }
 
 @test "CXXFLAGS on the make command line keeps the flags the code needs" {
-  run make -s -n -B -C "$ODA_ROOT" CXXFLAGS="-O1 -DODA_USER_FLAG" build/obj/lib/sys/clock.o
+  run make -s -n -W lib/sys/clock.cc -C "$ODA_ROOT" CXXFLAGS="-O1 -DODA_USER_FLAG" build/obj/lib/sys/clock.o
   assert_success
   assert_line --partial "-O1 -DODA_USER_FLAG"
   assert_line --partial "-std=c++20 -Wall -Wextra"

@@ -495,3 +495,12 @@ worker_of() {
   [ "${lines[0]}" = "code run failed (timeout): execution deadline reached (500ms)" ]
   [ "${lines[2]}" = "stuck" ]
 }
+
+@test "an integer past 2^53 written with an exponent is refused before the run, as its digits are" {
+  run --separate-stderr run-code --args '{"n":8e18}' --code 'return args'
+  assert_equal "$status" 2
+  assert_equal "$stderr" "run-code: error: invalid --args: number 8e18 is an integer past 2^53 and would not come back as written"
+  run run-code --args '{"n":1e21,"m":9007199254740991}' --code 'return [args.n === 1e21, args.m]'
+  assert_success
+  assert_output '[true,9007199254740991]'
+}

@@ -123,7 +123,7 @@ TEST(Json, StringsEscapesAndUnicode) {
     EXPECT_FALSE(oda::json::parse(text, &bad, &err)) << text;
   }
   EXPECT_FALSE(oda::json::parse("[1,]", &bad, &err));
-  EXPECT_EQ(err, "expected a value at byte 3");
+  EXPECT_EQ(err, "unexpected ']' at byte 3");
 }
 
 TEST(Json, NumbersAsJavaScriptReadsThem) {
@@ -190,4 +190,87 @@ TEST(Json, GetOrReadsATypedFieldOrTheFallback) {
   EXPECT_EQ(v.get_or("i", true), true);
   Value not_an_object = Value::array();
   EXPECT_EQ(not_an_object.get_or("s", "d"), "d");
+}
+
+TEST(Json, ErrorsSayWhatAndWhere) {
+  Value v;
+  std::string err;
+  ParseError why;
+  auto refused = [&](std::string_view text) {
+    EXPECT_FALSE(oda::json::parse(text, &v, &err, &why)) << text;
+    return err;
+  };
+  EXPECT_EQ(refused(""), "expected a value");
+  EXPECT_EQ(refused("{\"a\":}"), "unexpected '}' at byte 5");
+  EXPECT_EQ(refused("[1] x"), "unbalanced brackets or text after the value");
+  EXPECT_EQ(refused("[1, 2"), "unbalanced brackets or text after the value");
+  EXPECT_EQ(refused("1 x"), "unexpected text after the value");
+  EXPECT_EQ(refused("\"a\x01\""), "control character in a string");
+  EXPECT_EQ(refused("\"\xff\""), "invalid UTF-8");
+  EXPECT_EQ(refused("[01]"), "invalid number at byte 1");
+  EXPECT_EQ(why, ParseError::Syntax);
+  EXPECT_EQ(refused("[1, 18446744073709551616]"), "integer 18446744073709551616 is past 2^53 and would not come back as written");
+  EXPECT_EQ(why, ParseError::UnsafeInteger);
+  EXPECT_EQ(refused("-9007199254740992"), "integer -9007199254740992 is past 2^53 and would not come back as written");
+  EXPECT_EQ(refused("{\"x\": 2e308}"), "a number does not fit a double and would not come back as written");
+  EXPECT_EQ(why, ParseError::UnsafeInteger);
+}
+
+TEST(Json, NegativeZeroAndTinyNumbersAsJavaScriptReadsThem) {
+  Value v;
+  std::string err;
+  ASSERT_TRUE(oda::json::parse("[-0, 0, -0.0, 1e-400, -1e-400, 5e-324]", &v, &err)) << err;
+  EXPECT_TRUE(std::signbit(v.items()[0].as_number()));
+  EXPECT_FALSE(std::signbit(v.items()[1].as_number()));
+  EXPECT_TRUE(std::signbit(v.items()[2].as_number()));
+  EXPECT_EQ(v.items()[3].as_number(), 0.0);
+  EXPECT_EQ(v.items()[5].as_number(), 5e-324);
+  ASSERT_TRUE(oda::json::parse("-0", &v, &err)) << err;
+  EXPECT_TRUE(std::signbit(v.as_number()));
+}
+
+TEST(Json, LoneSurrogatesInNamesToo) {
+  Value v;
+  std::string err;
+  ASSERT_TRUE(oda::json::parse(R"({"\ud800k": "\\ud800 stays text", "a\/\u0041": 1})", &v, &err)) << err;
+  ASSERT_EQ(v.members().size(), 2u);
+  EXPECT_EQ(v.members()[0].first, "\xEF\xBF\xBDk");
+  EXPECT_EQ(v.members()[0].second.as_string(), "\\ud800 stays text");
+  EXPECT_EQ(v.members()[1].first, "a/A");
+}
+
+TEST(Json, BigDocumentsParseWithTheirOwnParser) {
+  std::string big = "[";
+  for (int i = 0; i < 200000; ++i) big += (i ? ",{\"n\":" : "{\"n\":") + std::to_string(i) + ",\"s\":\"\\ud800\"}";
+  big += "]";
+  ASSERT_GT(big.size(), 1u << 20);
+  Value v;
+  std::string err;
+  ASSERT_TRUE(oda::json::parse(big, &v, &err)) << err;
+  ASSERT_EQ(v.items().size(), 200000u);
+  EXPECT_EQ(v.items()[199999].get_or<int64_t>("n", -1), 199999);
+  EXPECT_EQ(v.items()[7].get_or("s", ""), "\xEF\xBF\xBD");
+  EXPECT_FALSE(oda::json::parse(big + "]", &v, &err));
+  // and the small parser still works after a big one
+  ASSERT_TRUE(oda::json::parse("{\"a\":[true,false,null]}", &v, &err)) << err;
+  EXPECT_EQ(oda::json::write(v), "{\"a\":[true,false,null]}");
+}
+
+TEST(Json, WhatParsesWritesBackAndParsesAgain) {
+  // An integer past 2^53 written with an exponent is refused as its digits would be; from
+  // 1e21 on, the writer's exponent form reads back as it was.
+  Value v;
+  std::string err;
+  ParseError why;
+  for (std::string_view text : {"8e018", "[8e18]", "-1e16", "9.99e20", "9007199254740992.0"}) {
+    EXPECT_FALSE(oda::json::parse(text, &v, &err, &why)) << text;
+    EXPECT_EQ(why, ParseError::UnsafeInteger) << text;
+  }
+  EXPECT_EQ(err, "number 9007199254740992.0 is an integer past 2^53 and would not come back as written");
+  for (std::string_view text : {"9.007199254740991e15", "-0.5", "1e-7", "123.0", "[1e21, 2]", "1.5e300", "-9007199254740991"}) {
+    ASSERT_TRUE(oda::json::parse(text, &v, &err, &why)) << text;
+    Value again;
+    EXPECT_TRUE(oda::json::parse(oda::json::write(v), &again, &err)) << text << " -> " << oda::json::write(v);
+    EXPECT_EQ(again, v) << text;
+  }
 }
