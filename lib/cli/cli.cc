@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 namespace oda::cli {
 
@@ -73,7 +74,7 @@ bool convert_text(const std::string& text, Kind k, const std::string& what, cons
       char* end = nullptr;
       long long n = std::strtoll(text.c_str(), &end, 10);
       if (text.empty() || *end != '\0' || errno == ERANGE) {
-        *err = invalid ? invalid : "invalid value '" + text + "' for " + what + ": expected a whole number";
+        *err = invalid ? invalid : fmt::format("invalid value '{}' for {}: expected a whole number", text, what);
         return false;
       }
       *out = json::Value(static_cast<int64_t>(n));
@@ -84,7 +85,7 @@ bool convert_text(const std::string& text, Kind k, const std::string& what, cons
       char* end = nullptr;
       double n = std::strtod(text.c_str(), &end);
       if (text.empty() || *end != '\0' || !std::isfinite(n)) {
-        *err = invalid ? invalid : "invalid value '" + text + "' for " + what + ": expected a number";
+        *err = invalid ? invalid : fmt::format("invalid value '{}' for {}: expected a number", text, what);
         return false;
       }
       *out = json::Value(n);
@@ -100,7 +101,7 @@ bool convert_text(const std::string& text, Kind k, const std::string& what, cons
 bool merge_field(const std::string& key, Kind k, bool negated, const char* invalid, const std::string& field,
                  const json::Value& v, Args* args, std::string* err) {
   auto refuse = [&](const char* expected) {
-    *err = invalid ? invalid : "invalid " + field + ": expected " + expected;
+    *err = invalid ? invalid : fmt::format("invalid {}: expected {}", field, expected);
     return false;
   };
   json::Value stored;
@@ -139,7 +140,7 @@ bool apply_request(const Command& cmd, const std::string& path, Args* args, std:
   json::Value req;
   std::string perr;
   if (!json::parse(text, &req, &perr)) {
-    *err = "malformed JSON in --request: " + perr;
+    *err = fmt::format("malformed JSON in --request: {}", perr);
     return false;
   }
   if (!req.is_object()) {
@@ -165,7 +166,7 @@ bool apply_request(const Command& cmd, const std::string& path, Args* args, std:
       }
     }
     if (!known) {
-      *err = "unknown field '" + field + "' in --request";
+      *err = fmt::format("unknown field '{}' in --request", field);
       return false;
     }
   }
@@ -290,10 +291,9 @@ std::string unknown_option_message(const std::vector<Option>& opts, int argc, ch
     if (a.size() < 2 || a[0] != '-' || (a[1] >= '0' && a[1] <= '9')) continue;
     std::string_view word = a.substr(0, a.find('='));
     if (word.substr(0, 2) == "--" ? known(longs, word) : known(shorts, word.substr(0, 2))) continue;
-    std::string msg = "unknown option '" + std::string(word) + "'";
     std::string hint = did_you_mean(word, word.substr(0, 2) == "--" ? longs : shorts);
-    if (!hint.empty()) msg += " (did you mean '" + hint + "'?)";
-    return msg;
+    if (hint.empty()) return fmt::format("unknown option '{}'", word);
+    return fmt::format("unknown option '{}' (did you mean '{}'?)", word, hint);
   }
   return "";
 }
@@ -376,7 +376,7 @@ bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code)
     std::string_view a = argv[i];
     if (a == "--") break;
     if (a == "--version") {
-      print_result(std::string(cmd.name) + " (oda tools) " + kVersion);
+      print_result(fmt::format("{} (oda tools) {}", cmd.name, kVersion));
       *exit_code = kDone;
       return false;
     }
@@ -472,7 +472,7 @@ bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code)
 }
 
 int fail(std::string_view command, int code, std::string_view message) {
-  std::string line = std::string(command) + ": error: " + std::string(message) + "\n";
+  std::string line = fmt::format("{}: error: {}\n", command, message);
   ssize_t ignored = ::write(2, line.data(), line.size());
   (void)ignored;
   return code;
@@ -489,7 +489,7 @@ bool read_input(const std::string& path, std::string* out, std::string* err) {
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    *err = "cannot read '" + path + "': " + std::strerror(errno);
+    *err = fmt::format("cannot read '{}': {}", path, std::strerror(errno));
     return false;
   }
   std::ostringstream ss;

@@ -15,6 +15,8 @@
 #include <type_traits>
 #include <unordered_set>
 
+#include <fmt/core.h>
+
 #include "simdjson.h"
 
 namespace oda::json {
@@ -149,8 +151,8 @@ class Builder {
     if (!whole && !v.current_location().get(at) && at >= base_) {
       bool general = e == simdjson::TAPE_ERROR || e == simdjson::INCORRECT_TYPE;
       if (general && static_cast<unsigned char>(*at) >= 0x20 && static_cast<unsigned char>(*at) < 0x7F)
-        what = std::string("unexpected '") + *at + "'";
-      what += " at byte " + std::to_string(at - base_);
+        what = fmt::format("unexpected '{}'", *at);
+      what += fmt::format(" at byte {}", at - base_);
     }
     return fail_text(std::move(what), e == simdjson::DEPTH_ERROR ? ParseError::TooDeep : ParseError::Syntax);
   }
@@ -245,7 +247,7 @@ class Builder {
         bool well_formed = !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos &&
                            (digits[0] != '0' || digits.size() == 1);
         if (well_formed && (digits.size() > 16 || std::stoull(std::string(digits)) > kMaxSafe))
-          return fail_text("integer " + std::string(text) + " is past 2^53 and would not come back as written",
+          return fail_text(fmt::format("integer {} is past 2^53 and would not come back as written", text),
                            ParseError::UnsafeInteger);
       }
       if (e) return fail(e, v);
@@ -259,7 +261,7 @@ class Builder {
     // 8000000000000000000, which the rule above refuses, so it is refused here already. From
     // 1e21 on, numbers print with an exponent and read back as they were.
     if (std::fabs(d) > static_cast<double>(kMaxSafe) && std::fabs(d) < 1e21)
-      return fail_text("number " + std::string(text) + " is an integer past 2^53 and would not come back as written",
+      return fail_text(fmt::format("number {} is an integer past 2^53 and would not come back as written", text),
                        ParseError::UnsafeInteger);
     *out = Value(d);
     return true;
@@ -324,7 +326,8 @@ bool parse(std::string_view text, Value* out, std::string* err, ParseError* why)
   if (!b.value(doc, &v, 0)) return false;
   // Anything left after the value is an error (the document's own check covers scalars).
   const char* at = nullptr;
-  if (!doc.current_location().get(at)) return b.fail_text("unexpected text after the value at byte " + std::to_string(at - padded.data()), ParseError::Syntax);
+  if (!doc.current_location().get(at))
+    return b.fail_text(fmt::format("unexpected text after the value at byte {}", at - padded.data()), ParseError::Syntax);
   *out = std::move(v);
   return true;
 }
