@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "run/calls_bind.h"
+#include "calls/calls_bind.h"
 #include "run/record.h"
 #include "run/result.h"
-#include "run/sandbox_run.h"
+#include "sandbox/sandbox_run.h"
 
 namespace oda::run {
 

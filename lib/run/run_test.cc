@@ -10,7 +10,7 @@
 #include "run/protocol.h"
 #include "run/record.h"
 #include "run/result.h"
-#include "run/utf8.h"
+#include "engine/utf8.h"
 
 namespace oda::run {
 namespace {
@@ -18,26 +18,26 @@ namespace {
 TEST(Utf8, JoinsSurrogatePairsAndReplacesLoneOnes) {
   std::string out;
   // U+1F600 as CESU-8: ED A0 BD ED B8 80.
-  append_cesu_as_utf8(&out, "a\xED\xA0\xBD\xED\xB8\x80z");
+  engine::append_cesu_as_utf8(&out, "a\xED\xA0\xBD\xED\xB8\x80z");
   EXPECT_EQ(out, "a\xF0\x9F\x98\x80z");
   out.clear();
-  append_cesu_as_utf8(&out, "x\xED\xA0\xBDy");  // a lone high surrogate
+  engine::append_cesu_as_utf8(&out, "x\xED\xA0\xBDy");  // a lone high surrogate
   EXPECT_EQ(out, "x\xEF\xBF\xBDy");
   out.clear();
-  append_cesu_as_utf8(&out, "\xC3\xA9 plain");
+  engine::append_cesu_as_utf8(&out, "\xC3\xA9 plain");
   EXPECT_EQ(out, "\xC3\xA9 plain");
 }
 
 TEST(Utf8, EscapesAstralCharactersForDuktape) {
-  EXPECT_EQ(json_for_duktape("[\"\xF0\x9F\x98\x80\"]"), "[\"\\ud83d\\ude00\"]");
-  EXPECT_EQ(json_for_duktape("{\"\xC3\xA9\":1}"), "{\"\xC3\xA9\":1}");
+  EXPECT_EQ(engine::json_for_duktape("[\"\xF0\x9F\x98\x80\"]"), "[\"\\ud83d\\ude00\"]");
+  EXPECT_EQ(engine::json_for_duktape("{\"\xC3\xA9\":1}"), "{\"\xC3\xA9\":1}");
 }
 
 TEST(Utf8, PrefixNeverCutsASequence) {
   std::string s = "ab\xC3\xA9";
-  EXPECT_EQ(utf8_prefix(s, 3), 2u);
-  EXPECT_EQ(utf8_prefix(s, 4), 4u);
-  EXPECT_EQ(utf8_prefix(s, 10), 4u);
+  EXPECT_EQ(engine::utf8_prefix(s, 3), 2u);
+  EXPECT_EQ(engine::utf8_prefix(s, 4), 4u);
+  EXPECT_EQ(engine::utf8_prefix(s, 10), 4u);
 }
 
 TEST(Protocol, EndFrameRoundTrips) {

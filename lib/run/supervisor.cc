@@ -17,7 +17,7 @@
 #include <functional>
 #include <mutex>
 
-#include "run/heap_image.h"
+#include "engine/heap_image.h"
 #include "run/protocol.h"
 #include "run/worker.h"
 
@@ -205,7 +205,7 @@ bool start_worker(Started* w, std::string* err, const std::function<void(int to)
   fcntl(w->to, F_SETFL, O_NONBLOCK);
   if (before_fork) before_fork(w->to);
   std::vector<std::string> env = worker_environment();
-  image::read_environment();
+  engine::image::read_environment();
   pid_t parent = getpid();
   w->pid = fork();
   if (w->pid < 0) {

@@ -18,17 +18,17 @@
 
 #include "duktape.h"
 #include "js/lower.h"
-#include "js/natives.h"
+#include "engine/natives.h"
 #include "json/json.h"
 #include "js/regexp.h"
-#include "run/calls_bind.h"
-#include "run/heap_image.h"
+#include "calls/calls_bind.h"
+#include "engine/heap_image.h"
 #include "run/hooks.h"
-#include "run/prelude.h"
+#include "engine/prelude.h"
 #include "run/protocol.h"
-#include "run/sandbox_run.h"
+#include "sandbox/sandbox_run.h"
 #include "run/supervisor.h"
-#include "run/utf8.h"
+#include "engine/utf8.h"
 
 namespace oda::run {
 
@@ -108,7 +108,7 @@ bool g_building_image = false;
 void* heap_alloc(void*, duk_size_t size) {
   if (size == 0) return nullptr;
   if (over_ceiling(size)) return nullptr;
-  auto* p = static_cast<char*>(g_building_image ? image::alloc(size + kHeader) : std::malloc(size + kHeader));
+  auto* p = static_cast<char*>(g_building_image ? engine::image::alloc(size + kHeader) : std::malloc(size + kHeader));
   if (!p) return nullptr;
   std::memcpy(p, &size, sizeof size);
   g.heap_used += size;
@@ -121,7 +121,7 @@ void heap_free(void*, void* ptr) {
   size_t size;
   std::memcpy(&size, p, sizeof size);
   g.heap_used -= size;
-  if (!image::owns(p)) std::free(p);  // the image's blocks stay where they are
+  if (!engine::image::owns(p)) std::free(p);  // the image's blocks stay where they are
 }
 
 void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
@@ -133,7 +133,7 @@ void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
   char* p = static_cast<char*>(ptr) - kHeader;
   size_t old;
   std::memcpy(&old, p, sizeof old);
-  if (image::owns(p)) {
+  if (engine::image::owns(p)) {
     // An image block moves out to a block of its own (or, while building, to a new one).
     void* q = heap_alloc(ud, size);
     if (!q) return nullptr;
@@ -193,13 +193,13 @@ duk_ret_t native_emit(duk_context* ctx) {
   if (!text || g.stop != Stop::kNone) return 0;
   {
     std::string payload(1, static_cast<char>('0' + (level < 0 || level > 4 ? 0 : level)));
-    append_cesu_as_utf8(&payload, std::string_view(text, n));
+    engine::append_cesu_as_utf8(&payload, std::string_view(text, n));
     // The level byte stands for the line's newline in the count, as the supervisor counts.
     size_t size = payload.size();
     size_t room = g.output_cap > g.output_used ? g.output_cap - g.output_used : 0;
     if (size > room) {
       size_t keep = room > 1 ? room - 1 : 0;
-      payload.resize(1 + utf8_prefix(std::string_view(payload).substr(1), keep));
+      payload.resize(1 + engine::utf8_prefix(std::string_view(payload).substr(1), keep));
       g.stop = Stop::kOutput;
       oda_duk_interrupt_soon(ctx);
     }
@@ -231,7 +231,7 @@ duk_ret_t native_host_request(duk_context* ctx) {
     put_u32(&payload, id);
     payload.append(method, mlen);
     payload.push_back('\0');
-    append_cesu_as_utf8(&payload, std::string_view(args, alen));
+    engine::append_cesu_as_utf8(&payload, std::string_view(args, alen));
     if (!write_frame(kWorkerOut, kRequest, payload)) _exit(71);
   }
   ++g.pending_requests;
@@ -251,7 +251,7 @@ duk_ret_t native_finish(duk_context* ctx) {
   std::string_view t(text, n);
   if (g.end.ok) {
     g.end.value.clear();
-    append_cesu_as_utf8(&g.end.value, t);
+    engine::append_cesu_as_utf8(&g.end.value, t);
     // A value that cannot fit the cap would not fit a frame either: say which limit it broke.
     if (g.end.value.size() > g.output_cap + 2 && g.end.value.size() + g.output_used > kMaxFrame - 1024) {
       g.end.value.clear();
@@ -259,7 +259,7 @@ duk_ret_t native_finish(duk_context* ctx) {
     }
   } else {
     g.end.message.clear();
-    append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
+    engine::append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
   }
   return 0;
 }
@@ -296,7 +296,7 @@ void reseed(duk_context* ctx) {
 }
 
 // Runs one prelude chunk with the global object as `this`.
-void run_chunk(duk_context* ctx, const PreludeChunk& c) {
+void run_chunk(duk_context* ctx, const engine::PreludeChunk& c) {
   // The bytecode is read in place (an external buffer over the generated array): no copy.
   duk_push_external_buffer(ctx);
   duk_config_buffer(ctx, -1, const_cast<unsigned char*>(c.bytes), c.size);
@@ -311,9 +311,9 @@ void run_chunk(duk_context* ctx, const PreludeChunk& c) {
 duk_ret_t native_load_chunk(duk_context* ctx) {
   duk_uint_t index = duk_require_uint(ctx, 0);
   duk_uint_t count = 0;
-  while (kPrelude[count].name) ++count;
-  if (index >= count || !kPrelude[index].lazy) return DUK_RET_RANGE_ERROR;
-  run_chunk(ctx, kPrelude[index]);
+  while (engine::kPrelude[count].name) ++count;
+  if (index >= count || !engine::kPrelude[index].lazy) return DUK_RET_RANGE_ERROR;
+  run_chunk(ctx, engine::kPrelude[index]);
   return 0;
 }
 
@@ -321,7 +321,7 @@ duk_ret_t native_load_chunk(duk_context* ctx) {
 // *udata says which part: the shared chunks (what the heap image holds) or the per-run ones.
 duk_ret_t load_prelude(duk_context* ctx, void* udata) {
   bool per_run = *static_cast<const bool*>(udata);
-  for (const PreludeChunk* c = kPrelude; c->name; ++c) {
+  for (const engine::PreludeChunk* c = engine::kPrelude; c->name; ++c) {
     if (c->per_run != per_run) continue;
     // The heap image holds every module: in it, loading them costs a run nothing.
     if (!c->lazy || g_building_image) {
@@ -331,7 +331,7 @@ duk_ret_t load_prelude(duk_context* ctx, void* udata) {
     duk_get_global_string(ctx, "__oda_rt");
     duk_get_prop_string(ctx, -1, "lazy");
     duk_swap_top(ctx, -2);  // this = __oda_rt
-    duk_push_uint(ctx, static_cast<duk_uint_t>(c - kPrelude));
+    duk_push_uint(ctx, static_cast<duk_uint_t>(c - engine::kPrelude));
     duk_push_string(ctx, c->lazy);
     duk_call_method(ctx, 2);
     duk_pop(ctx);
@@ -361,7 +361,7 @@ duk_context* make_runtime(std::string* err) {
   put_native(ctx, "__oda_host_request", native_host_request, 2);
   put_native(ctx, "__oda_finish", native_finish, 3);
   put_native(ctx, "__oda_load_chunk", native_load_chunk, 1);
-  oda::js::register_natives(ctx);
+  oda::engine::register_natives(ctx);
   for (const NativeRegistrar* r = kRuntimeRegistrars; *r; ++r) (*r)(ctx);
   return run_prelude_part(ctx, false, err) ? ctx : nullptr;
 }
@@ -511,7 +511,7 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
     uint32_t id = get_u32(payload.data());
     bool ok = payload[4] == '1';
     {
-      std::string json = json_for_duktape(std::string_view(payload).substr(5));
+      std::string json = engine::json_for_duktape(std::string_view(payload).substr(5));
       duk_push_lstring(ctx, json.data(), json.size());
     }
     duk_push_uint(ctx, id);
@@ -545,8 +545,8 @@ int worker_main() {
   // The runtime from the heap image first, when this binary carries one: it needs nothing
   // from the run, and the supervisor may still be reading its command line.
   duk_context* ctx = nullptr;
-  image::Header mapped;
-  if (image::map(&mapped)) {
+  engine::image::Header mapped;
+  if (engine::image::map(&mapped)) {
     ctx = reinterpret_cast<duk_context*>(mapped.ctx);
     g.ctx = ctx;
     g.heap_used = mapped.heap_used;
@@ -630,7 +630,7 @@ int worker_main() {
 
 int build_heap_image(const char* out) {
   std::string err;
-  if (!image::begin_build(&err)) {
+  if (!engine::image::begin_build(&err)) {
     std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
     return 1;
   }
@@ -645,10 +645,10 @@ int build_heap_image(const char* out) {
     oda_duk_strtable_headroom(ctx);
   }
   g_building_image = false;
-  image::Header h;
+  engine::image::Header h;
   h.ctx = reinterpret_cast<uint64_t>(ctx);
   h.heap_used = g.heap_used;
-  if (!ctx || !err.empty() || !image::write(out, h, &err)) {
+  if (!ctx || !err.empty() || !engine::image::write(out, h, &err)) {
     std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
     return 1;
   }
@@ -657,7 +657,7 @@ int build_heap_image(const char* out) {
 
 }  // namespace oda::run
 
-// The deadline hook of lib/run/duk_overrides.h: true from the deadline on (or once the heap
+// The deadline hook of lib/engine/duk_overrides.h: true from the deadline on (or once the heap
 // ceiling or the output cap stopped the program), for as long as Duktape asks.
 extern "C" int oda_duk_exec_timeout(void*) {
   using oda::run::g;

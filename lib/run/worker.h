@@ -14,7 +14,7 @@ constexpr int kWorkerOut = 4;
 int worker_main();
 
 // run-code --build-heap-image OUT: writes OUT, a copy of this executable carrying the heap
-// every worker starts from (lib/run/heap_image.h). Returns the exit status.
+// every worker starts from (lib/engine/heap_image.h). Returns the exit status.
 int build_heap_image(const char* out);
 
 }  // namespace oda::run
