@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "sys/clock.h"
 
 namespace oda::calls::fetch {
 
@@ -235,12 +236,6 @@ void cut_chars(std::string* s, size_t n) {
   }
 }
 
-int64_t steady_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 using calls::Outcome;
 
 Outcome failed(std::string m) { return Outcome::fail(Outcome::Status::Error, "fetch " + m); }
@@ -301,7 +296,7 @@ Outcome perform(const json::Value& request, const Options& options,
       body = b->as_string();
       has_body = true;
     }
-    if (const json::Value* r = init->get("redirect"); r && r->is_string()) redirect = r->as_string();
+    redirect = init->get_or("redirect", redirect);
     if (const json::Value* h = init->get("headers")) {
       auto add = [&](const std::string& k, const json::Value& v) {
         header_lines.push_back(k + ": " + (v.is_string() ? v.as_string() : json::write(v)));
@@ -317,7 +312,7 @@ Outcome perform(const json::Value& request, const Options& options,
   const Curl& c = curl();
   if (!c.ok) return failed("is unavailable: " + c.error);
 
-  int64_t deadline = steady_ms() + options.timeout_ms;
+  int64_t deadline = sys::monotonic_ms() + options.timeout_ms;
   bool redirected = false;
   for (int hop = 0;; hop++) {
     if (!starts_with_ci(url, "http://") && !starts_with_ci(url, "https://"))
@@ -325,7 +320,7 @@ Outcome perform(const json::Value& request, const Options& options,
     if (!options.allow_private && is_private_literal(host_of(url)) &&
         !listed(options.test_public, host_of(url)))
       return failed("refused: '" + host_of(url) + "' is a private network address");
-    int64_t left = deadline - steady_ms();
+    int64_t left = deadline - sys::monotonic_ms();
     if (left <= 0)
       return Outcome::fail(Outcome::Status::Timeout, "fetch timed out after " +
                                                          std::to_string(options.timeout_ms) + "ms");

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "engine/prelude.h"
+#include "sys/fd.h"
 
 namespace oda::engine::image {
 
@@ -49,18 +50,6 @@ uint64_t code_mark() { return reinterpret_cast<uint64_t>(&begin_build); }
 uint64_t data_mark() { return reinterpret_cast<uint64_t>(&kPrelude[0]); }
 
 size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
-
-bool write_all(int fd, const void* data, size_t n) {
-  const char* p = static_cast<const char*>(data);
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -106,7 +95,7 @@ bool write(const std::string& out, const Header& h, std::string* err) {
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) ok = false;
     if (r <= 0) break;
-    if (!write_all(fd, buf, static_cast<size_t>(r))) {
+    if (!sys::write_all(fd, buf, static_cast<size_t>(r))) {
       ok = false;
       break;
     }
@@ -121,8 +110,8 @@ bool write(const std::string& out, const Header& h, std::string* err) {
   t.data_mark = data_mark();
   t.header = h;
   static const char zeros[kPage] = {};
-  ok = ok && write_all(fd, zeros, t.offset - static_cast<size_t>(st.st_size)) &&
-       write_all(fd, reinterpret_cast<const void*>(g_lo), t.length) && write_all(fd, &t, sizeof t);
+  ok = ok && sys::write_all(fd, zeros, t.offset - static_cast<size_t>(st.st_size)) &&
+       sys::write_all(fd, reinterpret_cast<const void*>(g_lo), t.length) && sys::write_all(fd, &t, sizeof t);
   if (close(fd) != 0) ok = false;
   if (!ok || rename(tmp.c_str(), out.c_str()) != 0) {
     *err = "cannot write '" + out + "': " + std::strerror(errno);

@@ -2,8 +2,8 @@
 //
 // Duktape reports errors by longjmp, which skips C++ destructors. So each native works in
 // three steps: read its arguments (may throw; nothing owning is alive yet), do the C++ work
-// inside a noexcept function that keeps every result in the static State, then push the
-// results from State (may throw; again nothing owning is alive on the stack).
+// inside a noexcept function that keeps every result in the static Scratch, then push the
+// results from Scratch (may throw; again nothing owning is alive on the stack).
 #include "sandbox/fs_natives.h"
 
 #include <duktape.h>
@@ -19,7 +19,8 @@ namespace oda::sandbox::fs {
 
 namespace {
 
-struct State {
+// The one native call under way: its arguments and results, outside the Duktape stack.
+struct Scratch {
   Files* files = nullptr;
   std::string a, b;              // path arguments, as UTF-8
   std::string data;              // bytes read or to write
@@ -29,8 +30,8 @@ struct State {
   Error err;
 };
 
-State& S() {
-  static State s;
+Scratch& S() {
+  static Scratch s;
   return s;
 }
 
@@ -120,7 +121,7 @@ duk_ret_t js_read_file(duk_context* ctx) {
     }
   }
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     if (!s.files->read_file(s.a, &s.data, &s.err)) return false;
     if (text) s.text = engine::utf8_to_cesu8(s.data);
@@ -143,7 +144,7 @@ duk_ret_t write_like(duk_context* ctx, bool append) {
   const char* op = duk_get_string(ctx, 2);  // the caller's name for a denial, or NULL
   if (!take_data(ctx, 1)) return throw_err(ctx);
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     return append ? s.files->append_file(s.a, s.data, &s.err)
                   : s.files->write_file(s.a, s.data, &s.err, op ? op : "writeFile");
@@ -160,7 +161,7 @@ duk_ret_t js_readdir(duk_context* ctx) {
   duk_size_t n;
   const char* p = path_arg(ctx, 0, &n, "path");
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     if (!s.files->readdir(s.a, &s.entries, &s.err)) return false;
     for (auto& e : s.entries) e.name = engine::utf8_to_cesu8(e.name);
@@ -187,7 +188,7 @@ duk_ret_t js_stat(duk_context* ctx) {
   const char* p = path_arg(ctx, 0, &n, "path");
   bool follow = duk_to_boolean(ctx, 1);
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     return s.files->stat(s.a, follow, &s.st, &s.err);
   });
@@ -219,7 +220,7 @@ duk_ret_t js_mkdir(duk_context* ctx) {
   const char* p = path_arg(ctx, 0, &n, "path");
   bool recursive = duk_to_boolean(ctx, 1);
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     return s.files->mkdir(s.a, recursive, &s.err);
   });
@@ -234,7 +235,7 @@ duk_ret_t js_rm(duk_context* ctx) {
   bool force = duk_to_boolean(ctx, 2);
   const char* op = duk_get_string(ctx, 3);
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     return s.files->rm(s.a, recursive, force, &s.err, op ? op : "rm");
   });
@@ -247,7 +248,7 @@ duk_ret_t js_rename(duk_context* ctx) {
   const char* p1 = path_arg(ctx, 0, &n1, "oldPath");
   const char* p2 = path_arg(ctx, 1, &n2, "newPath");
   bool ok = guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p1, n1});
     s.b = engine::cesu8_to_utf8({p2, n2});
     return s.files->rename(s.a, s.b, &s.err);
@@ -261,7 +262,7 @@ duk_ret_t js_exists(duk_context* ctx) {
   const char* p = path_arg(ctx, 0, &n, "path");
   bool yes = false;
   guarded([&] {
-    State& s = S();
+    Scratch& s = S();
     s.a = engine::cesu8_to_utf8({p, n});
     yes = s.files->exists(s.a);
     return true;

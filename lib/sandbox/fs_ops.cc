@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "sys/fd.h"
+
 namespace oda::sandbox::fs {
 
 namespace {
@@ -28,18 +30,6 @@ struct Fd {
   Fd(const Fd&) = delete;
   Fd& operator=(const Fd&) = delete;
 };
-
-bool write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    ssize_t n = write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data.remove_prefix(static_cast<size_t>(n));
-  }
-  return true;
-}
 
 double ms(const struct timespec& t) { return t.tv_sec * 1000.0 + t.tv_nsec / 1e6; }
 
@@ -210,7 +200,7 @@ bool Files::write_common(std::string_view op, std::string_view path, std::string
     system_error(errno, "open", path, err);
     return false;
   }
-  if (!write_all(f.fd, data)) {
+  if (!sys::write_all(f.fd, data)) {
     system_error(errno, "write", path, err);
     return false;
   }

@@ -12,15 +12,11 @@
 
 #include <cstdio>
 
+#include "sys/clock.h"
+
 namespace oda::sandbox {
 
 namespace {
-
-long long now_ms() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
 
 std::string what(const Policy& chat, Mode requested, const std::string& justification) {
   return std::string("this run asks for the file sandbox mode ") + mode_name(requested) +
@@ -77,7 +73,7 @@ bool ask_approver(const std::string& cmd, const std::string& question, long long
   size_t off = 0;
   int to = in[1], from = err[0];
   std::string text;
-  long long deadline = now_ms() + timeout_ms;
+  long long deadline = sys::monotonic_ms() + timeout_ms;
   int status = 0;
   bool exited = false;
   while (!exited) {
@@ -104,7 +100,7 @@ bool ask_approver(const std::string& cmd, const std::string& question, long long
     pid_t r = waitpid(pid, &status, WNOHANG);
     if (r == pid) {
       exited = true;
-    } else if (now_ms() >= deadline) {
+    } else if (sys::monotonic_ms() >= deadline) {
       kill(-pid, SIGKILL);
       waitpid(pid, &status, 0);
       if (to >= 0) close(to);
@@ -141,9 +137,9 @@ int ask_terminal(const std::string& tty, const std::string& text, long long time
   ssize_t w = write(fd, q.data(), q.size());
   (void)w;
   std::string answer;
-  long long deadline = now_ms() + timeout_ms;
+  long long deadline = sys::monotonic_ms() + timeout_ms;
   for (;;) {
-    long long left = deadline - now_ms();
+    long long left = deadline - sys::monotonic_ms();
     if (left <= 0) break;
     struct pollfd p{fd, POLLIN, 0};
     int r = poll(&p, 1, static_cast<int>(left > 1000000 ? 1000000 : left));
