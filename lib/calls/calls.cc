@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "cli/cli.h"
+#include "sys/clock.h"
 
 namespace oda::calls {
 
@@ -311,7 +312,7 @@ const char* status_name(Outcome::Status s) {
   return "error";
 }
 
-json::Value Record::to_json() const {
+json::Value CallRecord::to_json() const {
   json::Value o = json::Value::object();
   o.set("id", id);
   o.set("tool", tool);
@@ -330,14 +331,9 @@ Scheduler::Scheduler(SchedulerOptions options) : options_(std::move(options)) {
   // A tool that exits without reading its stdin must not take the supervisor with it.
   ::signal(SIGPIPE, SIG_IGN);
   if (options_.max_concurrent < 1) options_.max_concurrent = 1;
-  if (::pipe2(notify_, O_CLOEXEC | O_NONBLOCK) != 0) notify_[0] = notify_[1] = -1;
   if (!options_.now_ms) {
-    auto t0 = std::chrono::steady_clock::now();
-    options_.now_ms = [t0] {
-      return std::chrono::duration_cast<std::chrono::milliseconds>(
-                 std::chrono::steady_clock::now() - t0)
-          .count();
-    };
+    int64_t t0 = sys::monotonic_ms();
+    options_.now_ms = [t0] { return sys::monotonic_ms() - t0; };
   }
 }
 
@@ -350,8 +346,6 @@ Scheduler::~Scheduler() {
   work_cv_.notify_all();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
-  if (notify_[0] >= 0) ::close(notify_[0]);
-  if (notify_[1] >= 0) ::close(notify_[1]);
 }
 
 int64_t Scheduler::now() const { return options_.now_ms(); }
@@ -364,7 +358,7 @@ bool Scheduler::has(std::string_view name) const { return tools_.find(name) != t
 
 int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done done) {
   std::unique_lock lock(mu_);
-  Record r;
+  CallRecord r;
   r.id = static_cast<int64_t>(records_.size()) + 1;
   r.tool = tool;
   r.arguments = std::move(arguments);
@@ -372,13 +366,11 @@ int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done d
   done_.push_back(done);
   int64_t id = records_.back().id;
   if (!has(tool) || dropping_ || cancel_.cancelled()) {
-    Record& rec = records_.back();
+    CallRecord& rec = records_.back();
     rec.settled = true;
     rec.outcome = !has(tool) ? Outcome::fail(Outcome::Status::Error, "no tool named '" + tool + "'")
                              : Outcome::fail(Outcome::Status::Dropped, "the run is closing");
-    finished_.push_back({id, rec.outcome});
     Outcome out = rec.outcome;
-    (void)!::write(notify_[1], "x", 1);
     lock.unlock();
     if (done) done(out);
     return id;
@@ -410,7 +402,7 @@ void Scheduler::pool_thread() {
     if (ready_.empty()) return;  // stopping
     int64_t id = ready_.front();
     ready_.pop_front();
-    Record& rec = records_[id - 1];
+    CallRecord& rec = records_[id - 1];
     const Entry& e = tools_.find(rec.tool)->second;
     Handler handler = e.handler;
     bool ask = e.ask;
@@ -419,13 +411,11 @@ void Scheduler::pool_thread() {
     lock.unlock();
     Outcome out = run_call(tool, handler, ask, arguments);
     lock.lock();
-    Record& rec2 = records_[id - 1];
+    CallRecord& rec2 = records_[id - 1];
     rec2.outcome = out;
     rec2.settled = true;
     rec2.duration_ms = now() - rec2.started_ms;
-    finished_.push_back({id, out});
     Done done = std::move(done_[id - 1]);
-    (void)!::write(notify_[1], "x", 1);
     if (done) {
       // Told before the call counts as settled, so whoever waits for idle sees it answered.
       lock.unlock();
@@ -458,16 +448,6 @@ Outcome Scheduler::run_call(const std::string& tool, const Handler& handler, boo
   }
 }
 
-std::vector<Scheduler::Finished> Scheduler::take_finished() {
-  char buf[256];
-  while (::read(notify_[0], buf, sizeof buf) > 0) {
-  }
-  std::lock_guard lock(mu_);
-  std::vector<Finished> out;
-  out.swap(finished_);
-  return out;
-}
-
 void Scheduler::drop_queued() {
   std::vector<std::pair<Done, Outcome>> tell;
   {
@@ -477,7 +457,6 @@ void Scheduler::drop_queued() {
       records_[id - 1].outcome = Outcome::fail(
           Outcome::Status::Dropped, "the program returned before the call started");
       records_[id - 1].settled = true;
-      finished_.push_back({id, records_[id - 1].outcome});
       if (done_[id - 1]) tell.emplace_back(std::move(done_[id - 1]), records_[id - 1].outcome);
     }
     queue_.clear();
@@ -514,7 +493,7 @@ size_t Scheduler::queued() const {
   return queue_.size();
 }
 
-std::vector<Record> Scheduler::records() const {
+std::vector<CallRecord> Scheduler::records() const {
   std::lock_guard lock(mu_);
   return records_;
 }

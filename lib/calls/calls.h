@@ -99,7 +99,7 @@ using Handler = std::function<Outcome(const json::Value& arguments, const Cancel
 
 // Runs a catalog entry's command: argv with the arguments JSON on stdin, its own process
 // group, only its env names plus a minimal PATH, its own timeout.
-Outcome run_command(const Tool& tool, const json::Value& arguments, const CancelFlag& cancel);
+Outcome exec_tool(const Tool& tool, const json::Value& arguments, const CancelFlag& cancel);
 
 // Asks whether a call may run (approval "always"): the approver command (the call as JSON on
 // stdin; exit 0 allows), else the controlling terminal, else no. *why says who refused.
@@ -107,7 +107,7 @@ bool approve(const std::string& approver, const std::string& tool, const json::V
              const CancelFlag& cancel, std::string* why);
 
 // One call as the run records it.
-struct Record {
+struct CallRecord {
   int64_t id = 0;
   std::string tool;
   json::Value arguments;
@@ -125,9 +125,7 @@ struct SchedulerOptions {
 };
 
 // The supervisor's side of calls. submit() queues a call; at most max_concurrent run at once,
-// on a pool of at most that many threads. A finished call is handed back through
-// take_finished(); notify_fd() is readable while finished calls wait to be taken, so the
-// supervisor can poll it beside the worker's pipe.
+// on a pool of at most that many threads. A finished call is told to its submitter's Done.
 class Scheduler {
  public:
   explicit Scheduler(SchedulerOptions options);
@@ -145,13 +143,6 @@ class Scheduler {
   using Done = std::function<void(const Outcome&)>;
   int64_t submit(const std::string& tool, json::Value arguments, Done done = nullptr);
 
-  struct Finished {
-    int64_t id;
-    Outcome outcome;
-  };
-  std::vector<Finished> take_finished();
-  int notify_fd() const { return notify_[0]; }
-
   // The program returned: calls still queued are dropped (recorded as never started).
   void drop_queued();
   // The run failed: running calls are stopped (recorded cancelled), queued ones dropped.
@@ -165,7 +156,7 @@ class Scheduler {
   int64_t now_ms() const { return now(); }
 
   // Every call so far, in submission order.
-  std::vector<Record> records() const;
+  std::vector<CallRecord> records() const;
   json::Value records_json() const;
 
  private:
@@ -185,17 +176,15 @@ class Scheduler {
   mutable std::mutex mu_;
   std::condition_variable idle_cv_;  // running_ fell
   std::condition_variable work_cv_;  // queue_ grew, or stopping_
-  std::vector<Record> records_;       // index id-1
+  std::vector<CallRecord> records_;       // index id-1
   std::vector<Done> done_;            // index id-1
   std::deque<int64_t> queue_;         // waiting for a slot
   std::deque<int64_t> ready_;         // started, waiting for a pool thread
-  std::vector<Finished> finished_;
   std::vector<std::thread> threads_;
   size_t running_ = 0;
   size_t idle_threads_ = 0;
   bool dropping_ = false;
   bool stopping_ = false;
-  int notify_[2] = {-1, -1};
 };
 
 }  // namespace oda::calls

@@ -11,7 +11,7 @@
 #include "duktape.h"
 #include "calls/calls.h"
 #include "calls/fetch.h"
-#include "run/hooks.h"
+#include "run/parts.h"
 #include "engine/utf8.h"
 #include "term/client.h"
 
@@ -114,7 +114,7 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
     bool ask = t.approval_always;
     std::string name = t.name;
     s->add(name, [t = std::move(t)](const json::Value& a, const CancelFlag& c) {
-      return run_command(t, a, c);
+      return exec_tool(t, a, c);
     }, ask);
   }
   fetch::Options fo = fetch::options_from_env();
@@ -124,9 +124,8 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
   // never waits on a call.
   auto replies = std::make_shared<Replies>();
   settings->handlers["call"] = [s, replies](uint32_t id, const json::Value& a, run::HostLink* link) {
-    const json::Value* tool = a.get("tool");
     const json::Value* arguments = a.get("arguments");
-    std::string name = tool && tool->is_string() ? tool->as_string() : "";
+    std::string name = a.get_or("tool", "");
     if (name == "fetch") name.clear();  // only through fetch()
     s->submit(name, arguments ? *arguments : json::Value::object(),
               [id, link, name, replies](const Outcome& o) { replies->send(link, id, name, o); });

@@ -11,16 +11,16 @@ struct duk_hthread;
 
 namespace oda::calls {
 
-// A run::SettingsHook: --tools/ODA_TOOLS, --max-concurrent-calls, --approver/ODA_APPROVER,
+// The part's settings hook (run/parts.h): --tools/ODA_TOOLS, --max-concurrent-calls, --approver/ODA_APPROVER,
 // --chat/ODA_CHAT, --args, --dv, --metadata. false with *refusal (exit 2) on a bad catalog,
 // a refused tool name or a bad option.
 bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::string* refusal);
 
-// A runtime run::NativeRegistrar (so in the heap image): __oda_terminal_tools, the names
+// The part's runtime natives (so in the heap image): __oda_terminal_tools, the names
 // lib/calls/calls.js binds in every run.
 void register_terminal_tools(duk_hthread* ctx);
 
-// A run::NativeRegistrar (in the worker): __oda_calls_config(), the JSON the run's own tools
+// The part's per-run natives (in the worker): __oda_calls_config(), the JSON the run's own tools
 // (the catalogs') and values are bound from by lib/calls/run-config.js; without any, nothing.
 void register_natives(duk_hthread* ctx);
 

@@ -14,6 +14,8 @@
 #include <mutex>
 
 #include "calls/calls.h"
+#include "sys/clock.h"
+#include "sys/fd.h"
 
 extern char** environ;
 
@@ -33,25 +35,14 @@ struct Spawned {
   std::string out, err;
 };
 
-int64_t steady_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-void close_fd(int* fd) {
-  if (*fd >= 0) ::close(*fd);
-  *fd = -1;
-}
-
 // Stops the whole process group: TERM, a grace period, then KILL; reaps the leader.
 void stop_group(pid_t pid, int pidfd, int* status) {
   ::kill(-pid, SIGTERM);
-  int64_t until = steady_ms() + 1000;
+  int64_t until = sys::monotonic_ms() + 1000;
   for (;;) {
     pid_t r = ::waitpid(pid, status, WNOHANG);
     if (r == pid || (r < 0 && errno != EINTR)) break;
-    int64_t left = until - steady_ms();
+    int64_t left = until - sys::monotonic_ms();
     if (left <= 0) {
       ::kill(-pid, SIGKILL);
       while (::waitpid(pid, status, 0) < 0 && errno == EINTR) {
@@ -120,12 +111,12 @@ Spawned spawn_collect(const std::vector<std::string>& argv, const std::vector<st
     ::close(in[1]), ::close(out[0]), ::close(err[0]);
     return r;
   }
-  int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-  int wfd = in[1], ofd = out[0], efd = err[0];
-  for (int fd : {wfd, ofd, efd}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  sys::UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
+  sys::UniqueFd wfd(in[1]), ofd(out[0]), efd(err[0]);
+  for (int fd : {wfd.get(), ofd.get(), efd.get()}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   size_t written = 0;
-  if (input.empty()) close_fd(&wfd);
-  int64_t deadline = timeout_ms < 0 ? -1 : steady_ms() + timeout_ms;
+  if (input.empty()) wfd.reset();
+  int64_t deadline = timeout_ms < 0 ? -1 : sys::monotonic_ms() + timeout_ms;
   bool exited = false;
   int64_t drain_until = -1;  // after the leader exits, a short while for the pipes to empty
   char buf[65536];
@@ -134,57 +125,57 @@ Spawned spawn_collect(const std::vector<std::string>& argv, const std::vector<st
       pid_t w = ::waitpid(pid, &r.status, WNOHANG);
       if (w == pid) {
         exited = true;
-        drain_until = steady_ms() + 200;
-        close_fd(&wfd);
+        drain_until = sys::monotonic_ms() + 200;
+        wfd.reset();
       }
     }
-    if (exited && ofd < 0 && efd < 0) break;
-    int64_t now = steady_ms();
+    if (exited && !ofd && !efd) break;
+    int64_t now = sys::monotonic_ms();
     if (exited && now >= drain_until) break;
     if (!exited && cancel.cancelled()) {
       r.cancelled = true;
-      stop_group(pid, pidfd, &r.status);
+      stop_group(pid, pidfd.get(), &r.status);
       exited = true;
       break;
     }
     if (!exited && deadline >= 0 && now >= deadline) {
       r.timed_out = true;
-      stop_group(pid, pidfd, &r.status);
+      stop_group(pid, pidfd.get(), &r.status);
       exited = true;
       break;
     }
     pollfd fds[5];
     int n = 0;
     int iw = -1, io = -1, ie = -1;
-    if (wfd >= 0) iw = n, fds[n++] = {wfd, POLLOUT, 0};
-    if (ofd >= 0) io = n, fds[n++] = {ofd, POLLIN, 0};
-    if (efd >= 0) ie = n, fds[n++] = {efd, POLLIN, 0};
+    if (wfd) iw = n, fds[n++] = {wfd.get(), POLLOUT, 0};
+    if (ofd) io = n, fds[n++] = {ofd.get(), POLLIN, 0};
+    if (efd) ie = n, fds[n++] = {efd.get(), POLLIN, 0};
     if (!exited) {
       fds[n++] = {cancel.fd(), POLLIN, 0};
-      fds[n++] = {pidfd, POLLIN, 0};  // -1 without pidfd: poll ignores it
+      fds[n++] = {pidfd.get(), POLLIN, 0};  // -1 without pidfd: poll ignores it
     }
     int64_t wait = 1000;
     if (exited) wait = drain_until - now;
     else if (deadline >= 0) wait = std::min<int64_t>(wait, deadline - now);
-    if (pidfd < 0 && !exited) wait = std::min<int64_t>(wait, 20);
+    if (!pidfd && !exited) wait = std::min<int64_t>(wait, 20);
     if (::poll(fds, n, static_cast<int>(std::max<int64_t>(wait, 0))) < 0 && errno != EINTR) break;
     if (iw >= 0 && (fds[iw].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      ssize_t k = ::write(wfd, input.data() + written, input.size() - written);
+      ssize_t k = ::write(wfd.get(), input.data() + written, input.size() - written);
       if (k > 0) written += k;
-      if ((k < 0 && errno != EAGAIN && errno != EINTR) || written == input.size()) close_fd(&wfd);
+      if ((k < 0 && errno != EAGAIN && errno != EINTR) || written == input.size()) wfd.reset();
     }
     for (auto [idx, fdp, dst] : {std::tuple{io, &ofd, &r.out}, std::tuple{ie, &efd, &r.err}}) {
       if (idx < 0 || !(fds[idx].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      ssize_t k = ::read(*fdp, buf, sizeof buf);
+      ssize_t k = ::read(fdp->get(), buf, sizeof buf);
       if (k > 0) {
         dst->append(buf, k);
         if (dst->size() > kMaxToolOutput) r.too_big = true;
       } else if (k == 0 || (errno != EAGAIN && errno != EINTR)) {
-        close_fd(fdp);
+        fdp->reset();
       }
     }
     if (r.too_big && !exited) {
-      stop_group(pid, pidfd, &r.status);
+      stop_group(pid, pidfd.get(), &r.status);
       exited = true;
       break;
     }
@@ -194,8 +185,6 @@ Spawned spawn_collect(const std::vector<std::string>& argv, const std::vector<st
     }
   }
   ::kill(-pid, SIGKILL);  // nothing of the call outlives it
-  close_fd(&wfd), close_fd(&ofd), close_fd(&efd);
-  if (pidfd >= 0) ::close(pidfd);
   return r;
 }
 
@@ -207,7 +196,7 @@ std::string trim_end(std::string s) {
 
 }  // namespace
 
-Outcome run_command(const Tool& tool, const json::Value& arguments, const CancelFlag& cancel) {
+Outcome exec_tool(const Tool& tool, const json::Value& arguments, const CancelFlag& cancel) {
   std::vector<std::string> env;
   bool has_path = false;
   for (const auto& name : tool.env) {

@@ -132,19 +132,19 @@ Tool sh_tool(const std::string& name, const std::string& script, int64_t timeout
 
 TEST(CallsCommand, StdoutJsonOrText) {
   CancelFlag cancel;
-  Outcome o = run_command(sh_tool("t", "cat"), parse(R"({"x":[1,2]})"), cancel);
+  Outcome o = exec_tool(sh_tool("t", "cat"), parse(R"({"x":[1,2]})"), cancel);
   ASSERT_EQ(o.status, Outcome::Status::Ok) << o.error;
   EXPECT_EQ(json::write(o.result), R"({"x":[1,2]})");
-  o = run_command(sh_tool("t", "echo hello world"), json::Value::object(), cancel);
+  o = exec_tool(sh_tool("t", "echo hello world"), json::Value::object(), cancel);
   EXPECT_EQ(json::write(o.result), R"("hello world")");
 }
 
 TEST(CallsCommand, FailureCarriesStderr) {
   CancelFlag cancel;
-  Outcome o = run_command(sh_tool("t", "echo 'it broke' >&2; exit 3"), json::Value::object(), cancel);
+  Outcome o = exec_tool(sh_tool("t", "echo 'it broke' >&2; exit 3"), json::Value::object(), cancel);
   EXPECT_EQ(o.status, Outcome::Status::Error);
   EXPECT_EQ(o.error, "it broke");
-  o = run_command(sh_tool("t", "exit 4"), json::Value::object(), cancel);
+  o = exec_tool(sh_tool("t", "exit 4"), json::Value::object(), cancel);
   EXPECT_EQ(o.error, "tool 't' exited with status 4");
 }
 
@@ -154,14 +154,14 @@ TEST(CallsCommand, OnlyListedEnvironment) {
   CancelFlag cancel;
   Tool t = sh_tool("t", "echo \"$CALLS_TEST_SECRET/$CALLS_TEST_PASSED/$PATH\"");
   t.env = {"CALLS_TEST_PASSED"};
-  Outcome o = run_command(t, json::Value::object(), cancel);
+  Outcome o = exec_tool(t, json::Value::object(), cancel);
   EXPECT_EQ(json::write(o.result), R"("/p1//usr/local/bin:/usr/bin:/bin")");
 }
 
 TEST(CallsCommand, TimeoutStopsTheGroup) {
   CancelFlag cancel;
   auto t0 = std::chrono::steady_clock::now();
-  Outcome o = run_command(sh_tool("t", "sleep 30 & sleep 30", 200), json::Value::object(), cancel);
+  Outcome o = exec_tool(sh_tool("t", "sleep 30 & sleep 30", 200), json::Value::object(), cancel);
   EXPECT_EQ(o.status, Outcome::Status::Timeout);
   EXPECT_EQ(o.error, "tool 't' timed out after 200ms");
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
@@ -169,7 +169,7 @@ TEST(CallsCommand, TimeoutStopsTheGroup) {
 
 TEST(CallsCommand, UnsafeIntegerIsNotLossless) {
   CancelFlag cancel;
-  Outcome o = run_command(sh_tool("t", "echo 9007199254740993"), json::Value::object(), cancel);
+  Outcome o = exec_tool(sh_tool("t", "echo 9007199254740993"), json::Value::object(), cancel);
   EXPECT_EQ(o.status, Outcome::Status::Unlossless);
   EXPECT_EQ(o.error, "binding resolution must be lossless JSON");
 }
@@ -202,8 +202,6 @@ TEST(CallsScheduler, AtMostNAtOnceAndAllRecorded) {
   for (int i = 0; i < 10; i++) s.submit("work", json::Value(i));
   ASSERT_TRUE(s.wait_idle(-1));
   EXPECT_EQ(peak.load(), 3);
-  auto done = s.take_finished();
-  EXPECT_EQ(done.size(), 10u);
   auto recs = s.records();
   ASSERT_EQ(recs.size(), 10u);
   for (int i = 0; i < 10; i++) {
@@ -238,7 +236,7 @@ TEST(CallsScheduler, DroppedCallsNeverRun) {
 TEST(CallsScheduler, CancelStopsRunningCommands) {
   Scheduler s(SchedulerOptions{});
   Tool t = sh_tool("t", "sleep 30", 60000);
-  s.add("t", [t](const json::Value& a, const CancelFlag& c) { return run_command(t, a, c); });
+  s.add("t", [t](const json::Value& a, const CancelFlag& c) { return exec_tool(t, a, c); });
   s.submit("t", json::Value::object());
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   auto t0 = std::chrono::steady_clock::now();
@@ -248,12 +246,14 @@ TEST(CallsScheduler, CancelStopsRunningCommands) {
   EXPECT_EQ(s.records()[0].outcome.status, Outcome::Status::Cancelled);
 }
 
-TEST(CallsScheduler, UnknownToolAndNotify) {
+TEST(CallsScheduler, UnknownToolFailsAtOnce) {
   Scheduler s(SchedulerOptions{});
-  s.submit("nope", json::Value());
-  auto done = s.take_finished();
-  ASSERT_EQ(done.size(), 1u);
-  EXPECT_EQ(done[0].outcome.error, "no tool named 'nope'");
+  std::string told;
+  s.submit("nope", json::Value(), [&](const Outcome& o) { told = o.error; });
+  EXPECT_EQ(told, "no tool named 'nope'");  // told on the submitting thread, before submit returns
+  ASSERT_EQ(s.records().size(), 1u);
+  EXPECT_TRUE(s.records()[0].settled);
+  EXPECT_EQ(s.records()[0].started_ms, -1);
 }
 
 TEST(CallsScheduler, ApprovalDeniedRejects) {

@@ -123,7 +123,11 @@ bool write(const std::string& out, const Header& h, std::string* err) {
 
 bool map(Header* h) {
   if (g_off) return false;
-  int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+  return map_file("/proc/self/exe", h);
+}
+
+bool map_file(const char* path, Header* h) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   struct stat st;
   Trailer t;

@@ -39,6 +39,10 @@ bool write(const std::string& out, const Header& h, std::string* err);
 // does not belong to this binary, or ODA_RUN_NO_HEAP_IMAGE=1 asked for the slow start.
 bool map(Header* h);
 
+// map() from the executable at path (tests give a copy they wrote): the same checks, that
+// the trailer is there, whole, and from this very binary (its code and data marks).
+bool map_file(const char* path, Header* h);
+
 // The supervisor reads ODA_RUN_NO_HEAP_IMAGE before it forks (a worker's environment is
 // wiped). For tests and measurements.
 void read_environment();

@@ -1,4 +1,5 @@
-// The runtime prelude as Duktape bytecode, generated at build time (lib/run/run.mk).
+// The runtime prelude as Duktape bytecode, generated at build time (lib/engine/engine.mk, from
+// the files PRELUDE_JS of lib/run/run.mk lists, in its order).
 #pragma once
 
 #include <cstddef>

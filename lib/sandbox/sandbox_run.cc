@@ -6,7 +6,6 @@
 #include <memory>
 
 #include "sandbox/fs_natives.h"
-#include "run/hooks.h"
 #include "sandbox/fs_ops.h"
 
 namespace oda::sandbox {
@@ -61,8 +60,7 @@ bool decode_policy(std::string_view text, Policy* p) {
     p->writable.push_back(r.as_string());
   }
   p->force_abi = static_cast<int>(f->as_number());
-  const json::Value* k = v.get("kernelOnly");
-  p->kernel_only = k && k->is_bool() && k->as_bool();
+  p->kernel_only = v.get_or("kernelOnly", false);
   return true;
 }
 
@@ -120,7 +118,7 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
   return true;
 }
 
-run::RunOutcome supervise_sandboxed(const run::RunSettings& settings) {
+run::RunOutcome supervise_sandboxed(const run::RunSettings& settings, const run::SuperviseNext& next) {
   RunSandbox& rs = current();
   run::RunOutcome o;
   if (!rs.unavailable.empty()) {
@@ -129,7 +127,7 @@ run::RunOutcome supervise_sandboxed(const run::RunSettings& settings) {
     o.message = rs.unavailable;
     return o;
   }
-  o = run::supervise(settings);
+  o = next(settings);
   if (o.kind == "sandbox-unavailable") {
     rs.unavailable = o.message;
   } else if (!o.ok) {
@@ -154,6 +152,14 @@ json::Value current_record() {
     v.set("escalation", nullptr);
   }
   return v;
+}
+
+void record_fields(const cli::Args& args, json::Value* record) {
+  record->set("sandbox", current_record());
+  if (args.has("sandbox-permissions")) {
+    record->set("sandboxPermissions", args.str("sandbox-permissions"));
+    record->set("justification", args.str("justification"));
+  }
 }
 
 int probe_command(const cli::Args& args) {

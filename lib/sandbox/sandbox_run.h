@@ -11,6 +11,7 @@
 #include "json/json.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandbox_escalation.h"
+#include "run/parts.h"
 #include "run/supervisor.h"
 
 struct duk_hthread;
@@ -30,21 +31,26 @@ struct RunSandbox {
 
 // ---- supervisor side ----
 
-// A SettingsHook of command.h: resolves the policy from the call (--sandbox, ODA_SANDBOX,
+// The part's settings hook (run/parts.h): resolves the policy from the call (--sandbox, ODA_SANDBOX,
 // --workspace, sandbox_permissions + justification, --approver / ODA_APPROVER,
 // --approve-escalation) and asks for an escalation (nothing runs before the answer).
 // false with *refusal set for a bad mode or a denied escalation (exit 2). Puts the policy
 // into the worker setting "sandbox"; the worker applies it (worker_guard).
 bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::string* refusal);
 
-// Runs the program under the sandbox decided by settings_hook: when the mode cannot be
-// applied (here, or by the worker before any program code), the outcome is kind
-// sandbox-unavailable; another failed outcome gets the lines of failure_lines().
-run::RunOutcome supervise_sandboxed(const run::RunSettings& settings);
+// The part's supervise wrapper: runs the program (next) under the sandbox decided by
+// settings_hook. When the mode cannot be applied (here, or by the worker before any program
+// code), the outcome is kind sandbox-unavailable; another failed outcome gets the lines of
+// failure_lines().
+run::RunOutcome supervise_sandboxed(const run::RunSettings& settings, const run::SuperviseNext& next);
 
 // The sandbox of this run, for its record: {"mode", "workspace", "writableRoots",
 // "chatMode", "enforcement", "escalation": null | {"mode", "justification", "approvedBy"}}.
 json::Value current_record();
+
+// The part's record fields: "sandbox" (current_record()), and "sandboxPermissions" and
+// "justification" when the call asked a wider mode.
+void record_fields(const cli::Args& args, json::Value* record);
 
 // run-code --probe-sandbox: prints what this host can enforce (text, or JSON with --json).
 int probe_command(const cli::Args& args);
@@ -60,7 +66,7 @@ bool decode_policy(std::string_view text, Policy* p);
 
 // ---- worker side ----
 
-// A WorkerGuard (hooks.h): takes the policy from the worker setting "sandbox", then
+// The part's worker guard: takes the policy from the worker setting "sandbox", then
 // enter_worker(); false with kind sandbox-unavailable when the program must not run.
 bool worker_guard(std::string* kind, std::string* message);
 
@@ -72,11 +78,12 @@ void set_worker_policy(std::string_view line);
 // worker ends with kind sandbox-unavailable).
 bool enter_worker(std::string* err);
 
-// A runtime NativeRegistrar (hooks.h): the natives under the global `fs` (they work on the
+// The part's runtime natives: the natives under the global `fs` (they work on the
 // files enter_worker() set up).
 void register_fs_global(duk_hthread* ctx);
 
-// failure_lines() for the worker's own end frame: its enforcement and its last denial.
+// The part's failure notes: failure_lines() for the worker's own end frame, from its
+// enforcement and its last denial.
 std::string worker_failure_lines(const std::string& message);
 
 }  // namespace oda::sandbox
