@@ -6,7 +6,6 @@
 
 #include "cli/cli.h"
 #include "run/command.h"
-#include "run/sandbox_run.h"
 #include "run/supervisor.h"
 #include "run/worker.h"
 
@@ -39,7 +38,7 @@ const oda::cli::Command kCommand{
             {.name = "justification", .kind = Kind::String, .value_name = "TEXT",
              .help = "one sentence saying why this run needs the wider mode", .field = "justification",
              .invalid_message = "invalid justification: expected a non-empty sentence"},
-            // The file sandbox (lib/run/sandbox_run.h).
+            // The file sandbox (lib/sandbox/sandbox_run.h).
             {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
              .help = "the chat's file sandbox: read-only, workspace-write (default) or danger-full-access"},
             {.name = "workspace", .kind = Kind::String, .value_name = "DIR",
@@ -47,12 +46,15 @@ const oda::cli::Command kCommand{
              .complete = "dir"},
             {.name = "approve-escalation",
              .help = "allow the wider mode asked with sandbox_permissions without asking (for scripts)"},
-            {.name = "probe-sandbox", .help = "print what this host can enforce (Landlock ABI, modes) and exit"},
+            {.name = "probe-sandbox", .help = "print what this host can enforce (Landlock ABI, modes) and exit",
+             .runs_nothing = true},
             {.name = "max-heap-mb", .kind = Kind::Int, .value_name = "N",
              .help = "lower the program's heap ceiling (MiB, at most 512)"},
-            {.name = "history", .help = "list recorded runs, newest first (FILE, if given, is how many)"},
-            {.name = "show", .kind = Kind::String, .value_name = "RUN_ID", .help = "print one recorded run"},
-            // Calls from inside the program (lib/run/calls_bind.cc).
+            {.name = "history", .help = "list recorded runs, newest first (FILE, if given, is how many)",
+             .runs_nothing = true},
+            {.name = "show", .kind = Kind::String, .value_name = "RUN_ID", .help = "print one recorded run",
+             .runs_nothing = true},
+            // Calls from inside the program (lib/calls/calls_bind.cc).
             {.name = "tools", .kind = Kind::List, .value_name = "FILE",
              .help = "a tool catalog whose tools the program may call (repeatable; default: $ODA_TOOLS)",
              .complete = "file"},
@@ -76,20 +78,13 @@ const oda::cli::Command kCommand{
 int main(int argc, char** argv) {
   // The build's last step (lib/run/run.mk), not an option for people.
   if (argc == 3 && std::strcmp(argv[1], "--build-heap-image") == 0) return oda::run::build_heap_image(argv[2]);
-  // A line that runs a program gets its worker started now, while the line is parsed.
-  bool runs = true;
-  for (int i = 1; i < argc && runs; ++i) {
-    for (const char* other : {"--help", "-h", "--version", "--history", "--show", "--schema", "--probe-sandbox",
-                              "--completion-spec"})
-      if (std::strncmp(argv[i], other, std::strlen(other)) == 0) runs = false;
-  }
   oda::run::tune_malloc_for_worker();
-  if (runs) oda::run::start_early();
+  // A line that runs a program gets its worker started now, while the line is parsed.
+  if (oda::cli::runs_job(kCommand, argc, argv)) oda::run::start_early();
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;
-  if (args.flag("probe-sandbox")) return oda::run::sandbox::probe_command(args);
-  int status = oda::run::run_command(kCommand, args);
+  int status = oda::run::run_code(kCommand, args);
   // Nothing is left to tear down that the kernel does not free faster.
   std::fflush(nullptr);
   _exit(status);

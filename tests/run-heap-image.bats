@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# run-code's start-up heap image (lib/run/heap_image.h): the binary carries the runtime's
+# run-code's start-up heap image (lib/engine/heap_image.h): the binary carries the runtime's
 # finished heap and every worker maps it copy-on-write. Runs from the image and runs built
 # the slow way (ODA_RUN_NO_HEAP_IMAGE=1, or a binary without its image) must not differ.
 load helpers

@@ -361,6 +361,23 @@ json::Value schema(const Command& cmd) {
   return tool;
 }
 
+bool runs_job(const Command& cmd, int argc, char** argv) {
+  auto is = [](std::string_view arg, std::string_view name) {
+    return arg.size() >= 2 + name.size() && arg.substr(0, 2) == "--" && arg.substr(2, name.size()) == name &&
+           (arg.size() == 2 + name.size() || arg[2 + name.size()] == '=');
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--") break;
+    if (a == "-h") return false;
+    for (const char* own : {"help", "version", "schema", "completion-spec"})
+      if (is(a, own)) return false;
+    for (const Option& o : cmd.options)
+      if (o.runs_nothing && is(a, o.name)) return false;
+  }
+  return true;
+}
+
 bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code) {
   // --help wins over anything else on the line, as do --version and --schema.
   for (int i = 1; i < argc; ++i) {

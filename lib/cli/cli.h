@@ -33,6 +33,7 @@ struct Option {
   const char* schema_type = nullptr;    // JSON Schema type when it differs from the kind's
   const char* complete = nullptr;       // completion hint: "file", "dir", "session", "signal"
   bool schema_required = false;         // listed in the tool schema's "required"
+  bool runs_nothing = false;            // answers instead of doing the command's job (--history)
 };
 
 struct Positional {
@@ -81,6 +82,11 @@ class Args {
 // --completion-spec itself. Returns true when the command should go on; false with
 // *exit_code set when it is done (0 after --help, 2 after a usage error, already printed).
 bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code);
+
+// Whether a command line does the command's job (for run-code: runs a program), looked at
+// before parsing: false when it holds --help/-h, --version, --schema, --completion-spec or
+// an option of cmd marked runs_nothing (as --NAME or --NAME=VALUE), before any "--".
+bool runs_job(const Command& cmd, int argc, char** argv);
 
 // Prints "<command>: error: <message>" to stderr and returns code, for `return fail(...)`.
 int fail(const Command& cmd, int code, std::string_view message);

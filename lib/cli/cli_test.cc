@@ -173,3 +173,41 @@ TEST(Cli, UnknownOptionsAreNamedWithAHint) {
   // After "--" a word is text, and a negative number is a value, never an option.
   EXPECT_EQ(stderr_of({"pty-1", "--wait-ms", "-5", "--", "--wiat-ms"}), "");
 }
+
+
+// A command line run-code looks at before parsing, to fork its worker early or not.
+bool runs(const Command& cmd, std::vector<const char*> words) {
+  std::vector<char*> argv{const_cast<char*>("cmd")};
+  for (const char* w : words) argv.push_back(const_cast<char*>(w));
+  return oda::cli::runs_job(cmd, static_cast<int>(argv.size()), argv.data());
+}
+
+const Command kRunLike{
+    .name = "run-like",
+    .options = {{.name = "code", .kind = Kind::String, .value_name = "TEXT"},
+                {.name = "history", .runs_nothing = true},
+                {.name = "show", .kind = Kind::String, .value_name = "ID", .runs_nothing = true}},
+};
+
+TEST(RunsJob, APlainCallRunsIt) {
+  EXPECT_TRUE(runs(kRunLike, {}));
+  EXPECT_TRUE(runs(kRunLike, {"--code", "return 1"}));
+  // An option's value that looks like an answer option is still a value after "--".
+  EXPECT_TRUE(runs(kRunLike, {"--code", "x", "--", "--help"}));
+}
+
+TEST(RunsJob, TheLayersOwnAnswersRunNothing) {
+  for (const char* w : {"--help", "-h", "--version", "--schema", "--completion-spec"})
+    EXPECT_FALSE(runs(kRunLike, {"--code", "1", w})) << w;
+}
+
+TEST(RunsJob, OptionsMarkedRunsNothingRunNothing) {
+  EXPECT_FALSE(runs(kRunLike, {"--history"}));
+  EXPECT_FALSE(runs(kRunLike, {"--show", "abc"}));
+  EXPECT_FALSE(runs(kRunLike, {"--show=abc"}));
+  // Only whole names count: --showing is not --show.
+  EXPECT_TRUE(runs(kRunLike, {"--showing"}));
+  EXPECT_TRUE(runs(kSend, {"--no-submit", "s", "t"}));
+}
+
+}  // namespace

@@ -1,16 +1,10 @@
-// Native functions the JavaScript runtime needs on every heap (the RegExp engine and other
-// helpers written in C++), registered before the runtime prelude runs.
+// Where lib/js's RegExp natives reach the runtime's native helpers, which live in
+// lib/engine/natives.h now; goes when those natives move to lib/engine/regexp_natives.
 #pragma once
 
-#include "duktape.h"
+#include "engine/natives.h"
 
 namespace oda::js {
-
-// Registers the runtime's natives on the global object of ctx (a duk_context*).
-void register_natives(duk_hthread* ctx);
-
-// Defines fn as a global the runtime prelude picks up: configurable, but neither enumerable
-// nor writable, so a program does not stumble on it.
-void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs);
-
+using engine::put_hidden_global;
+using engine::register_natives;
 }  // namespace oda::js

@@ -1,4 +1,4 @@
-// A Duktape heap with the natives and the runtime prelude (lib/js/runtime, from 10-*.js on)
+// A Duktape heap with the natives and the runtime prelude (lib/engine/runtime, from 10-*.js on)
 // loaded from source, for the unit tests of the built-ins and the RegExp engine.
 #pragma once
 
@@ -20,7 +20,7 @@ namespace oda::js::testing {
 
 inline std::string runtime_dir() {
   std::string f = __FILE__;
-  return f.substr(0, f.rfind('/')) + "/runtime";
+  return f.substr(0, f.rfind("/js/")) + "/engine/runtime";  // the runtime lives in lib/engine
 }
 
 // The driver shows a value as JSON with every non-ASCII character escaped, so expectations

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "duktape.h"
-#include "js/natives.h"
-#include "run/prelude.h"
+#include "engine/natives.h"
+#include "engine/prelude.h"
 
 namespace oda::run {
 namespace {
@@ -15,7 +15,7 @@ namespace {
 duk_ret_t stub(duk_context*) { return 0; }
 
 duk_ret_t load_all(duk_context* ctx, void*) {
-  for (const PreludeChunk* c = kPrelude; c->name; ++c) {
+  for (const engine::PreludeChunk* c = engine::kPrelude; c->name; ++c) {
     void* buf = duk_push_fixed_buffer(ctx, c->size);
     std::memcpy(buf, c->bytes, c->size);
     duk_load_function(ctx);
@@ -34,7 +34,7 @@ class Codec : public ::testing::Test {
       duk_push_c_function(ctx_, stub, DUK_VARARGS);
       duk_put_global_string(ctx_, n);
     }
-    oda::js::register_natives(ctx_);
+    oda::engine::register_natives(ctx_);
     ASSERT_EQ(duk_safe_call(ctx_, load_all, nullptr, 0, 1), DUK_EXEC_SUCCESS) << duk_safe_to_string(ctx_, -1);
     duk_pop(ctx_);
   }

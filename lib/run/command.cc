@@ -9,18 +9,11 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "run/calls_bind.h"
+#include "run/parts.h"
 #include "run/record.h"
 #include "run/result.h"
-#include "run/sandbox_run.h"
 
 namespace oda::run {
-
-const SettingsHook kSettingsHooks[] = {
-    calls::settings_hook,
-    sandbox::settings_hook,
-    nullptr,
-};
 
 namespace {
 
@@ -41,11 +34,6 @@ std::string iso_now() {
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.tm_year + 1900, t.tm_mon + 1,
                 t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, static_cast<int>(tv.tv_usec / 1000));
   return buf;
-}
-
-std::string str_of(const json::Value& r, const char* key) {
-  const json::Value* v = r.get(key);
-  return v && v->is_string() ? v->as_string() : "";
 }
 
 int history(const cli::Command& cmd, const cli::Args& args) {
@@ -78,11 +66,10 @@ int history(const cli::Command& cmd, const cli::Args& args) {
   }
   std::string text;
   for (const auto& r : runs) {
-    const json::Value* ok = r.get("ok");
-    bool good = ok && ok->is_bool() && ok->as_bool();
+    bool good = r.get_or("ok", false);
     const json::Value* d = r.get("durationMs");
-    std::string desc = str_of(r, "description");
-    text += str_of(r, "runId") + "  " + str_of(r, "startedAt") + "  " + (good ? "ok" : str_of(r, "kind")) + "  " +
+    std::string desc = r.get_or("description", "");
+    text += r.get_or("runId", "") + "  " + r.get_or("startedAt", "") + "  " + (good ? "ok" : r.get_or("kind", "")) + "  " +
             std::to_string(d && d->is_number() ? std::llround(d->as_number()) : 0) + "ms" +
             (desc.empty() ? "" : "  " + desc) + "\n";
   }
@@ -99,11 +86,11 @@ int show(const cli::Command& cmd, const cli::Args& args) {
     return cli::kDone;
   }
   RunOutcome o = outcome_from_json(record);
-  std::string text = "run " + str_of(record, "runId") + "  " + str_of(record, "startedAt") + "  " +
+  std::string text = "run " + record.get_or("runId", "") + "  " + record.get_or("startedAt", "") + "  " +
                      std::to_string(std::llround(o.duration_ms)) + "ms\n";
-  std::string desc = str_of(record, "description");
+  std::string desc = record.get_or("description", "");
   if (!desc.empty()) text += "description: " + desc + "\n";
-  text += "program:\n" + str_of(record, "code");
+  text += "program:\n" + record.get_or("code", "");
   if (text.back() != '\n') text += '\n';
   if (const json::Value* calls = record.get("calls"); calls && calls->is_array() && !calls->items().empty())
     text += "calls: " + json::write(*calls) + "\n";
@@ -165,7 +152,8 @@ void tune_malloc_for_worker() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
 }
 
-int run_command(const cli::Command& cmd, const cli::Args& args) {
+int run_code(const cli::Command& cmd, const cli::Args& args) {
+  if (const Part* own = own_command(parts(), args)) return own->command(args);
   if (args.flag("history")) return history(cmd, args);
   if (args.has("show")) return show(cmd, args);
 
@@ -188,37 +176,18 @@ int run_command(const cli::Command& cmd, const cli::Args& args) {
     if (mb < 1) return cli::fail(cmd, cli::kUsage, "invalid --max-heap-mb: expected a whole number from 1 to 512");
     settings.heap_bytes = static_cast<size_t>(std::min(mb, kMaxHeapMb)) << 20;
   }
-  const char* faults = getenv("ODA_RUN_TEST_FAULTS");
-  settings.test_faults = faults && std::string(faults) == "1";
-  if (settings.test_faults) {
-    // A host request answered at once with its own arguments: tests drive the generic
-    // request/reply path with it before any real tool exists.
-    settings.handlers["test.echo"] = [](uint32_t id, const json::Value& a, HostLink* link) {
-      link->reply(id, true, a);
-    };
-    settings.handlers["test.output"] = [](uint32_t id, const json::Value& a, HostLink* link) {
-      reply_with_output(link, id, a.is_string() ? a.as_string() : "");
-    };
-    if (const char* why = getenv("ODA_RUN_TEST_UNAVAILABLE")) settings.worker_settings["test.unavailable"] = why;
-  }
-  for (const SettingsHook* h = kSettingsHooks; *h; ++h) {
-    if (!(*h)(args, &settings, &refusal)) return cli::fail(cmd, cli::kUsage, refusal);
-  }
+  if (!apply_settings(parts(), args, &settings, &refusal)) return cli::fail(cmd, cli::kUsage, refusal);
 
   std::string run_id = new_run_id();
   std::string started = iso_now();
-  RunOutcome o = sandbox::supervise_sandboxed(settings);
+  RunOutcome o = supervise_through(parts(), settings, supervise);
 
   json::Value record = result_json(o, run_id, calls);
   record.set("startedAt", started);
   record.set("description", args.str("description"));
   record.set("code", settings.code);
   record.set("budgetMs", static_cast<int64_t>(settings.budget_ms));
-  record.set("sandbox", sandbox::current_record());
-  if (args.has("sandbox-permissions")) {
-    record.set("sandboxPermissions", args.str("sandbox-permissions"));
-    record.set("justification", args.str("justification"));
-  }
+  add_record_fields(parts(), args, &record);
   std::string err;
   if (!save_record(record, &err)) cli::fail(cmd, 0, "cannot record the run: " + err);
 

@@ -9,8 +9,9 @@
 
 namespace oda::run {
 
-// Runs the parsed call and returns the exit status (SPEC 4.6).
-int run_command(const cli::Command& cmd, const cli::Args& args);
+// run-code's job for a parsed call: a run (its exit status, SPEC 4.6), --history, --show,
+// or a part's own command (--probe-sandbox).
+int run_code(const cli::Command& cmd, const cli::Args& args);
 
 // Sets malloc up for the worker (fewer page faults for allocation-heavy programs); run-code
 // calls it first thing, before any worker is forked.
@@ -18,12 +19,5 @@ void tune_malloc_for_worker();
 
 // The refusal of a request, or "" when it may run. Checks SPEC 4.1 in the seed's order.
 std::string check_request(const cli::Args& args);
-
-// A later part of run-code (tools, sandbox, args) turning its options into settings before
-// the run; returns false with *refusal set to refuse the request (exit 2).
-using SettingsHook = bool (*)(const cli::Args& args, RunSettings* settings, std::string* refusal);
-
-// The hooks, in order, ending with nullptr. Defined in command.cc: add a line there.
-extern const SettingsHook kSettingsHooks[];
 
 }  // namespace oda::run

@@ -2,7 +2,11 @@
 #include "run/protocol.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <unistd.h>
+
+#include "json/json.h"
+#include "sys/fd.h"
 
 namespace oda::run {
 
@@ -14,6 +18,49 @@ uint32_t get_u32(const char* p) {
   uint32_t v = 0;
   for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
   return v;
+}
+
+std::string encode_start(const StartFrame& start) {
+  std::string out = "deadline_ns=" + std::to_string(start.deadline_ns) + "\nbudget_ms=" +
+                    std::to_string(start.budget_ms) + "\nheap_bytes=" + std::to_string(start.heap_bytes) +
+                    "\noutput_cap=" + std::to_string(start.output_cap) +
+                    "\ntest_faults=" + (start.test_faults ? "1" : "0") + "\n";
+  for (const auto& [key, value] : start.settings) {
+    out += "x." + key + "=";
+    json::append_quoted(&out, value);
+    out += "\n";
+  }
+  out += "\n";
+  out += start.code;
+  return out;
+}
+
+bool decode_start(std::string_view payload, StartFrame* start) {
+  size_t pos = 0;
+  for (;;) {
+    size_t nl = payload.find('\n', pos);
+    if (nl == std::string_view::npos) return false;
+    if (nl == pos) break;
+    std::string line(payload.substr(pos, nl - pos));
+    pos = nl + 1;
+    size_t eq = line.find('=');
+    if (eq == std::string::npos) return false;
+    std::string_view key = std::string_view(line).substr(0, eq);
+    long long v = std::strtoll(line.c_str() + eq + 1, nullptr, 10);
+    if (key == "deadline_ns") start->deadline_ns = v;
+    else if (key == "budget_ms") start->budget_ms = v;
+    else if (key == "heap_bytes") start->heap_bytes = static_cast<size_t>(v);
+    else if (key == "output_cap") start->output_cap = static_cast<size_t>(v);
+    else if (key == "test_faults") start->test_faults = v != 0;
+    else if (key.substr(0, 2) == "x.") {
+      json::Value text;
+      std::string err;
+      if (!json::parse(std::string_view(line).substr(eq + 1), &text, &err) || !text.is_string()) return false;
+      start->settings[std::string(key.substr(2))] = text.as_string();
+    }
+  }
+  start->code.assign(payload.substr(pos + 1));
+  return true;
 }
 
 std::string encode_end(const EndFrame& end) {
@@ -47,19 +94,6 @@ void append_frame(std::string* out, char type, std::string_view payload) {
   out->append(payload);
 }
 
-static bool write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-  return true;
-}
-
 bool write_frame(int fd, char type, std::string_view payload) {
   char header[5];
   uint32_t n = static_cast<uint32_t>(payload.size());
@@ -69,9 +103,9 @@ bool write_frame(int fd, char type, std::string_view payload) {
   if (payload.size() < 4096) {
     std::string one(header, 5);
     one.append(payload);
-    return write_all(fd, one.data(), one.size());
+    return sys::write_all(fd, one);
   }
-  return write_all(fd, header, 5) && write_all(fd, payload.data(), payload.size());
+  return sys::write_all(fd, header, 5) && sys::write_all(fd, payload);
 }
 
 FrameReader::Status FrameReader::fill(int fd) {
@@ -108,28 +142,26 @@ FrameReader::Status FrameReader::next(char* type, std::string* payload) {
   return kFrame;
 }
 
-static bool read_all(int fd, char* p, size_t n) {
-  while (n > 0) {
-    ssize_t r = ::read(fd, p, n);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    if (r == 0) return false;
-    p += r;
-    n -= static_cast<size_t>(r);
-  }
-  return true;
-}
-
 bool read_frame_blocking(int fd, char* type, std::string* payload) {
   char header[5];
-  if (!read_all(fd, header, 5)) return false;
+  if (!sys::read_exact(fd, header, 5)) return false;
   uint32_t n = get_u32(header);
   if (n > kMaxFrame) return false;
   *type = header[4];
   payload->resize(n);
-  return read_all(fd, payload->data(), n);
+  return sys::read_exact(fd, payload->data(), n);
+}
+
+const char* worker_exit_text(int status) {
+  switch (static_cast<WorkerExit>(status)) {
+    case WorkerExit::kEngineFailure: return "the engine failed";
+    case WorkerExit::kOutputBroken: return "it could not write to the supervisor";
+    case WorkerExit::kNoStart: return "no start frame from the supervisor";
+    case WorkerExit::kNoRuntime: return "it could not create the engine's heap";
+    case WorkerExit::kRepliesBroken: return "the supervisor's replies broke off";
+    case WorkerExit::kOrphaned: return "the supervisor was gone";
+  }
+  return nullptr;
 }
 
 }  // namespace oda::run

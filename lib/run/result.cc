@@ -54,7 +54,7 @@ json::Value result_json(const RunOutcome& o, const std::string& run_id, const js
   return r;
 }
 
-int exit_status(const RunOutcome& o) {
+cli::Exit exit_status(const RunOutcome& o) {
   if (o.ok) return cli::kDone;
   if (o.kind == "timeout") return cli::kTimeout;
   if (o.kind == "abort") return cli::kAbort;
@@ -63,17 +63,16 @@ int exit_status(const RunOutcome& o) {
 
 RunOutcome outcome_from_json(const json::Value& record) {
   RunOutcome o;
-  const json::Value* ok = record.get("ok");
-  o.ok = ok && ok->is_bool() && ok->as_bool();
-  if (const json::Value* k = record.get("kind"); k && k->is_string()) o.kind = k->as_string();
-  if (const json::Value* m = record.get("message"); m && m->is_string()) o.message = m->as_string();
+  o.ok = record.get_or("ok", false);
+  o.kind = record.get_or("kind", "");
+  o.message = record.get_or("message", "");
   if (const json::Value* out = record.get("output"); out && out->is_array()) {
     for (const auto& l : out->items()) {
       OutputLine line;
       const json::Value* level = l.get("level");
       for (int i = 0; i < 5; ++i)
         if (level && level->is_string() && level->as_string() == level_name(i)) line.level = i;
-      if (const json::Value* t = l.get("text"); t && t->is_string()) line.text = t->as_string();
+      line.text = l.get_or("text", "");
       o.output.push_back(std::move(line));
     }
   }

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "cli/cli.h"
 #include "json/json.h"
 #include "run/supervisor.h"
 
@@ -19,7 +20,7 @@ std::string render_text(const RunOutcome& o);
 json::Value result_json(const RunOutcome& o, const std::string& run_id, const json::Value& calls);
 
 // The exit status of SPEC 4.6 for an outcome.
-int exit_status(const RunOutcome& o);
+cli::Exit exit_status(const RunOutcome& o);
 
 // The same outcome read back from a record (for --show).
 RunOutcome outcome_from_json(const json::Value& record);

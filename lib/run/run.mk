@@ -1,78 +1,16 @@
-# run-code's engine: a configured copy of Debian's single-file Duktape (never vendored), and
-# the prelude compiled to Duktape bytecode at build time so a run never parses it.
+# run-code: its prelude (the order the engine compiles it in) and the binary that carries the
+# heap image. The engine itself is lib/engine/engine.mk.
 
-PKGS += duktape-dev
-LDLIBS += -lm
-UNIT_LDLIBS +=
+# The runtime's own files first (lib/engine/runtime), then run-code's (Promise, timers,
+# console, __oda_host), then the JavaScript halves of the parts built on them, which each
+# part's .mk adds to PARTS_JS (lib/calls, then lib/sandbox); the per-run files (`// @per-run`,
+# not in the heap image) come last, as the prelude compiler requires.
+PRELUDE_JS = $(sort $(wildcard lib/engine/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js)) $(PARTS_JS) \
+             $(PARTS_PER_RUN_JS)
 
-DUK_SRC := /usr/share/duktape
-DUK_DIR := $(B)/duktape
-DUK_HDRS := $(DUK_DIR)/duktape.h $(DUK_DIR)/duk_config.h
-# Ours before /usr/include's, for every `#include "duktape.h"` under lib/.
-CPPFLAGS += -I$(DUK_DIR)
-EXTRA_OBJS += $(DUK_DIR)/duktape.o
-GEN_SRCS += $(B)/gen/run/prelude_bytecode.cc
-
-# The runtime's own files first (lib/js/runtime), then run-code's (Promise, timers, console,
-# __oda_host), then the JavaScript halves of the parts built on them (lib/run/fs*.js,
-# calls*.js, fetch*.js ...), each list in name order.
-PRELUDE_JS = $(sort $(wildcard lib/js/runtime/*.js)) $(sort $(wildcard lib/run/prelude/*.js)) \
-             $(sort $(wildcard lib/run/*.js))
-
-# duktape.c includes "duktape.h" and that includes "duk_config.h" from its own folder, so all
-# three are copied side by side; the config gets our overrides at Duktape's marker.
-$(DUK_DIR)/duk_config.h: $(DUK_SRC)/duk_config.h lib/run/duk_overrides.h | $(B)/.deps-installed
-	@mkdir -p $(@D)
-	sed '/__OVERRIDE_DEFINES__/r lib/run/duk_overrides.h' $< > $@.tmp && mv $@.tmp $@
-$(DUK_DIR)/duktape.h: $(DUK_SRC)/duktape.h | $(B)/.deps-installed
-	@mkdir -p $(@D)
-	cp $< $@
-$(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/run/duk_extra.c | $(B)/.deps-installed
-	@mkdir -p $(@D)
-	cat $^ > $@
-# The engine is built profile-guided: an instrumented copy runs lib/run/pgo (a training
-# program of what agents' code does, and a compile of the prelude), and GCC lays out and
-# inlines the executor's hot paths from those counts (2 to 10% off CPU-bound programs, for
-# about 20 s more CPU time than the plain compile's 12 s). The training is deterministic and
-# takes half a second; if any step fails the engine is built the plain way. `make DUK_PGO=0`
-# skips it.
-DUK_PGO ?= 1
-DUK_CFLAGS := -std=gnu99 -O2 -g -w -fno-strict-aliasing
-# With a profile, -O3's extra inlining pays (a few % on call-heavy code; the plain -O3 build
-# measured no faster than -O2).
-DUK_PGO_CFLAGS := $(DUK_CFLAGS) -O3
-DUK_PGO_DIR := $(DUK_DIR)/pgo
-# The same counts every build: Duktape seeds its string hashes with the heap's address.
-DUK_NO_ASLR = $(shell setarch -R true 2>/dev/null && echo setarch -R)
-# (The training also compiles the prelude, but an edit there does not rebuild the engine.)
-$(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS) lib/run/pgo/train.c lib/run/pgo/train.js
-	@rm -rf $(DUK_PGO_DIR) && mkdir -p $(DUK_PGO_DIR)
-	@if [ "$(DUK_PGO)" = 1 ] \
-	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-generate -fprofile-update=single -c $< -o $(DUK_PGO_DIR)/duktape.o \
-	  && $(CC) $(DUK_PGO_CFLAGS) -I$(DUK_DIR) lib/run/pgo/train.c $(DUK_PGO_DIR)/duktape.o \
-	       -fprofile-generate -lm -o $(DUK_PGO_DIR)/duk-train \
-	  && $(DUK_NO_ASLR) $(DUK_PGO_DIR)/duk-train -c $(PRELUDE_JS) -r lib/run/pgo/train.js \
-	  && test -s $(DUK_PGO_DIR)/duktape.gcda \
-	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-use -fprofile-partial-training -c $< -o $(DUK_PGO_DIR)/duktape.o; \
-	then echo "built $@ profile-guided"; mv $(DUK_PGO_DIR)/duktape.o $@; \
-	else [ "$(DUK_PGO)" != 1 ] || echo "run.mk: the profile-guided build failed; building Duktape without it" >&2; \
-	  echo "$(CC) $(DUK_CFLAGS) -c $< -o $@"; $(CC) $(DUK_CFLAGS) -c $< -o $@; fi
-	@rm -rf $(DUK_PGO_DIR)
-
-# Everything that may include duktape.h waits for the configured headers.
-$(patsubst %.cc,$(B)/obj/%.o,$(wildcard lib/*/*.cc cmd/*.cc)): | $(DUK_HDRS)
-
-$(B)/tools/prelude-compile: lib/run/prelude/compile.cc $(DUK_DIR)/duktape.o $(DUK_HDRS)
-	@mkdir -p $(@D)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $< $(DUK_DIR)/duktape.o -lm -o $@
-
-$(B)/gen/run/prelude_bytecode.cc: $(B)/tools/prelude-compile $(PRELUDE_JS)
-	@mkdir -p $(@D)
-	$(B)/tools/prelude-compile $@ $(PRELUDE_JS)
-
-# run-code carries the heap every worker starts from (lib/run/heap_image.h): the linked binary
-# writes a copy of itself with the image appended. It is linked without PIE because the image
-# points at the binary's code and data.
+# run-code carries the heap every worker starts from (lib/engine/heap_image.h): the linked
+# binary writes a copy of itself with the image appended. It is linked without PIE because the
+# image points at the binary's code and data.
 $(B)/bin/run-code: $(B)/obj/cmd/run-code.o $(B)/liboda.a
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -no-pie $< $(B)/liboda.a $(LDLIBS) -o $@.bare

@@ -1,88 +1,16 @@
-// Unit tests of run-code's pieces that need no process: the UTF-8 boundary, the frame
-// protocol and the result rendering.
+// Unit tests of run-code's pieces that need no process: the result rendering and the
+// run records.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
-#include "run/protocol.h"
 #include "run/record.h"
 #include "run/result.h"
-#include "run/utf8.h"
 
 namespace oda::run {
 namespace {
-
-TEST(Utf8, JoinsSurrogatePairsAndReplacesLoneOnes) {
-  std::string out;
-  // U+1F600 as CESU-8: ED A0 BD ED B8 80.
-  append_cesu_as_utf8(&out, "a\xED\xA0\xBD\xED\xB8\x80z");
-  EXPECT_EQ(out, "a\xF0\x9F\x98\x80z");
-  out.clear();
-  append_cesu_as_utf8(&out, "x\xED\xA0\xBDy");  // a lone high surrogate
-  EXPECT_EQ(out, "x\xEF\xBF\xBDy");
-  out.clear();
-  append_cesu_as_utf8(&out, "\xC3\xA9 plain");
-  EXPECT_EQ(out, "\xC3\xA9 plain");
-}
-
-TEST(Utf8, EscapesAstralCharactersForDuktape) {
-  EXPECT_EQ(json_for_duktape("[\"\xF0\x9F\x98\x80\"]"), "[\"\\ud83d\\ude00\"]");
-  EXPECT_EQ(json_for_duktape("{\"\xC3\xA9\":1}"), "{\"\xC3\xA9\":1}");
-}
-
-TEST(Utf8, PrefixNeverCutsASequence) {
-  std::string s = "ab\xC3\xA9";
-  EXPECT_EQ(utf8_prefix(s, 3), 2u);
-  EXPECT_EQ(utf8_prefix(s, 4), 4u);
-  EXPECT_EQ(utf8_prefix(s, 10), 4u);
-}
-
-TEST(Protocol, EndFrameRoundTrips) {
-  EndFrame e{false, "timeout", "execution deadline reached (5ms)", ""};
-  EndFrame back;
-  ASSERT_TRUE(decode_end(encode_end(e), &back));
-  EXPECT_FALSE(back.ok);
-  EXPECT_EQ(back.kind, "timeout");
-  EXPECT_EQ(back.message, "execution deadline reached (5ms)");
-  EndFrame v{true, "", "", "{\"a\":1}"};
-  ASSERT_TRUE(decode_end(encode_end(v), &back));
-  EXPECT_TRUE(back.ok);
-  EXPECT_EQ(back.value, "{\"a\":1}");
-  EXPECT_FALSE(decode_end("x", &back));
-}
-
-TEST(Protocol, FramesSurviveAPipeAndBadLengthsAreMalformed) {
-  int fds[2];
-  ASSERT_EQ(pipe(fds), 0);
-  ASSERT_TRUE(write_frame(fds[1], kOutput, "0hello"));
-  ASSERT_TRUE(write_frame(fds[1], kEnd, std::string(5000, 'x')));
-  close(fds[1]);
-  FrameReader r;
-  char type;
-  std::string payload;
-  while (r.fill(fds[0]) != FrameReader::kClosed) {
-  }
-  close(fds[0]);
-  ASSERT_EQ(r.next(&type, &payload), FrameReader::kFrame);
-  EXPECT_EQ(type, kOutput);
-  EXPECT_EQ(payload, "0hello");
-  ASSERT_EQ(r.next(&type, &payload), FrameReader::kFrame);
-  EXPECT_EQ(payload.size(), 5000u);
-  EXPECT_EQ(r.next(&type, &payload), FrameReader::kNeedMore);
-
-  ASSERT_EQ(pipe(fds), 0);
-  const char huge[] = "\xff\xff\xff\xff" "O";
-  ASSERT_EQ(write(fds[1], huge, 5), 5);
-  close(fds[1]);
-  FrameReader bad;
-  while (bad.fill(fds[0]) != FrameReader::kClosed) {
-  }
-  close(fds[0]);
-  EXPECT_EQ(bad.next(&type, &payload), FrameReader::kMalformed);
-}
 
 TEST(Result, TextRendering) {
   RunOutcome o;

@@ -12,14 +12,14 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <deque>
 #include <functional>
 #include <mutex>
 
-#include "run/heap_image.h"
+#include "engine/heap_image.h"
 #include "run/protocol.h"
 #include "run/worker.h"
+#include "sys/clock.h"
 
 extern char** environ;
 
@@ -46,17 +46,51 @@ void reply_with_output(HostLink* link, uint32_t id, std::string_view text) {
   }
 }
 
+std::string describe_worker_end(int status) {
+  if (WIFSIGNALED(status)) {
+    const char* abbrev = sigabbrev_np(WTERMSIG(status));
+    return std::string("worker killed by SIG") + (abbrev ? abbrev : std::to_string(WTERMSIG(status)).c_str());
+  }
+  if (WIFEXITED(status)) {
+    std::string text = "worker exited with status " + std::to_string(WEXITSTATUS(status));
+    if (const char* why = worker_exit_text(WEXITSTATUS(status))) text += std::string(" (") + why + ")";
+    return text;
+  }
+  return "worker ended";
+}
+
+void settle_end(const EndFrame& end, size_t output_used, size_t output_cap, RunOutcome* out) {
+  out->ok = end.ok;
+  if (!end.ok) {
+    out->kind = end.kind;
+    out->message = end.message;
+    return;
+  }
+  if (end.value.empty()) return;
+  std::string perr;
+  if (!json::parse(end.value, &out->value, &perr)) {
+    out->ok = false;
+    out->kind = "invalid-output";
+    out->message = kCompletionNotLossless;
+    return;
+  }
+  out->has_value = true;
+  // A string counts as its text (as printed), anything else as its JSON.
+  size_t size = out->value.is_string() ? out->value.as_string().size() : end.value.size();
+  if (output_used + size > output_cap) {
+    out->ok = false;
+    out->has_value = false;
+    out->value = json::Value();
+    out->kind = "output-limit";
+    out->message = "output limit reached (" + std::to_string(output_cap) + " bytes)";
+  }
+}
+
 namespace {
 
 // A worker that ends its own run at the deadline needs a moment to say so; past this grace
 // the supervisor kills it and reports the timeout itself.
 constexpr int64_t kGraceNs = 500'000'000;
-
-int64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
 
 // Moves fd above the worker's fixed fds (3 and 4) so dup2 onto them never meets itself.
 int high_fd(int fd) {
@@ -107,14 +141,6 @@ class Link : public HostLink {
   std::deque<Item> queue_;
 };
 
-std::string worker_status_text(int status) {
-  if (WIFSIGNALED(status)) {
-    const char* abbrev = sigabbrev_np(WTERMSIG(status));
-    return std::string("worker killed by SIG") + (abbrev ? abbrev : std::to_string(WTERMSIG(status)).c_str());
-  }
-  if (WIFEXITED(status)) return "worker exited with status " + std::to_string(WEXITSTATUS(status));
-  return "worker ended";
-}
 
 class Run {
  public:
@@ -205,7 +231,7 @@ bool start_worker(Started* w, std::string* err, const std::function<void(int to)
   fcntl(w->to, F_SETFL, O_NONBLOCK);
   if (before_fork) before_fork(w->to);
   std::vector<std::string> env = worker_environment();
-  image::read_environment();
+  engine::image::read_environment();
   pid_t parent = getpid();
   w->pid = fork();
   if (w->pid < 0) {
@@ -217,7 +243,7 @@ bool start_worker(Started* w, std::string* err, const std::function<void(int to)
   if (w->pid == 0) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(75);
+    if (getppid() != parent) _exit(static_cast<int>(WorkerExit::kOrphaned));
     int null_fd = open("/dev/null", O_RDWR);
     for (int fd = 0; fd < 3; ++fd) dup2(null_fd, fd);
     dup2(child_in, kWorkerIn);
@@ -351,33 +377,11 @@ void Run::deliver_replies() {
 void Run::finish_end() {
   if (done_) return;
   done_ = true;
-  out_.ok = end_.ok;
-  if (!end_.ok) {
-    out_.kind = end_.kind;
-    out_.message = end_.message;
-    return;
-  }
-  if (end_.value.empty()) return;
-  std::string perr;
-  if (!json::parse(end_.value, &out_.value, &perr)) {
-    out_.ok = false;
-    out_.kind = "invalid-output";
-    out_.message = kCompletionNotLossless;
-    return;
-  }
-  out_.has_value = true;
-  size_t size = out_.value.is_string() ? out_.value.as_string().size() : end_.value.size();
-  if (used_ + size > s_.output_cap) {
-    out_.ok = false;
-    out_.has_value = false;
-    out_.value = json::Value();
-    out_.kind = "output-limit";
-    out_.message = "output limit reached (" + std::to_string(s_.output_cap) + " bytes)";
-  }
+  settle_end(end_, used_, s_.output_cap, &out_);
 }
 
 RunOutcome Run::go() {
-  int64_t start = now_ns();
+  int64_t start = sys::monotonic_ns();
   int64_t deadline = start + s_.budget_ms * 1000000;
 
   // SIGINT/SIGTERM become readable events instead of killing the supervisor.
@@ -391,18 +395,16 @@ RunOutcome Run::go() {
   ign.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ign, &old_pipe);
 
-  std::string start_frame = "deadline_ns=" + std::to_string(deadline) + "\nbudget_ms=" +
-                            std::to_string(s_.budget_ms) + "\nheap_bytes=" + std::to_string(s_.heap_bytes) +
-                            "\noutput_cap=" + std::to_string(s_.output_cap) +
-                            "\ntest_faults=" + (s_.test_faults ? "1" : "0") + "\n";
-  for (const auto& [key, value] : s_.worker_settings) {
-    start_frame += "x." + key + "=";
-    json::append_quoted(&start_frame, value);
-    start_frame += "\n";
-  }
-  start_frame += "\n" + s_.code;
+  StartFrame start_frame;
+  start_frame.deadline_ns = deadline;
+  start_frame.budget_ms = s_.budget_ms;
+  start_frame.heap_bytes = s_.heap_bytes;
+  start_frame.output_cap = s_.output_cap;
+  start_frame.test_faults = s_.test_faults;
+  start_frame.settings.insert(s_.worker_settings.begin(), s_.worker_settings.end());
+  start_frame.code = s_.code;
   std::string err;
-  if (!spawn(start_frame, &err)) {
+  if (!spawn(encode_start(start_frame), &err)) {
     fail("worker-exit", err);
   } else {
     link_ = std::make_unique<Link>(wake_wr_);
@@ -412,7 +414,7 @@ RunOutcome Run::go() {
   bool worker_open = pid_ > 0;
   while (!done_) {
     if (ended_ && pending_ == 0) break;
-    int64_t now = now_ns();
+    int64_t now = sys::monotonic_ns();
     if (now >= deadline + kGraceNs) {
       fail("timeout", "execution deadline reached (" + std::to_string(s_.budget_ms) + "ms)");
       kill_worker();
@@ -451,7 +453,7 @@ RunOutcome Run::go() {
           kill_worker();
           waitpid(pid_, &wstatus_, 0);
           reaped_ = true;
-          fail("worker-exit", worker_status_text(wstatus_));
+          fail("worker-exit", describe_worker_end(wstatus_));
         }
       }
     }
@@ -475,7 +477,7 @@ RunOutcome Run::go() {
   for (int fd : {to_worker_, from_worker_, wake_rd_, wake_wr_, sigfd}) if (fd >= 0) close(fd);
   sigaction(SIGPIPE, &old_pipe, nullptr);
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
-  out_.duration_ms = static_cast<double>(now_ns() - start) / 1e6;
+  out_.duration_ms = static_cast<double>(sys::monotonic_ns() - start) / 1e6;
   return std::move(out_);
 }
 

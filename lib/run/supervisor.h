@@ -58,7 +58,7 @@ struct RunSettings {
   // Called on the loop when the program has settled (its end frame came; ok: it finished):
   // calls still waiting for their turn are dropped then, and a failed program's calls stop.
   std::function<void(bool ok)> on_program_end;
-  // Settings for the worker-side hooks (hooks.h), sent in the start frame; keys are
+  // Settings for the parts' worker-side hooks (parts.h), sent in the start frame; keys are
   // plain words without '=' or newlines.
   std::map<std::string, std::string> worker_settings;
 };
@@ -74,6 +74,16 @@ struct RunOutcome {
 };
 
 RunOutcome supervise(const RunSettings& settings);
+
+struct EndFrame;
+// The outcome a worker's end frame stands for, into *out (whose printed lines are
+// output_used bytes of output_cap): its failure as sent; or its value, which must parse as
+// lossless JSON (else invalid-output) and fit what is left of the cap (else output-limit).
+void settle_end(const EndFrame& end, size_t output_used, size_t output_cap, RunOutcome* out);
+
+// How a worker that ended without an end frame ended, from its wait status: "worker killed
+// by SIGKILL", "worker exited with status 72 (no start frame from the supervisor)".
+std::string describe_worker_end(int wait_status);
 
 // Starts the next run's worker now (run-code calls it before parsing its command line), so
 // the worker's start overlaps the supervisor's own; supervise() adopts it. A worker never

@@ -12,53 +12,33 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <map>
 #include <string>
 
 #include "duktape.h"
 #include "js/lower.h"
-#include "js/natives.h"
+#include "engine/natives.h"
 #include "json/json.h"
 #include "js/regexp.h"
-#include "run/calls_bind.h"
-#include "run/heap_image.h"
-#include "run/hooks.h"
-#include "run/prelude.h"
+#include "engine/heap_image.h"
+#include "engine/prelude.h"
+#include "run/parts.h"
 #include "run/protocol.h"
-#include "run/sandbox_run.h"
+#include "sys/clock.h"
 #include "run/supervisor.h"
-#include "run/utf8.h"
+#include "engine/utf8.h"
 
 namespace oda::run {
-
-namespace {
-bool test_guard(std::string* kind, std::string* message);
-}
-
-// Other parts add their hooks here (the file sandbox, tool calls), before the nullptr.
-const WorkerGuard kWorkerGuards[] = {
-    test_guard,
-    sandbox::worker_guard,
-    nullptr,
-};
-const NativeRegistrar kRuntimeRegistrars[] = {
-    sandbox::register_fs_global,
-    calls::register_terminal_tools,
-    nullptr,
-};
-const NativeRegistrar kNativeRegistrars[] = {
-    calls::register_natives,
-    nullptr,
-};
 
 namespace {
 
 enum class Stop { kNone, kDeadline, kHeap, kOutput };
 
+constexpr int status_of(WorkerExit e) { return static_cast<int>(e); }
+
 // The one run this process exists for; global because natives and the allocator reach it
 // from C callbacks.
-struct State {
+struct RunState {
   int64_t deadline_ns = INT64_MAX;
   long long budget_ms = 0;
   size_t heap_limit = 512u << 20;
@@ -75,13 +55,7 @@ struct State {
   duk_context* ctx = nullptr;
   std::map<std::string, std::string, std::less<>> settings;  // the start frame's "x." lines
 };
-State g;
-
-int64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
+RunState g;
 
 // The counting allocator: a 16-byte header keeps each block's size, so the heap ceiling is
 // the sum of what Duktape holds. Reaching the ceiling stops the program at the next executor
@@ -108,7 +82,7 @@ bool g_building_image = false;
 void* heap_alloc(void*, duk_size_t size) {
   if (size == 0) return nullptr;
   if (over_ceiling(size)) return nullptr;
-  auto* p = static_cast<char*>(g_building_image ? image::alloc(size + kHeader) : std::malloc(size + kHeader));
+  auto* p = static_cast<char*>(g_building_image ? engine::image::alloc(size + kHeader) : std::malloc(size + kHeader));
   if (!p) return nullptr;
   std::memcpy(p, &size, sizeof size);
   g.heap_used += size;
@@ -121,7 +95,7 @@ void heap_free(void*, void* ptr) {
   size_t size;
   std::memcpy(&size, p, sizeof size);
   g.heap_used -= size;
-  if (!image::owns(p)) std::free(p);  // the image's blocks stay where they are
+  if (!engine::image::owns(p)) std::free(p);  // the image's blocks stay where they are
 }
 
 void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
@@ -133,7 +107,7 @@ void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
   char* p = static_cast<char*>(ptr) - kHeader;
   size_t old;
   std::memcpy(&old, p, sizeof old);
-  if (image::owns(p)) {
+  if (engine::image::owns(p)) {
     // An image block moves out to a block of its own (or, while building, to a new one).
     void* q = heap_alloc(ud, size);
     if (!q) return nullptr;
@@ -180,7 +154,7 @@ void fatal_handler(void*, const char* msg) {
     end.message = std::string("engine failure: ") + (msg ? msg : "unknown");
   }
   write_frame(kWorkerOut, kEnd, encode_end(end));
-  _exit(70);
+  _exit(status_of(WorkerExit::kEngineFailure));
 }
 
 // ---- natives (no C++ object lives across a call that can throw into Duktape) ----
@@ -193,13 +167,13 @@ duk_ret_t native_emit(duk_context* ctx) {
   if (!text || g.stop != Stop::kNone) return 0;
   {
     std::string payload(1, static_cast<char>('0' + (level < 0 || level > 4 ? 0 : level)));
-    append_cesu_as_utf8(&payload, std::string_view(text, n));
+    engine::append_cesu_as_utf8(&payload, std::string_view(text, n));
     // The level byte stands for the line's newline in the count, as the supervisor counts.
     size_t size = payload.size();
     size_t room = g.output_cap > g.output_used ? g.output_cap - g.output_used : 0;
     if (size > room) {
       size_t keep = room > 1 ? room - 1 : 0;
-      payload.resize(1 + utf8_prefix(std::string_view(payload).substr(1), keep));
+      payload.resize(1 + engine::utf8_prefix(std::string_view(payload).substr(1), keep));
       g.stop = Stop::kOutput;
       oda_duk_interrupt_soon(ctx);
     }
@@ -209,14 +183,14 @@ duk_ret_t native_emit(duk_context* ctx) {
       g.stop = Stop::kOutput;
       oda_duk_interrupt_soon(ctx);
     }
-    if (!write_frame(kWorkerOut, kOutput, payload)) _exit(71);
+    if (!write_frame(kWorkerOut, kOutput, payload)) _exit(status_of(WorkerExit::kOutputBroken));
   }
   return 0;
 }
 
 // __oda_now(): milliseconds on the monotonic clock, for timers.
 duk_ret_t native_now(duk_context* ctx) {
-  duk_push_number(ctx, static_cast<double>(now_ns()) / 1e6);
+  duk_push_number(ctx, static_cast<double>(sys::monotonic_ns()) / 1e6);
   return 1;
 }
 
@@ -231,8 +205,8 @@ duk_ret_t native_host_request(duk_context* ctx) {
     put_u32(&payload, id);
     payload.append(method, mlen);
     payload.push_back('\0');
-    append_cesu_as_utf8(&payload, std::string_view(args, alen));
-    if (!write_frame(kWorkerOut, kRequest, payload)) _exit(71);
+    engine::append_cesu_as_utf8(&payload, std::string_view(args, alen));
+    if (!write_frame(kWorkerOut, kRequest, payload)) _exit(status_of(WorkerExit::kOutputBroken));
   }
   ++g.pending_requests;
   duk_push_uint(ctx, id);
@@ -251,7 +225,7 @@ duk_ret_t native_finish(duk_context* ctx) {
   std::string_view t(text, n);
   if (g.end.ok) {
     g.end.value.clear();
-    append_cesu_as_utf8(&g.end.value, t);
+    engine::append_cesu_as_utf8(&g.end.value, t);
     // A value that cannot fit the cap would not fit a frame either: say which limit it broke.
     if (g.end.value.size() > g.output_cap + 2 && g.end.value.size() + g.output_used > kMaxFrame - 1024) {
       g.end.value.clear();
@@ -259,7 +233,7 @@ duk_ret_t native_finish(duk_context* ctx) {
     }
   } else {
     g.end.message.clear();
-    append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
+    engine::append_cesu_as_utf8(&g.end.message, t.substr(0, kMaxMessage));
   }
   return 0;
 }
@@ -291,12 +265,12 @@ void put_native(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t
 // A new Math.random sequence for this process (the heap image holds the builder's).
 void reseed(duk_context* ctx) {
   uint64_t seed = 0;
-  if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != sizeof seed) seed = static_cast<uint64_t>(now_ns());
+  if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != sizeof seed) seed = static_cast<uint64_t>(sys::monotonic_ns());
   oda_duk_reseed(ctx, seed);
 }
 
 // Runs one prelude chunk with the global object as `this`.
-void run_chunk(duk_context* ctx, const PreludeChunk& c) {
+void run_chunk(duk_context* ctx, const engine::PreludeChunk& c) {
   // The bytecode is read in place (an external buffer over the generated array): no copy.
   duk_push_external_buffer(ctx);
   duk_config_buffer(ctx, -1, const_cast<unsigned char*>(c.bytes), c.size);
@@ -311,9 +285,9 @@ void run_chunk(duk_context* ctx, const PreludeChunk& c) {
 duk_ret_t native_load_chunk(duk_context* ctx) {
   duk_uint_t index = duk_require_uint(ctx, 0);
   duk_uint_t count = 0;
-  while (kPrelude[count].name) ++count;
-  if (index >= count || !kPrelude[index].lazy) return DUK_RET_RANGE_ERROR;
-  run_chunk(ctx, kPrelude[index]);
+  while (engine::kPrelude[count].name) ++count;
+  if (index >= count || !engine::kPrelude[index].lazy) return DUK_RET_RANGE_ERROR;
+  run_chunk(ctx, engine::kPrelude[index]);
   return 0;
 }
 
@@ -321,7 +295,7 @@ duk_ret_t native_load_chunk(duk_context* ctx) {
 // *udata says which part: the shared chunks (what the heap image holds) or the per-run ones.
 duk_ret_t load_prelude(duk_context* ctx, void* udata) {
   bool per_run = *static_cast<const bool*>(udata);
-  for (const PreludeChunk* c = kPrelude; c->name; ++c) {
+  for (const engine::PreludeChunk* c = engine::kPrelude; c->name; ++c) {
     if (c->per_run != per_run) continue;
     // The heap image holds every module: in it, loading them costs a run nothing.
     if (!c->lazy || g_building_image) {
@@ -331,7 +305,7 @@ duk_ret_t load_prelude(duk_context* ctx, void* udata) {
     duk_get_global_string(ctx, "__oda_rt");
     duk_get_prop_string(ctx, -1, "lazy");
     duk_swap_top(ctx, -2);  // this = __oda_rt
-    duk_push_uint(ctx, static_cast<duk_uint_t>(c - kPrelude));
+    duk_push_uint(ctx, static_cast<duk_uint_t>(c - engine::kPrelude));
     duk_push_string(ctx, c->lazy);
     duk_call_method(ctx, 2);
     duk_pop(ctx);
@@ -361,8 +335,8 @@ duk_context* make_runtime(std::string* err) {
   put_native(ctx, "__oda_host_request", native_host_request, 2);
   put_native(ctx, "__oda_finish", native_finish, 3);
   put_native(ctx, "__oda_load_chunk", native_load_chunk, 1);
-  oda::js::register_natives(ctx);
-  for (const NativeRegistrar* r = kRuntimeRegistrars; *r; ++r) (*r)(ctx);
+  oda::engine::register_natives(ctx);
+  add_runtime_natives(parts(), ctx);
   return run_prelude_part(ctx, false, err) ? ctx : nullptr;
 }
 
@@ -461,36 +435,22 @@ void fail_with_error(duk_context* ctx) {
     end.kind = "exception";
     end.message = "program finished without a result (unresolved promise)";
   }
-  if (!end.ok) end.message += sandbox::worker_failure_lines(end.message);
+  if (!end.ok) end.message += failure_notes(parts(), end.message);
   write_frame(kWorkerOut, kEnd, encode_end(end));
   _exit(status);
 }
 
-bool parse_settings(const std::string& start, std::string* code) {
-  size_t pos = 0;
-  for (;;) {
-    size_t nl = start.find('\n', pos);
-    if (nl == std::string::npos) return false;
-    if (nl == pos) break;
-    std::string line = start.substr(pos, nl - pos);
-    pos = nl + 1;
-    size_t eq = line.find('=');
-    if (eq == std::string::npos) return false;
-    std::string key = line.substr(0, eq);
-    long long v = std::strtoll(line.c_str() + eq + 1, nullptr, 10);
-    if (key == "deadline_ns") g.deadline_ns = v;
-    else if (key == "budget_ms") g.budget_ms = v;
-    else if (key == "heap_bytes") g.heap_limit = static_cast<size_t>(v);
-    else if (key == "output_cap") g.output_cap = static_cast<size_t>(v);
-    else if (key == "test_faults") g.test_faults = v != 0;
-    else if (key.rfind("x.", 0) == 0) {
-      json::Value text;
-      std::string err;
-      if (!json::parse(std::string_view(line).substr(eq + 1), &text, &err) || !text.is_string()) return false;
-      g.settings[key.substr(2)] = text.as_string();
-    }
-  }
-  code->assign(start, pos + 1, std::string::npos);
+// Takes the start frame's limits; the parts' settings stay for worker_setting().
+bool take_start(const std::string& payload, std::string* code) {
+  StartFrame start;
+  if (!decode_start(payload, &start)) return false;
+  g.deadline_ns = start.deadline_ns;
+  g.budget_ms = start.budget_ms;
+  g.heap_limit = start.heap_bytes;
+  g.output_cap = start.output_cap;
+  g.test_faults = start.test_faults;
+  g.settings = std::move(start.settings);
+  *code = std::move(start.code);
   return true;
 }
 
@@ -511,7 +471,7 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
     uint32_t id = get_u32(payload.data());
     bool ok = payload[4] == '1';
     {
-      std::string json = json_for_duktape(std::string_view(payload).substr(5));
+      std::string json = engine::json_for_duktape(std::string_view(payload).substr(5));
       duk_push_lstring(ctx, json.data(), json.size());
     }
     duk_push_uint(ctx, id);
@@ -524,17 +484,14 @@ bool read_replies(duk_context* ctx, FrameReader* reader, bool wait, int timeout_
   return st != FrameReader::kMalformed;
 }
 
-// Under the test switch, a worker setting "test.unavailable" plays a sandbox that cannot be
-// applied, so the refusal path is tested before the real sandbox exists.
-bool test_guard(std::string* kind, std::string* message) {
-  const std::string* why = worker_setting("test.unavailable");
-  if (!g.test_faults || !why) return true;
-  *kind = "sandbox-unavailable";
-  *message = *why;
-  return false;
-}
-
 }  // namespace
+
+int poll_timeout_ms(int64_t now_ns, int64_t deadline_ns, double next_timer_ms) {
+  int64_t wait_ns = deadline_ns - now_ns;
+  if (next_timer_ms >= 0) wait_ns = std::min<int64_t>(wait_ns, static_cast<int64_t>(next_timer_ms * 1e6) - now_ns);
+  // Rounded up: a wake a little early would find the timer not yet due and wait again.
+  return wait_ns <= 0 ? 0 : static_cast<int>(std::min<int64_t>((wait_ns + 999999) / 1000000, 1 << 30));
+}
 
 const std::string* worker_setting(std::string_view key) {
   auto it = g.settings.find(key);
@@ -545,8 +502,8 @@ int worker_main() {
   // The runtime from the heap image first, when this binary carries one: it needs nothing
   // from the run, and the supervisor may still be reading its command line.
   duk_context* ctx = nullptr;
-  image::Header mapped;
-  if (image::map(&mapped)) {
+  engine::image::Header mapped;
+  if (engine::image::map(&mapped)) {
     ctx = reinterpret_cast<duk_context*>(mapped.ctx);
     g.ctx = ctx;
     g.heap_used = mapped.heap_used;
@@ -556,31 +513,28 @@ int worker_main() {
   }
   std::string start, code;
   char type;
-  if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !parse_settings(start, &code)) {
-    return 72;
+  if (!read_frame_blocking(kWorkerIn, &type, &start) || type != kStart || !take_start(start, &code)) {
+    return status_of(WorkerExit::kNoStart);
   }
-  for (const WorkerGuard* guard = kWorkerGuards; *guard; ++guard) {
-    std::string kind, message;
-    if (!(*guard)(&kind, &message)) {
-      g.settled = true;
-      g.end.kind = kind.empty() ? "sandbox-unavailable" : kind;
-      g.end.message = message;
-      send_end_and_exit(0);
-    }
+  if (std::string kind, message; !pass_guards(parts(), &kind, &message)) {
+    g.settled = true;
+    g.end.kind = kind;
+    g.end.message = message;
+    send_end_and_exit(0);
   }
   // Without an image, the runtime is built here.
   std::string err;
   if (!ctx) {
     ctx = make_runtime(&err);
-    if (!ctx && !g.ctx) return 73;
+    if (!ctx && !g.ctx) return status_of(WorkerExit::kNoRuntime);
     if (ctx) reseed(ctx);
   }
   if (ctx) {
     if (g.test_faults) put_native(ctx, "__oda_test_fault", native_test_fault, 1);
-    for (const NativeRegistrar* r = kNativeRegistrars; *r; ++r) (*r)(ctx);
+    add_run_natives(parts(), ctx);
   }
-  // The per-run prelude is run-config.js alone: only a run with its own tools or values.
-  if (!ctx || (calls::needs_run_config() && !run_prelude_part(ctx, true, &err))) {
+  // The per-run prelude runs only when a part needs it (a run with its own tools or values).
+  if (!ctx || (any_needs_per_run_prelude(parts()) && !run_prelude_part(ctx, true, &err))) {
     if (g.stop == Stop::kNone) {
       g.settled = true;
       g.end.kind = "exception";
@@ -615,22 +569,19 @@ int worker_main() {
     duk_pop(ctx);
     if (g.settled || g.stop != Stop::kNone) break;
     if (next < 0 && g.pending_requests == 0) break;  // nothing can settle the program now
-    int64_t now = now_ns();
+    int64_t now = sys::monotonic_ns();
     if (now >= g.deadline_ns) {
       g.stop = Stop::kDeadline;
       break;
     }
-    int64_t wait_ns = g.deadline_ns - now;
-    if (next >= 0) wait_ns = std::min<int64_t>(wait_ns, static_cast<int64_t>(next * 1e6) - now);
-    int timeout_ms = wait_ns <= 0 ? 0 : static_cast<int>(std::min<int64_t>((wait_ns + 999999) / 1000000, 1 << 30));
-    if (!read_replies(ctx, &reader, true, timeout_ms)) _exit(74);
+    if (!read_replies(ctx, &reader, true, poll_timeout_ms(now, g.deadline_ns, next))) _exit(status_of(WorkerExit::kRepliesBroken));
   }
   send_end_and_exit(0);
 }
 
 int build_heap_image(const char* out) {
   std::string err;
-  if (!image::begin_build(&err)) {
+  if (!engine::image::begin_build(&err)) {
     std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
     return 1;
   }
@@ -645,10 +596,10 @@ int build_heap_image(const char* out) {
     oda_duk_strtable_headroom(ctx);
   }
   g_building_image = false;
-  image::Header h;
+  engine::image::Header h;
   h.ctx = reinterpret_cast<uint64_t>(ctx);
   h.heap_used = g.heap_used;
-  if (!ctx || !err.empty() || !image::write(out, h, &err)) {
+  if (!ctx || !err.empty() || !engine::image::write(out, h, &err)) {
     std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
     return 1;
   }
@@ -657,12 +608,12 @@ int build_heap_image(const char* out) {
 
 }  // namespace oda::run
 
-// The deadline hook of lib/run/duk_overrides.h: true from the deadline on (or once the heap
+// The deadline hook of lib/engine/duk_overrides.h: true from the deadline on (or once the heap
 // ceiling or the output cap stopped the program), for as long as Duktape asks.
 extern "C" int oda_duk_exec_timeout(void*) {
   using oda::run::g;
   if (g.stop != oda::run::Stop::kNone) return 1;
-  if (oda::run::now_ns() >= g.deadline_ns) {
+  if (oda::sys::monotonic_ns() >= g.deadline_ns) {
     g.stop = oda::run::Stop::kDeadline;
     return 1;
   }

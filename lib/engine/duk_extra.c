@@ -1,0 +1,56 @@
+
+/* run-code's one addition to Duktape, appended to the configured copy of duktape.c by
+ * lib/engine/engine.mk: makes the running thread take its executor interrupt, and with it the
+ * deadline hook, at its next instruction. The worker calls it the moment the heap ceiling or
+ * the output cap is reached, so a program spending its time in slow natives stops at once
+ * instead of after the next 256K instructions. */
+void oda_duk_interrupt_soon(void *ctx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	if (thr != NULL && thr->heap != NULL && thr->heap->curr_thread != NULL) {
+		thr->heap->curr_thread->interrupt_counter = 0;
+	}
+}
+
+/* Makes the function at idx (ECMAScript, or a native of ours) a non-constructor without a
+ * `prototype`, as the spec has built-in methods: the runtime's methods are written in
+ * JavaScript, whose function expressions Duktape makes constructors with a non-configurable
+ * `prototype`. Returns 1 when it was such a function. */
+int oda_duk_make_method(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	if (h != NULL && DUK_HOBJECT_IS_NATFUNC(h)) {
+		DUK_HOBJECT_CLEAR_CONSTRUCTABLE(h);  /* a native of ours; it has no prototype */
+		return 1;
+	}
+	if (h == NULL || !DUK_HOBJECT_IS_COMPFUNC(h)) {
+		return 0;
+	}
+	DUK_HOBJECT_CLEAR_CONSTRUCTABLE(h);
+	(void) duk_hobject_delprop_raw(thr, h, DUK_HTHREAD_STRING_PROTOTYPE(thr), DUK_DELPROP_FLAG_FORCE);
+	return 1;
+}
+
+/* Gives Math.random a new seed. A worker that starts from the heap image (lib/engine/heap_image.h)
+ * would otherwise replay the sequence the image was built with. */
+void oda_duk_reseed(void *ctx, unsigned long long seed) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	int i;
+	thr->heap->rnd_state[0] = (duk_uint64_t) seed;
+	thr->heap->rnd_state[1] = 0;
+	duk_util_tinyrandom_prepare_seed(thr);
+	for (i = 0; i < 10; i++) {
+		(void) duk_util_tinyrandom_get_double(thr);
+	}
+}
+
+/* Grows the string table until it is at most 80% full (so 40% to 80%: sizes are powers of
+ * two). The heap image is built with this, so a worker's first thousands of new strings do
+ * not resize the table: a resize relinks every string, which in a worker means copying every
+ * page of the image that holds one. */
+void oda_duk_strtable_headroom(void *ctx) {
+	duk_heap *heap = ((duk_hthread *) ctx)->heap;
+	while ((duk_uint64_t) heap->st_count * 10U > (duk_uint64_t) heap->st_size * 8U &&
+	       heap->st_size < DUK_USE_STRTAB_MAXSIZE) {
+		duk__strtable_grow_inplace(heap);
+	}
+}

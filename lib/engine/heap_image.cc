@@ -1,0 +1,157 @@
+// The worker's start-up heap image (see heap_image.h).
+#include "engine/heap_image.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "engine/prelude.h"
+#include "sys/fd.h"
+
+namespace oda::engine::image {
+
+uintptr_t g_lo = 0, g_hi = 0;
+bool g_off = false;
+
+void read_environment() {
+  const char* off = getenv("ODA_RUN_NO_HEAP_IMAGE");
+  g_off = off && std::strcmp(off, "1") == 0;
+}
+
+namespace {
+
+// Far from everything Linux places by itself on x86-64: a non-PIE binary sits near 4 MiB
+// with its brk heap after it, libraries, mmaps and stacks near the top of the 128 TiB.
+constexpr uintptr_t kBase = uintptr_t{0x2000} << 32;
+constexpr size_t kReserve = size_t{1} << 30;
+constexpr size_t kPage = 4096;
+constexpr char kMagic[8] = {'O', 'D', 'A', 'H', 'E', 'A', 'P', '1'};
+
+// The last bytes of the executable. The two addresses tie an image to the binary that made
+// it: another build (or a PIE load) puts the allocator and the prelude elsewhere.
+struct Trailer {
+  char magic[8];
+  uint64_t offset;     // of the arena in the file, page-aligned
+  uint64_t length;     // bytes mapped, page-aligned
+  uint64_t base;
+  uint64_t code_mark;  // &begin_build in the binary that wrote it
+  uint64_t data_mark;  // &kPrelude
+  Header header;
+};
+
+uintptr_t g_top = 0;  // the bump pointer while building
+
+uint64_t code_mark() { return reinterpret_cast<uint64_t>(&begin_build); }
+uint64_t data_mark() { return reinterpret_cast<uint64_t>(&kPrelude[0]); }
+
+size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+}  // namespace
+
+bool begin_build(std::string* err) {
+  void* p = mmap(reinterpret_cast<void*>(kBase), kReserve, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED || reinterpret_cast<uintptr_t>(p) != kBase) {
+    *err = std::string("cannot reserve the arena: ") + std::strerror(errno);
+    return false;
+  }
+  g_lo = g_top = kBase;
+  g_hi = kBase + kReserve;
+  return true;
+}
+
+void* alloc(size_t n) {
+  uintptr_t p = g_top;
+  size_t size = round_up(n, 16);
+  if (size > g_hi - p) return nullptr;
+  g_top = p + size;
+  return reinterpret_cast<void*>(p);
+}
+
+bool write(const std::string& out, const Header& h, std::string* err) {
+  int in = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (in < 0 || fstat(in, &st) != 0) {
+    *err = std::string("cannot read this executable: ") + std::strerror(errno);
+    if (in >= 0) close(in);
+    return false;
+  }
+  std::string tmp = out + ".tmp";
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755);
+  if (fd < 0) {
+    *err = "cannot write '" + tmp + "': " + std::strerror(errno);
+    close(in);
+    return false;
+  }
+  bool ok = true;
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t r = ::read(in, buf, sizeof buf);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) ok = false;
+    if (r <= 0) break;
+    if (!sys::write_all(fd, buf, static_cast<size_t>(r))) {
+      ok = false;
+      break;
+    }
+  }
+  close(in);
+  Trailer t{};
+  std::memcpy(t.magic, kMagic, sizeof kMagic);
+  t.offset = round_up(static_cast<size_t>(st.st_size), kPage);
+  t.length = round_up(g_top - g_lo, kPage);
+  t.base = g_lo;
+  t.code_mark = code_mark();
+  t.data_mark = data_mark();
+  t.header = h;
+  static const char zeros[kPage] = {};
+  ok = ok && sys::write_all(fd, zeros, t.offset - static_cast<size_t>(st.st_size)) &&
+       sys::write_all(fd, reinterpret_cast<const void*>(g_lo), t.length) && sys::write_all(fd, &t, sizeof t);
+  if (close(fd) != 0) ok = false;
+  if (!ok || rename(tmp.c_str(), out.c_str()) != 0) {
+    *err = "cannot write '" + out + "': " + std::strerror(errno);
+    unlink(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool map(Header* h) {
+  if (g_off) return false;
+  return map_file("/proc/self/exe", h);
+}
+
+bool map_file(const char* path, Header* h) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st;
+  Trailer t;
+  bool ok = fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) >= sizeof t &&
+            pread(fd, &t, sizeof t, st.st_size - static_cast<off_t>(sizeof t)) == static_cast<ssize_t>(sizeof t) &&
+            std::memcmp(t.magic, kMagic, sizeof kMagic) == 0 && t.base == kBase && t.code_mark == code_mark() &&
+            t.data_mark == data_mark() && t.offset % kPage == 0 && t.length % kPage == 0 && t.length > 0 &&
+            t.offset + t.length + sizeof t <= static_cast<uint64_t>(st.st_size);
+  if (ok) {
+    void* p = mmap(reinterpret_cast<void*>(t.base), t.length, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, static_cast<off_t>(t.offset));
+    if (p == MAP_FAILED) {
+      ok = false;
+    } else if (reinterpret_cast<uintptr_t>(p) != t.base) {
+      munmap(p, t.length);  // a kernel without MAP_FIXED_NOREPLACE put it elsewhere
+      ok = false;
+    }
+  }
+  close(fd);
+  if (!ok) return false;
+  g_lo = t.base;
+  g_hi = t.base + t.length;
+  *h = t.header;
+  return true;
+}
+
+}  // namespace oda::engine::image

@@ -1,0 +1,50 @@
+// The worker's start-up heap image. Building the runtime (Duktape's own built-ins, then our
+// prelude: Promise, Map, RegExp, the lowering helpers, console...) costs about two
+// milliseconds, most of a run of a small program. So the build runs it once, in an arena at
+// a fixed address, and appends the arena to run-code's own executable; a worker maps that
+// copy-on-write at the same address and starts from a finished heap. This needs fixed
+// addresses for the code the heap points at (Duktape's natives, our allocator), so run-code
+// is linked without PIE; a binary whose image is missing, stripped or does not match (a
+// different build, another address) starts the slow way, with the same result.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace oda::engine::image {
+
+// What a worker needs besides the arena to go on with the heap it maps.
+struct Header {
+  uint64_t ctx = 0;         // the heap's duk_context*
+  uint64_t heap_used = 0;   // live bytes, for the heap ceiling
+};
+
+// The arena's bounds while building or once mapped ([lo, hi)); both 0 otherwise. The
+// allocator asks whether a block is the image's: those are never returned to malloc.
+extern uintptr_t g_lo, g_hi;
+inline bool owns(const void* p) {
+  auto a = reinterpret_cast<uintptr_t>(p);
+  return a >= g_lo && a < g_hi;
+}
+
+// Building (run-code --build-heap-image): reserves the arena at its fixed address; alloc
+// hands out 16-byte aligned blocks from it (never reused: the image is built once).
+bool begin_build(std::string* err);
+void* alloc(size_t n);
+// Writes OUT = this executable + the arena + a trailer, then makes it executable.
+bool write(const std::string& out, const Header& h, std::string* err);
+
+// In a worker: maps this executable's image; false (nothing mapped) when it has none or it
+// does not belong to this binary, or ODA_RUN_NO_HEAP_IMAGE=1 asked for the slow start.
+bool map(Header* h);
+
+// map() from the executable at path (tests give a copy they wrote): the same checks, that
+// the trailer is there, whole, and from this very binary (its code and data marks).
+bool map_file(const char* path, Header* h);
+
+// The supervisor reads ODA_RUN_NO_HEAP_IMAGE before it forks (a worker's environment is
+// wiped). For tests and measurements.
+void read_environment();
+
+}  // namespace oda::engine::image

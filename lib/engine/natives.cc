@@ -1,0 +1,159 @@
+// The runtime's natives: hidden property keys for the prelude and the PCRE2-backed RegExp
+// engine (regexp.cc), registered on the global object before the prelude runs.
+#include "engine/natives.h"
+
+#include <duktape.h>
+
+#include <cstring>
+#include <string>
+
+#include "js/lower.h"
+#include "js/regexp.h"
+
+extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
+
+namespace oda::engine {
+namespace {
+
+// __oda_make_method(fn): fn (a function the prelude wrote) becomes a non-constructor with no
+// `prototype`, as built-in methods are; returns fn.
+duk_ret_t make_method(duk_context* ctx) {
+  oda_duk_make_method(ctx, 0);
+  duk_dup(ctx, 0);
+  return 1;
+}
+
+// __oda_hidden_key(name): a Duktape hidden symbol, a property key that scripts can neither
+// enumerate nor list, so the prelude can keep internal slots on any object.
+duk_ret_t hidden_key(duk_context* ctx) {
+  duk_size_t n = 0;
+  const char* name = duk_require_lstring(ctx, 0, &n);
+  // Built in a buffer: concatenating onto a symbol would be refused as symbol coercion.
+  char buf[128] = "\xFF" "oda_";
+  if (n > sizeof buf - 5) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "hidden key name too long");
+  std::memcpy(buf + 5, name, n);
+  duk_push_lstring(ctx, buf, n + 5);
+  return 1;
+}
+
+// __oda_lower_eval(src, flags): the ES5 that eval or the Function constructor should run
+// for src (a script of modern JavaScript); anything but a string comes back unchanged.
+// flags: what the calling function allows, from the lowering of a direct eval (js::lower_script).
+// A syntax error is thrown as the SyntaxError the lowering names ("... (line N)" in src).
+duk_ret_t lower_eval(duk_context* ctx) {
+  if (!duk_is_string(ctx, 0)) {
+    duk_dup(ctx, 0);
+    return 1;
+  }
+  duk_size_t n = 0;
+  const char* src = duk_get_lstring(ctx, 0, &n);
+  int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 15 : 0;
+  // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
+  static std::string out;
+  static js::LowerError err;
+  bool ok = false;
+  try {
+    out.clear();
+    ok = js::lower_script(std::string_view(src, n), &out, &err, flags);
+  } catch (...) {
+    err.message = "RangeError: out of memory while lowering";
+  }
+  if (ok) {
+    duk_push_lstring(ctx, out.data(), out.size());
+    return 1;
+  }
+  const char* msg = err.message.c_str();
+  duk_errcode_t code = DUK_ERR_SYNTAX_ERROR;
+  if (std::strncmp(msg, "SyntaxError: ", 13) == 0) msg += 13;
+  else if (std::strncmp(msg, "RangeError: ", 12) == 0) msg += 12, code = DUK_ERR_RANGE_ERROR;
+  duk_push_string(ctx, msg);
+  return duk_error(ctx, code, "%s", duk_get_string(ctx, -1));
+}
+
+// __oda_symbol_description(sym): the description of a symbol primitive, undefined for
+// Symbol() (Duktape ends those with a second 0xFF after the unique suffix, which is what
+// tells them from Symbol('')).
+duk_ret_t symbol_description(duk_context* ctx) {
+  if (!duk_is_symbol(ctx, 0)) return 0;
+  duk_size_t n = 0;
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(duk_get_lstring(ctx, 0, &n));
+  if (p == nullptr || n == 0) return 0;
+  if (p[0] == 0x80) {  // Symbol.for(key)
+    duk_push_lstring(ctx, reinterpret_cast<const char*>(p + 1), n - 1);
+    return 1;
+  }
+  if (p[0] != 0x81) return 0;  // hidden or well-known internals
+  duk_size_t end = 1;
+  while (end < n && p[end] != 0xFF) ++end;
+  if (end < n && n >= 2 && p[n - 1] == 0xFF && n - 1 != end) return 0;  // Symbol()
+  duk_push_lstring(ctx, reinterpret_cast<const char*>(p + 1), end - 1);
+  return 1;
+}
+
+// __oda_is_constructor(v): IsConstructor(v) as the engine knows it (bound functions, natives,
+// and functions the prelude made methods included).
+duk_ret_t is_constructor(duk_context* ctx) {
+  duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
+  return 1;
+}
+
+// __oda_force_getter(obj, key, getter): replaces obj[key], even a non-configurable property
+// of the engine's, with a configurable, non-enumerable accessor that has only a getter (the
+// spec's shape for %TypedArray%.prototype.buffer and its siblings).
+duk_ret_t force_getter(duk_context* ctx) {
+  duk_require_object(ctx, 0);
+  duk_require_function(ctx, 2);
+  duk_dup(ctx, 1);
+  duk_dup(ctx, 2);
+  duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_GETTER | DUK_DEFPROP_SET_CONFIGURABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
+                           DUK_DEFPROP_FORCE);
+  return 0;
+}
+
+// __oda_from_char_code(...units): String.fromCharCode with the spec's ToUint16 (Duktape's own
+// keeps 32 bits). Each unit becomes its own CESU-8 sequence, as Duktape keeps surrogates.
+duk_ret_t from_char_code(duk_context* ctx) {
+  duk_idx_t n = duk_get_top(ctx);
+  for (duk_idx_t i = 0; i < n; ++i) duk_push_uint(ctx, duk_to_uint16(ctx, i));  // may throw: nothing owned yet
+  unsigned char* out = static_cast<unsigned char*>(duk_push_fixed_buffer(ctx, static_cast<duk_size_t>(n) * 3));
+  duk_size_t len = 0;
+  for (duk_idx_t i = 0; i < n; ++i) {
+    unsigned c = duk_get_uint(ctx, n + i);
+    if (c < 0x80) {
+      out[len++] = static_cast<unsigned char>(c);
+    } else if (c < 0x800) {
+      out[len++] = static_cast<unsigned char>(0xC0 | (c >> 6));
+      out[len++] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+    } else {
+      out[len++] = static_cast<unsigned char>(0xE0 | (c >> 12));
+      out[len++] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+      out[len++] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+    }
+  }
+  duk_push_lstring(ctx, reinterpret_cast<const char*>(out), len);
+  return 1;
+}
+
+}  // namespace
+
+void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
+  duk_push_global_object(ctx);
+  duk_push_string(ctx, name);
+  duk_push_c_function(ctx, fn, nargs);
+  duk_def_prop(ctx, -3, DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_CONFIGURABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
+                            DUK_DEFPROP_CLEAR_WRITABLE);
+  duk_pop(ctx);
+}
+
+void register_natives(duk_hthread* ctx) {
+  put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
+  put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
+  put_hidden_global(ctx, "__oda_make_method", make_method, 1);
+  put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
+  put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
+  put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
+  put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
+  js::register_regexp_natives(ctx);
+}
+
+}  // namespace oda::engine

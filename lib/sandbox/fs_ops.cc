@@ -1,0 +1,375 @@
+// The file operations of a program's `fs`, each change checked against the sandbox policy.
+#include "sandbox/fs_ops.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "sys/fd.h"
+
+namespace oda::sandbox::fs {
+
+namespace {
+
+// A program's heap is capped at 512 MiB; a file read whole must leave room for its string.
+// The cap also stops a read of an endless device such as /dev/zero.
+constexpr size_t kMaxRead = 256u << 20;
+
+struct Fd {
+  int fd = -1;
+  explicit Fd(int f) : fd(f) {}
+  ~Fd() {
+    if (fd >= 0) close(fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+};
+
+double ms(const struct timespec& t) { return t.tv_sec * 1000.0 + t.tv_nsec / 1e6; }
+
+// Removes `name` under dirfd and everything beneath it, never following a symlink: the
+// descent goes through directory descriptors, so a link swapped in cannot lead outside.
+int remove_tree(int parent, const char* name) {
+  struct stat st;
+  if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return errno;
+  if (!S_ISDIR(st.st_mode)) return unlinkat(parent, name, 0) == 0 ? 0 : errno;
+  int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return errno;
+  DIR* d = fdopendir(fd);
+  if (!d) {
+    int e = errno;
+    close(fd);
+    return e;
+  }
+  int rc = 0;
+  std::vector<std::string> names;
+  while (struct dirent* ent = readdir(d)) {
+    if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0) continue;
+    names.emplace_back(ent->d_name);
+  }
+  for (const auto& n : names) {
+    if ((rc = remove_tree(dirfd(d), n.c_str())) != 0) break;
+  }
+  closedir(d);
+  if (rc != 0) return rc;
+  return unlinkat(parent, name, AT_REMOVEDIR) == 0 ? 0 : errno;
+}
+
+// A NUL would cut the path the system sees short of the one we checked.
+bool nul_in(std::string_view path, Error* err) {
+  if (path.find('\0') == std::string_view::npos) return false;
+  err->code = "ERR_INVALID_ARG_VALUE";
+  err->errno_value = EINVAL;
+  err->syscall.clear();
+  err->path = path;
+  err->denied = false;
+  err->message = "The argument 'path' must be a string without null bytes";
+  return true;
+}
+
+std::string parent_of(const std::string& path) {
+  size_t k = path.rfind('/');
+  if (k == 0 || k == std::string::npos) return "/";
+  return path.substr(0, k);
+}
+
+}  // namespace
+
+const char* errno_code(int e) {
+  const char* n = strerrorname_np(e);
+  return n ? n : "EIO";
+}
+
+std::string errno_reason(int e) {
+  switch (e) {
+    case ENOENT: return "no such file or directory";
+    case EACCES: return "permission denied";
+    case EEXIST: return "file already exists";
+    case ENOTDIR: return "not a directory";
+    case EISDIR: return "illegal operation on a directory";
+    case ENOTEMPTY: return "directory not empty";
+    case EPERM: return "operation not permitted";
+    case EXDEV: return "cross-device link not permitted";
+    case ELOOP: return "too many symbolic links encountered";
+    case ENAMETOOLONG: return "name too long";
+    case EROFS: return "read-only file system";
+    case ENOSPC: return "no space left on device";
+    case EBUSY: return "resource busy or locked";
+    case EINVAL: return "invalid argument";
+    case EMFILE: return "too many open files";
+    case EFBIG: return "file too large";
+    case EIO: return "i/o error";
+    case ETXTBSY: return "text file is busy";
+    default: break;
+  }
+  std::string s = strerror(e);
+  if (!s.empty() && s[0] >= 'A' && s[0] <= 'Z') s[0] = static_cast<char>(s[0] - 'A' + 'a');
+  return s;
+}
+
+void system_error(int e, std::string_view syscall, std::string_view path, Error* err) {
+  err->code = errno_code(e);
+  err->errno_value = e;
+  err->syscall = syscall;
+  err->path = path;
+  err->denied = false;
+  err->message = err->code + ": " + errno_reason(e) + ", " + std::string(syscall) + " '" +
+                 std::string(path) + "'";
+}
+
+Files::Files(sandbox::Policy policy, sandbox::Enforcement enforcement)
+    : policy_(std::move(policy)), enforcement_(enforcement) {}
+
+std::string Files::absolute(std::string_view path) const {
+  if (!path.empty() && path[0] == '/') return std::string(path);
+  if (path.empty() || path == ".") return policy_.workspace;
+  return policy_.workspace + "/" + std::string(path);
+}
+
+bool Files::check_change(std::string_view op, std::string_view path, bool follow_last,
+                         Error* err) {
+  if (policy_.kernel_only && enforcement_ == sandbox::Enforcement::Full) return true;
+  std::string canon;
+  int e = 0;
+  if (!sandbox::canonical_path(policy_.workspace, path, follow_last, &canon, &e)) {
+    system_error(e, op, path, err);
+    return false;
+  }
+  bool ok = policy_.allows_change(canon);
+  // Creating, removing or renaming an entry changes its folder: a writable root itself
+  // cannot be removed or replaced, as Landlock also rules.
+  if (ok && !follow_last && policy_.mode != sandbox::Mode::DangerFullAccess) {
+    ok = policy_.allows_change(parent_of(canon)) && canon != "/";
+  }
+  if (ok) return true;
+  err->code = "ERR_ACCESS_DENIED";
+  err->errno_value = 0;
+  err->syscall.clear();
+  err->path = path;
+  err->denied = true;
+  err->message = sandbox::denial_line(policy_.mode, enforcement_, op, path);
+  last_denial_ = err->message;
+  return false;
+}
+
+bool Files::read_file(std::string_view path, std::string* data, Error* err) {
+  if (nul_in(path, err)) return false;
+  Fd f(open(absolute(path).c_str(), O_RDONLY | O_CLOEXEC));
+  if (f.fd < 0) {
+    system_error(errno, "open", path, err);
+    return false;
+  }
+  struct stat st;
+  if (fstat(f.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    system_error(EISDIR, "read", path, err);
+    return false;
+  }
+  data->clear();
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(f.fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      system_error(errno, "read", path, err);
+      return false;
+    }
+    if (n == 0) break;
+    if (data->size() + static_cast<size_t>(n) > kMaxRead) {
+      system_error(EFBIG, "read", path, err);
+      err->message += " (files over 256 MiB are not read whole)";
+      return false;
+    }
+    data->append(buf, static_cast<size_t>(n));
+  }
+  return true;
+}
+
+bool Files::write_common(std::string_view op, std::string_view path, std::string_view data,
+                         bool append, Error* err) {
+  if (nul_in(path, err)) return false;
+  if (!check_change(op, path, true, err)) return false;
+  int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
+  Fd f(open(absolute(path).c_str(), flags, 0666));
+  if (f.fd < 0) {
+    system_error(errno, "open", path, err);
+    return false;
+  }
+  if (!sys::write_all(f.fd, data)) {
+    system_error(errno, "write", path, err);
+    return false;
+  }
+  return true;
+}
+
+bool Files::write_file(std::string_view path, std::string_view data, Error* err,
+                       std::string_view op) {
+  return write_common(op, path, data, false, err);
+}
+
+bool Files::append_file(std::string_view path, std::string_view data, Error* err) {
+  return write_common("appendFile", path, data, true, err);
+}
+
+bool Files::readdir(std::string_view path, std::vector<DirEntry>* out, Error* err) {
+  if (nul_in(path, err)) return false;
+  std::string abs = absolute(path);
+  DIR* d = opendir(abs.c_str());
+  if (!d) {
+    system_error(errno, "scandir", path, err);
+    return false;
+  }
+  out->clear();
+  while (struct dirent* ent = ::readdir(d)) {
+    if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0) continue;
+    DirEntry de{ent->d_name};
+    unsigned char t = ent->d_type;
+    if (t == DT_UNKNOWN) {
+      struct stat st;
+      if (fstatat(dirfd(d), ent->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        t = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : S_ISREG(st.st_mode) ? DT_REG : DT_FIFO;
+      }
+    }
+    de.type = t == DT_REG ? 'f' : t == DT_DIR ? 'd' : t == DT_LNK ? 'l' : 'o';
+    out->push_back(std::move(de));
+  }
+  closedir(d);
+  std::sort(out->begin(), out->end(),
+            [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+  return true;
+}
+
+bool Files::stat(std::string_view path, bool follow, Stat* out, Error* err) {
+  if (nul_in(path, err)) return false;
+  struct stat st;
+  std::string abs = absolute(path);
+  if ((follow ? ::stat(abs.c_str(), &st) : ::lstat(abs.c_str(), &st)) != 0) {
+    system_error(errno, follow ? "stat" : "lstat", path, err);
+    return false;
+  }
+  *out = Stat{};
+  out->is_file = S_ISREG(st.st_mode);
+  out->is_dir = S_ISDIR(st.st_mode);
+  out->is_symlink = S_ISLNK(st.st_mode);
+  out->size = static_cast<uint64_t>(st.st_size);
+  out->ino = st.st_ino;
+  out->dev = st.st_dev;
+  out->nlink = st.st_nlink;
+  out->uid = st.st_uid;
+  out->gid = st.st_gid;
+  out->mode = st.st_mode;
+  out->atime_ms = ms(st.st_atim);
+  out->mtime_ms = ms(st.st_mtim);
+  out->ctime_ms = ms(st.st_ctim);
+  out->birthtime_ms = out->ctime_ms;
+  struct statx sx;
+  if (statx(AT_FDCWD, abs.c_str(), follow ? 0 : AT_SYMLINK_NOFOLLOW, STATX_BTIME, &sx) == 0 &&
+      (sx.stx_mask & STATX_BTIME)) {
+    out->birthtime_ms = sx.stx_btime.tv_sec * 1000.0 + sx.stx_btime.tv_nsec / 1e6;
+  }
+  return true;
+}
+
+bool Files::mkdir(std::string_view path, bool recursive, Error* err) {
+  if (nul_in(path, err)) return false;
+  if (!check_change("mkdir", path, false, err)) return false;
+  std::string abs = absolute(path);
+  if (!recursive) {
+    if (::mkdir(abs.c_str(), 0777) != 0) {
+      system_error(errno, "mkdir", path, err);
+      return false;
+    }
+    return true;
+  }
+  std::string canon;
+  int e = 0;
+  if (!sandbox::canonical_path(policy_.workspace, path, false, &canon, &e)) {
+    system_error(e, "mkdir", path, err);
+    return false;
+  }
+  // Create each missing folder from the top; an existing folder (or link to one) is fine.
+  size_t pos = 1;
+  while (pos <= canon.size()) {
+    size_t next = canon.find('/', pos);
+    if (next == std::string::npos) next = canon.size();
+    std::string prefix = canon.substr(0, next);
+    if (::mkdir(prefix.c_str(), 0777) != 0) {
+      int me = errno;
+      struct stat st;
+      if (me != EEXIST) {
+        system_error(me, "mkdir", path, err);
+        return false;
+      }
+      if (::stat(prefix.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        system_error(next == canon.size() ? EEXIST : ENOTDIR, "mkdir", path, err);
+        return false;
+      }
+    }
+    pos = next + 1;
+  }
+  return true;
+}
+
+bool Files::rm(std::string_view path, bool recursive, bool force, Error* err,
+               std::string_view op) {
+  if (nul_in(path, err)) return false;
+  if (!check_change(op, path, false, err)) return false;
+  std::string canon;
+  int e = 0;
+  if (!sandbox::canonical_path(policy_.workspace, path, false, &canon, &e)) {
+    system_error(e, op, path, err);
+    return false;
+  }
+  if (canon == "/") {  // not even danger-full-access takes the whole file system away
+    system_error(EPERM, op, path, err);
+    return false;
+  }
+  struct stat st;
+  if (lstat(canon.c_str(), &st) != 0) {
+    if (errno == ENOENT && force) return true;
+    system_error(errno, op, path, err);
+    return false;
+  }
+  if (S_ISDIR(st.st_mode) && !recursive) {
+    system_error(EISDIR, op, path, err);
+    err->message += " (pass { recursive: true } to remove a folder)";
+    return false;
+  }
+  std::string parent = parent_of(canon);
+  std::string name = canon.substr(parent == "/" ? 1 : parent.size() + 1);
+  Fd pfd(open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (pfd.fd < 0) {
+    system_error(errno, op, path, err);
+    return false;
+  }
+  if (int rc = remove_tree(pfd.fd, name.c_str()); rc != 0) {
+    if (rc == ENOENT && force) return true;
+    system_error(rc, op, path, err);
+    return false;
+  }
+  return true;
+}
+
+bool Files::rename(std::string_view from, std::string_view to, Error* err) {
+  if (nul_in(from, err) || nul_in(to, err)) return false;
+  if (!check_change("rename", from, false, err)) return false;
+  if (!check_change("rename", to, false, err)) return false;
+  if (::rename(absolute(from).c_str(), absolute(to).c_str()) != 0) {
+    system_error(errno, "rename", from, err);
+    err->message += " -> '" + std::string(to) + "'";
+    return false;
+  }
+  return true;
+}
+
+bool Files::exists(std::string_view path) {
+  if (path.find('\0') != std::string_view::npos) return false;
+  return access(absolute(path).c_str(), F_OK) == 0;
+}
+
+}  // namespace oda::sandbox::fs
