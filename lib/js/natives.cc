@@ -8,7 +8,7 @@
 #include <string>
 
 #include "js/lower.h"
-#include "js/regexp.h"
+#include "engine/regexp_natives.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/run/duk_extra.c
 
@@ -153,7 +153,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
-  register_regexp_natives(ctx);
+  engine::register_regexp_natives(ctx);
 }
 
 }  // namespace oda::js
