@@ -54,7 +54,7 @@ duk_ret_t lower_eval(duk_context* ctx) {
   bool ok = false;
   try {
     out.clear();
-    ok = lower_script(std::string_view(src, n), &out, &err, flags);
+    ok = lower_script(std::string_view(src, n), &out, &err, static_cast<EvalFlags>(flags));
   } catch (...) {
     err.message = "RangeError: out of memory while lowering";
   }
