@@ -222,7 +222,6 @@ class Emitter {
   void member(Node* n);
   void yield_expr(Node* n);
   void new_target(Node* n);
-  std::string name_of_fn(Node* f) { return f->b ? f->b->out : f->s; }
 };
 
 }  // namespace oda::js::lowering
