@@ -232,6 +232,47 @@ TEST(JsLexer, SaveAndRestoreRewindTokensAndLines) {
   EXPECT_EQ(b.line, 2);
 }
 
+TEST(JsLexer, TemplateLineContinuationsCookToNothingButCountTheLine) {
+  Lexer lx("`a\\\nb` c");
+  Token t = lx.next();
+  EXPECT_EQ(t.value, "ab");
+  EXPECT_EQ(t.raw, "a\\\nb");
+  Token c = lx.next();
+  EXPECT_EQ(c.text, "c");
+  EXPECT_EQ(c.line, 2);
+}
+
+TEST(JsLexer, StringLineContinuationsCountOneLineEvenAsCrLf) {
+  std::vector<Token> t = lex("'a\\\r\nb' x");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[1].line, 2);
+}
+
+TEST(JsLexer, NestedTemplatesContinueWhereTheParserSays) {
+  // `a${`b${c}`}d`: the parser hands each closing brace back to the template it ends.
+  Lexer lx("`a${`b${c}`}d`");
+  Token outer = lx.next();
+  EXPECT_EQ(outer.value, "a");
+  Token inner = lx.next();
+  EXPECT_EQ(inner.value, "b");
+  EXPECT_FALSE(inner.tail);
+  EXPECT_EQ(lx.next().text, "c");
+  Token inner_end = lx.template_continue(lx.next());
+  EXPECT_TRUE(inner_end.tail);
+  EXPECT_EQ(inner_end.value, "");
+  Token outer_end = lx.template_continue(lx.next());
+  EXPECT_TRUE(outer_end.tail);
+  EXPECT_EQ(outer_end.value, "d");
+  EXPECT_EQ(lx.next().t, TokenKind::Eof);
+}
+
+TEST(JsLexer, ARegexpsFlagsEndAtTheFirstNonNameCharacter) {
+  Lexer lx("/a/dgimsuy;");
+  Token re = lx.regex(lx.next());
+  EXPECT_EQ(re.raw, "dgimsuy");
+  EXPECT_TRUE(lx.next().is(";"));
+}
+
 TEST(JsLexer, ReservedWords) {
   EXPECT_TRUE(is_reserved("class"));
   EXPECT_TRUE(is_reserved("null"));

@@ -276,6 +276,79 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
                 sync_program("function g() {var a = arguments[0];if (a === void 0) a = eval(__oda_lower_eval('1', 2));return a;}"));
 }
 
+// Static async generators, async methods (this captured for the coroutine), generator
+// methods; field initializers run in __fi with the instance as __s; computed keys.
+TEST(JsLower, ClassMethodsOfEveryKind) {
+  expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
+                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async(function(){__oda_await(__this.x);})();});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
+  expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
+                sync_program("var C = (function(){var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
+}
+
+// super in an arrow of a derived constructor reads through __self; in a static method,
+// the parent class itself; super.x = v assigns on this.
+TEST(JsLower, SuperInArrowsStaticsAndAssignments) {
+  expect_lowers("class B extends A { constructor() { super(); this.f = () => super.m(); } static s() { return super.s(); } }",
+                sync_program("var B = (function(__super){var __proto = __oda_class(B, __super);function B() {if (!(this instanceof B)) __oda_nonew(B);var __self;(__self = __oda_super(__super, this, []), __self);__self.f = (function() {return (__super.prototype.m.call(__self));});return __oda_self(__self);}__oda_m(B, \"s\", function s() {return __super.s.call(this);});return B;})(A);"));
+  expect_lowers("class D extends A { m() { super.x = 1; return super[k]; } }",
+                sync_program("var D = (function(__super){var __proto = __oda_class(D, __super);function D() {if (!(this instanceof D)) __oda_nonew(D);var __self = __oda_super(__super, this, arguments);return __self;}__oda_m(__proto, \"m\", function m() {this.x = 1;return __oda_sget(__super.prototype, k, this);});return D;})(A);"));
+}
+
+TEST(JsLower, DestructuringInParametersCatchAndLoopHeads) {
+  expect_lowers("function f({a, ...rest}, ...more) { return [a, rest, more]; }",
+                sync_program("function f(__p0) {var __t1;var __t1 = __p0, a = __t1.a, rest = __oda_orest(__t1, [\"a\"]);var more = Array.prototype.slice.call(arguments, 1);return [a, rest, more];}"));
+  expect_lowers("for (const [k, {v = 0}] of entries) use(k, v);",
+                sync_program("var __t1, __t2, __t3, __t4, __t5, __t6, __t7, __t8, __tsi = __oda_SI, __tav = __oda_AV;try {for (__t1 = __oda_iter(entries), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 2), k = __t5[0], __t6 = __t5[1], __t7 = __t6.v, __t8 = __t7 === void 0 ? (0) : __t7, v = __t8;use(k, v);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
+  expect_lowers("try { f(); } catch ({message}) { log(message); }",
+                sync_program("var __t1;try {f();} catch (__e) {var __t1 = __e, message = __t1.message;log(message);}"));
+  expect_lowers("for (const [k, v] in o) {}",
+                sync_program("var __t1, __t2, __tsi = __oda_SI, __tav = __oda_AV;for (__t1 in o) {var __t2 = __t1, __t2 = __t2 != null && __t2[__tsi] === __tav ? __t2 : __oda_arr(__t2, 2), k = __t2[0], v = __t2[1];{}}"));
+}
+
+// Each tagged template site gets its own cache number, so the same text twice is two sites.
+TEST(JsLower, EachTaggedTemplateSiteHasItsOwnCache) {
+  expect_lowers("s = tag`a` + tag`a`",
+                sync_program("s = tag(__oda_tpl(1, [\"a\"], [\"a\"])) + tag(__oda_tpl(2, [\"a\"], [\"a\"]));"));
+}
+
+TEST(JsLower, OperandsKeepTheirGrouping) {
+  expect_lowers("y = (-x) ** 2",
+                sync_program("y = Math.pow((-x), 2);"));
+  expect_lowers("new (f())(...xs)",
+                sync_program("__oda_new((f()), __oda_spr(xs));"));
+}
+
+// typeof is no exception to the dead zone.
+TEST(JsLower, TypeofOfADeadBindingThrows) {
+  expect_lowers("x = typeof t; let t;",
+                sync_program("x = typeof __oda_tdz(\"t\");var t = void 0;"));
+}
+
+// A block in a switch case runs once: its captured bindings need no closure.
+TEST(JsLower, BlocksInSwitchCasesNeedNoClosure) {
+  expect_lowers("switch (k) { case 1: { const c = 2; fns.push(() => c); } }",
+                sync_program("switch (k) {case 1:{var c = 2;fns.push((function() {return (c);}));}}"));
+}
+
+// A named async function expression still sees its own name inside the coroutine.
+TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
+  expect_lowers("async function f() { for (const p of ps) await p; }",
+                sync_program("function f() {return __oda_async(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }})();}"));
+  expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
+                sync_program("var o = {m: function m() {return __oda_async(function(){__oda_await(1);})();}, g: function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){});}};"));
+  expect_lowers("f = async function named() { return named; }",
+                sync_program("f = (function named() {return __oda_async_sync(function(){return named;})();});"));
+}
+
+TEST(JsLower, HolesShorthandsAndChainedOptionalCalls) {
+  expect_lowers("a = [1, , 3]",
+                sync_program("a = [1, , 3];"));
+  expect_lowers("r = a?.b?.()",
+                sync_program("var __t1, __t2;r = ((__t1 = a) == null ? void 0 : (__t2 = __t1.b) == null ? void 0 : __t2.call(__t1));"));
+  expect_lowers("x = { a, b, c: d }",
+                sync_program("x = {a: a, b: b, c: d};"));
+}
+
 TEST(JsLower, TemporalDeadZone) {
   expect_lowers("x = 1; let x;",
                 sync_program("__oda_tdz(\"x\");var x = void 0;"));

@@ -27,7 +27,8 @@ struct Resolved {
     if (!resolve_program(program, arena, &error, &line)) program = nullptr;
   }
 
-  // The nth (from 0) identifier node spelled name, in source order.
+  // The nth (from 0) identifier node spelled name, in source order (those the analysis
+  // makes for a named expression's own name come after all the parsed ones).
   Node* ident(std::string_view name, int nth = 0) {
     int seen = 0;
     for (Node& n : arena.nodes)
@@ -166,6 +167,40 @@ TEST(JsResolve, TheUpdateClauseDoesNotCountAsMutation) {
   Resolved body("for (let i = 0; i < 3; i++) { i += 2; }");
   ASSERT_NE(body.program, nullptr) << body.error;
   EXPECT_TRUE(body.ident("i")->b->mutated);
+}
+
+TEST(JsResolve, ABlockBindingNamedArgumentsIsAlwaysRenamed) {
+  // As a var it would replace the function's arguments object.
+  Resolved r("function f() { { let arguments = 1; g(arguments); } }");
+  ASSERT_NE(r.program, nullptr) << r.error;
+  EXPECT_EQ(r.ident("arguments", 1)->b->out, "arguments$1");
+}
+
+TEST(JsResolve, ANamedExpressionsOwnNameIsVisibleOnlyInside) {
+  Resolved r("f = function me() { return me; }; me;");
+  ASSERT_NE(r.program, nullptr) << r.error;
+  ASSERT_NE(r.ident("me", 0)->b, nullptr);
+  EXPECT_EQ(r.ident("me", 0)->b->kind, 'f');
+  EXPECT_EQ(r.ident("me", 1)->b, nullptr);  // outside: a global
+  Resolved c("const k = class K { m() { return K; } }; K;");
+  ASSERT_NE(c.program, nullptr) << c.error;
+  ASSERT_NE(c.ident("K", 0)->b, nullptr);
+  EXPECT_EQ(c.ident("K", 1)->b, nullptr);
+}
+
+TEST(JsResolve, CatchParametersAreScopedToTheirClause) {
+  Resolved r("try {} catch (e) { use(e); } e;");
+  ASSERT_NE(r.program, nullptr) << r.error;
+  ASSERT_NE(r.ident("e", 1)->b, nullptr);
+  EXPECT_EQ(r.ident("e", 1)->b, r.ident("e", 0)->b);
+  EXPECT_EQ(r.ident("e", 2)->b, nullptr);
+}
+
+TEST(JsResolve, ClosuresMarkWhatTheyCapture) {
+  Resolved r("let a = 1, b = 2; function f() { return a; } b;");
+  ASSERT_NE(r.program, nullptr) << r.error;
+  EXPECT_TRUE(r.ident("a")->b->captured);
+  EXPECT_FALSE(r.ident("b")->b->captured);
 }
 
 TEST(JsResolve, RedeclarationsAreRefused) {
