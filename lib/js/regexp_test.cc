@@ -104,4 +104,57 @@ TEST(JsRegexpCheck, ReportsWhatNodeReports) {
   EXPECT_EQ(err, "Invalid regular expression flags");
 }
 
+TEST(JsRegexpTranslate, WhatPcre2ReadsAlikeStaysAsWritten) {
+  EXPECT_EQ(translated("a|b", ""), "a|b");
+  EXPECT_EQ(translated("a+?b*?c??", ""), "a+?b*?c??");
+  EXPECT_EQ(translated("x{2,3}y{2,}z{1}", ""), "x{2,3}y{2,}z{1}");
+  EXPECT_EQ(translated("\\bx\\B\\D\\W", ""), "\\bx\\B\\D\\W");
+  EXPECT_EQ(translated("(?:a|b)*", ""), "(?:a|b)*");
+}
+
+TEST(JsRegexpTranslate, ClassesAndAnchorsTakeJavaScriptsLineTerminators) {
+  // \s is JavaScript's white space (with U+FEFF and U+2028), not PCRE2's.
+  EXPECT_EQ(translated("\\s", ""), "[\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}-\\x{2029}"
+                                   "\\x{202f}\\x{205f}\\x{3000}\\x{feff}]");
+  // Under m, ^ and $ also match at \r, U+2028 and U+2029.
+  EXPECT_EQ(translated("^a$", "m"),
+            "(?:^|(?<=[\\x{a}\\x{d}\\x{2028}\\x{2029}]))a(?=[\\x{a}\\x{d}\\x{2028}\\x{2029}]|\\z)");
+  EXPECT_EQ(translated("[\\b]", ""), "[\\x{8}]");  // backspace in a class, a boundary outside
+}
+
+TEST(JsRegexpTranslate, EscapesBecomeCodeUnits) {
+  EXPECT_EQ(translated("\\x41\\u0042\\cJ", ""), "AB\\x{a}");
+  EXPECT_EQ(translated("\\0", ""), "\\x{0}");
+  EXPECT_EQ(translated("\\/", ""), "\\x{2f}");
+}
+
+// Without u, Annex B reads what would be an error as literal text.
+TEST(JsRegexpTranslate, AnnexBLeniencyWithoutUnicode) {
+  EXPECT_EQ(translated("a{,3}", ""), "a\\x{7b}\\x{2c}3\\x{7d}");
+  EXPECT_EQ(translated("\\c", ""), "\\x{5c}c");
+  EXPECT_EQ(translated("\\k<a>", ""), "k\\x{3c}a\\x{3e}");  // no named group: k<a>
+  EXPECT_EQ(translated("\\u{61}", ""), "u{61}");          // u, 61 times
+  // The same under u are errors.
+  EXPECT_EQ(translated("\\k<a>", "u"), "error: Invalid named capture referenced");
+  EXPECT_EQ(translated("\\-", "u"), "error: Invalid escape");
+}
+
+TEST(JsRegexpTranslate, MoreErrors) {
+  EXPECT_EQ(translated("x{3,2}", ""), "error: numbers out of order in {} quantifier");
+  EXPECT_EQ(translated("[z-a]", ""), "error: Range out of order in character class");
+  EXPECT_EQ(translated("(?<1a>x)", ""), "error: Invalid capture group name");
+  EXPECT_EQ(translated("(?<a>x)|(?<a>y)", ""), "error: Duplicate capture group name");
+}
+
+TEST(JsRegexpTranslate, GroupNamesAndCountsForTheNatives) {
+  oda::js::RegexTranslation t;
+  std::string err;
+  ASSERT_TRUE(oda::js::translate_regexp(u"(?<first>a)(b)(?:c)(?<last>d)", "", &t, &err)) << err;
+  EXPECT_EQ(t.groups, 3u);
+  EXPECT_EQ(t.group_names, (std::vector<std::string>{"first", "", "last"}));
+  // PCRE2's groups are JavaScript's here: no renumbering table.
+  EXPECT_TRUE(t.pcre_group.empty());
+  EXPECT_TRUE(t.resets.empty());
+}
+
 }  // namespace
