@@ -3,7 +3,7 @@
 // a bare Duktape heap: each expression's shown value is what node (TZ=UTC) shows.
 #include <gtest/gtest.h>
 
-#include "js/regexp_test_heap.h"
+#include "engine/test_heap.h"
 
 namespace {
 

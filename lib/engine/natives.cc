@@ -8,7 +8,7 @@
 #include <string>
 
 #include "js/lower.h"
-#include "js/regexp.h"
+#include "engine/regexp_natives.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
 
@@ -54,7 +54,7 @@ duk_ret_t lower_eval(duk_context* ctx) {
   bool ok = false;
   try {
     out.clear();
-    ok = js::lower_script(std::string_view(src, n), &out, &err, flags);
+    ok = js::lower_script(std::string_view(src, n), &out, &err, static_cast<js::EvalFlags>(flags));
   } catch (...) {
     err.message = "RangeError: out of memory while lowering";
   }
@@ -153,7 +153,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
-  js::register_regexp_natives(ctx);
+  engine::register_regexp_natives(ctx);
 }
 
 }  // namespace oda::engine

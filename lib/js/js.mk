@@ -1,14 +1,8 @@
-# lib/js: the runtime natives; RegExp runs on PCRE2's 16-bit library (JIT-compiled), and
-# patterns with the u flag on its 32-bit one.
+# lib/js: the compiler. Its RegExp translator checks patterns with PCRE2 (the engine runs
+# them on PCRE2's 16-bit library, JIT-compiled, and patterns with the u flag on its 32-bit
+# one), linked statically.
 PKGS += libpcre2-dev
 LDLIBS += -Wl,-Bstatic -lpcre2-16 -lpcre2-32 -Wl,-Bdynamic
-
-# Until lib/run brings the configured Duktape (its object and header come first then), the
-# unit tests of the runtime link Debian's stock build.
-ifeq ($(wildcard lib/run/run.mk),)
-PKGS += duktape-dev
-UNIT_LDLIBS += -lduktape
-endif
 
 # RegExp property escapes (\p{...}): code-point range tables generated at build time, never
 # committed. The sets come from the npm packages below when the registry answers (Unicode 17,

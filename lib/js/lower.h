@@ -18,13 +18,29 @@ struct LowerError {
 // The result relies on the runtime prelude (__oda_async, __oda_await and friends).
 bool lower_program(std::string_view source, std::string* out, LowerError* err);
 
+// What the caller of a direct eval allows. The lowered call passes them to __oda_lower_eval
+// as a number (lib/js/natives.cc), so the values are part of the runtime's interface.
+enum class EvalFlags : unsigned {
+  None = 0,
+  // The top level's `this` is the value the caller stored in the global __oda_evthis (an
+  // eval inside what was an arrow function).
+  LexicalThis = 1,
+  NewTarget = 2,       // new.target is allowed (inside a function)
+  NoArguments = 4,     // `arguments` is not (inside a class field initializer)
+  // The eval is in the defaults of parameters one of which is named `arguments` (no var of
+  // that name).
+  ArgumentsParam = 8,
+};
+constexpr EvalFlags operator|(EvalFlags a, EvalFlags b) { return EvalFlags(unsigned(a) | unsigned(b)); }
+constexpr EvalFlags operator&(EvalFlags a, EvalFlags b) { return EvalFlags(unsigned(a) & unsigned(b)); }
+constexpr EvalFlags& operator|=(EvalFlags& a, EvalFlags b) { return a = a | b; }
+constexpr bool has(EvalFlags set, EvalFlags f) { return (set & f) != EvalFlags::None; }
+
 // Lowers code run by eval (and the source the Function constructor builds): a script whose
 // statements stay at the top level, so its var declarations and completion value are eval's.
 // Temps are __te1, __te2... (never the caller's __t names). flags, for a direct eval, say
-// what its caller allows: 1 the top level's `this` is the value the caller stored in the
-// global __oda_evthis (an eval inside what was an arrow function), 2 new.target is allowed
-// (inside a function), 4 `arguments` is not (inside a class field initializer), 8 the eval
-// is in the defaults of parameters one of which is named `arguments` (no var of that name).
-bool lower_script(std::string_view source, std::string* out, LowerError* err, int flags = 0);
+// what its caller allows.
+bool lower_script(std::string_view source, std::string* out, LowerError* err,
+                  EvalFlags flags = EvalFlags::None);
 
 }  // namespace oda::js

@@ -1,542 +1,16 @@
-// A hand-written lexer and recursive-descent parser for the JavaScript agents write: ES2023
-// expressions and statements with ASI, regex-versus-divide decided by the parser, template
-// literals and arrow functions parsed through cover grammars.
+// A hand-written recursive-descent parser for the JavaScript agents write: ES2023
+// expressions and statements with ASI, regex-versus-divide decided here for the lexer,
+// template literals and arrow functions parsed through cover grammars.
 #include "js/parser.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
-#include <deque>
 #include <map>
+
+#include "js/lexer.h"
 
 namespace oda::js {
 namespace {
-
-struct Fail {
-  std::string msg;
-  int line;
-};
-
-enum class T : uint8_t { Eof, Name, Num, Str, Punct, Template, Regex, Private };
-
-struct Token {
-  T t = T::Eof;
-  std::string_view text;  // source text (Name, Num, Str, Punct, Private)
-  std::string value;      // Num: cleaned digits; Template: cooked; Regex: body
-  std::string raw;        // Template: raw; Regex: flags
-  int line = 1;
-  bool nl = false;        // a line terminator precedes it
-  bool tail = false;      // Template: ends with a backquote
-  bool escaped = false;   // Name: written with \u escapes (never a keyword then)
-  bool bad_escape = false;  // Template: an escape only a tagged template may hold
-  size_t start = 0, end = 0;
-  bool is(std::string_view p) const { return (t == T::Punct || t == T::Name) && text == p; }
-};
-
-bool id_start(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '$' || c == '_' || c >= 0x80 ||
-         c == '\\';
-}
-bool id_part(unsigned char c) { return id_start(c) || (c >= '0' && c <= '9'); }
-
-void append_utf8(std::string& s, uint32_t cp) {
-  if (cp < 0x80) {
-    s += char(cp);
-  } else if (cp < 0x800) {
-    s += char(0xC0 | (cp >> 6));
-    s += char(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    s += char(0xE0 | (cp >> 12));
-    s += char(0x80 | ((cp >> 6) & 0x3F));
-    s += char(0x80 | (cp & 0x3F));
-  } else {
-    s += char(0xF0 | (cp >> 18));
-    s += char(0x80 | ((cp >> 12) & 0x3F));
-    s += char(0x80 | ((cp >> 6) & 0x3F));
-    s += char(0x80 | (cp & 0x3F));
-  }
-}
-
-int hexval(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-class Lexer {
- public:
-  explicit Lexer(std::string_view s) : src_(s) {
-    if (src_.size() >= 2 && src_[0] == '#' && src_[1] == '!') {
-      while (pos_ < src_.size() && src_[pos_] != '\n') pos_++;
-    }
-  }
-  struct State {
-    size_t pos;
-    int line;
-  };
-  State save() const { return {pos_, line_}; }
-  // The next two characters after blanks and comments, without lexing a token.
-  std::string_view peek_raw(bool* nl) {
-    State st = save();
-    *nl = skip_space();
-    std::string_view r = src_.substr(pos_, 2);
-    restore(st);
-    return r;
-  }
-  void restore(State s) {
-    pos_ = s.pos;
-    line_ = s.line;
-  }
-  [[noreturn]] void fail(const std::string& m) { throw Fail{m, line_}; }
-
-  Token next() {
-    Token t;
-    t.nl = skip_space();
-    t.line = line_;
-    t.start = pos_;
-    if (pos_ >= src_.size()) {
-      t.t = T::Eof;
-      t.end = pos_;
-      return t;
-    }
-    unsigned char c = src_[pos_];
-    if (id_start(c)) {
-      t.t = T::Name;
-      bool escaped = false;
-      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
-        if (src_[pos_] == '\\') {
-          escaped = true;
-          skip_escape();
-        } else {
-          pos_++;
-        }
-      }
-      if (escaped) {
-        t.text = unescape_name(t.start, pos_);
-        t.escaped = true;
-        t.end = pos_;
-        return t;
-      }
-    } else if ((c >= '0' && c <= '9') || (c == '.' && pos_ + 1 < src_.size() && isdigit(src_[pos_ + 1]))) {
-      number(t);
-    } else if (c == '"' || c == '\'') {
-      string(t, c);
-    } else if (c == '`') {
-      pos_++;
-      template_part(t);
-    } else if (c == '#' && pos_ + 1 < src_.size() && id_start(src_[pos_ + 1])) {
-      pos_++;
-      t.t = T::Private;
-      size_t b = pos_;
-      bool escaped = false;
-      while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
-        if (src_[pos_] == '\\') {
-          escaped = true;
-          skip_escape();
-        } else {
-          pos_++;
-        }
-      }
-      t.text = escaped ? unescape_name(b, pos_) : src_.substr(b, pos_ - b);
-      t.end = pos_;
-      return t;
-    } else {
-      punct(t);
-    }
-    t.end = pos_;
-    if (t.t != T::Template) t.text = src_.substr(t.start, pos_ - t.start);
-    return t;
-  }
-
-  // Re-reads the token at start as a regular expression literal.
-  Token regex(const Token& at) {
-    pos_ = at.start + 1;
-    line_ = at.line;
-    Token t = at;
-    t.t = T::Regex;
-    bool cls = false;
-    size_t b = pos_;
-    for (;;) {
-      if (pos_ >= src_.size() || src_[pos_] == '\n') fail("SyntaxError: unterminated regular expression");
-      char ch = src_[pos_];
-      if (ch == '\\') {
-        pos_ += 2;
-        continue;
-      }
-      if (ch == '[') cls = true;
-      else if (ch == ']') cls = false;
-      else if (ch == '/' && !cls) break;
-      pos_++;
-    }
-    t.value = std::string(src_.substr(b, pos_ - b));
-    pos_++;
-    size_t f = pos_;
-    while (pos_ < src_.size() && id_part(src_[pos_])) pos_++;
-    t.raw = std::string(src_.substr(f, pos_ - f));
-    t.end = pos_;
-    t.text = src_.substr(t.start, pos_ - t.start);
-    return t;
-  }
-
-  // Continues a template after the '}' closing a substitution at position at.
-  Token template_continue(const Token& at) {
-    pos_ = at.start + 1;
-    line_ = at.line;
-    Token t;
-    t.line = line_;
-    t.start = at.start;
-    template_part(t);
-    t.end = pos_;
-    return t;
-  }
-
- private:
-  bool skip_space() {
-    bool nl = false;
-    while (pos_ < src_.size()) {
-      unsigned char c = src_[pos_];
-      if (c == '\n') {
-        nl = true;
-        line_++;
-        pos_++;
-      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
-        pos_++;
-      } else if (size_t n = c >= 0xC2 ? space_at(pos_) : 0) {
-        if (n == 3 && (unsigned char)src_[pos_] == 0xE2 && ((unsigned char)src_[pos_ + 2] == 0xA8 || (unsigned char)src_[pos_ + 2] == 0xA9) &&
-            (unsigned char)src_[pos_ + 1] == 0x80) {
-          nl = true;
-          line_++;
-        }
-        pos_ += n;
-      } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
-        while (pos_ < src_.size() && src_[pos_] != '\n') pos_++;
-      } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '*') {
-        size_t e = src_.find("*/", pos_ + 2);
-        if (e == std::string_view::npos) fail("SyntaxError: unterminated comment");
-        for (size_t i = pos_; i < e; i++)
-          if (src_[i] == '\n') {
-            line_++;
-            nl = true;
-          }
-        pos_ = e + 2;
-      } else {
-        break;
-      }
-    }
-    return nl;
-  }
-
-  void number(Token& t) {
-    t.t = T::Num;
-    std::string v;
-    auto digits = [&](auto ok) {
-      bool prev_digit = false;
-      while (pos_ < src_.size() && (ok(src_[pos_]) || src_[pos_] == '_')) {
-        if (src_[pos_] == '_') {
-          if (!prev_digit || pos_ + 1 >= src_.size() || !ok(src_[pos_ + 1])) fail("SyntaxError: invalid numeric separator");
-          prev_digit = false;
-        } else {
-          v += src_[pos_];
-          prev_digit = true;
-        }
-        pos_++;
-      }
-    };
-    char c = src_[pos_];
-    if (c == '0' && pos_ + 1 < src_.size() && strchr("xXoObB", src_[pos_ + 1])) {
-      char k = tolower(src_[pos_ + 1]);
-      pos_ += 2;
-      std::string d;
-      digits([](char ch) { return isxdigit((unsigned char)ch) != 0; });
-      d.swap(v);
-      int base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
-      if (d.empty()) fail("SyntaxError: invalid number");
-      for (char ch : d)
-        if (hexval(ch) >= base) fail("SyntaxError: invalid digit in number");
-      if (base == 16) {
-        v = "0x" + d;
-      } else {
-        double n = 0;
-        for (char ch : d) n = n * base + (ch - '0');
-        char buf[64];
-        snprintf(buf, sizeof buf, "%.17g", n);
-        v = buf;
-      }
-    } else {
-      if (c == '0' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '_' || isdigit((unsigned char)src_[pos_ + 1]))) {
-        // Legacy octal (and 08/09) literals: no separators allowed.
-        size_t b = pos_;
-        while (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) pos_++;
-        if (pos_ < src_.size() && src_[pos_] == '_') fail("SyntaxError: invalid numeric separator");
-        v = std::string(src_.substr(b, pos_ - b));
-        t.value = v;
-        return;
-      }
-      digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
-      if (pos_ < src_.size() && src_[pos_] == '.') {
-        v += '.';
-        pos_++;
-        digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
-      }
-      if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
-        v += 'e';
-        pos_++;
-        if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) v += src_[pos_++];
-        digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
-      }
-    }
-    if (pos_ < src_.size() && src_[pos_] == 'n') fail("SyntaxError: BigInt literals are not supported");
-    if (pos_ < src_.size() && id_start(src_[pos_])) fail("SyntaxError: invalid number");
-    t.value = v;
-  }
-
-  void string(Token& t, char q) {
-    t.t = T::Str;
-    pos_++;
-    while (true) {
-      if (pos_ >= src_.size() || src_[pos_] == '\n') fail("SyntaxError: unterminated string");
-      char ch = src_[pos_];
-      if (ch == q) {
-        pos_++;
-        break;
-      }
-      if (ch == '\\') {
-        pos_++;
-        if (pos_ < src_.size() && src_[pos_] == '\r') {
-          pos_++;
-          if (pos_ < src_.size() && src_[pos_] == '\n') {
-            pos_++;
-          }
-          line_++;
-          continue;
-        }
-        if (pos_ < src_.size() && src_[pos_] == '\n') line_++;
-      }
-      pos_++;
-    }
-  }
-
-  void template_part(Token& t) {
-    t.t = T::Template;
-    std::string cooked, raw;
-    for (;;) {
-      if (pos_ >= src_.size()) fail("SyntaxError: unterminated template literal");
-      char ch = src_[pos_];
-      if (ch == '`') {
-        pos_++;
-        t.tail = true;
-        break;
-      }
-      if (ch == '$' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '{') {
-        pos_ += 2;
-        break;
-      }
-      if (ch == '\r') {
-        pos_++;
-        if (pos_ < src_.size() && src_[pos_] == '\n') pos_++;
-        cooked += '\n';
-        raw += '\n';
-        line_++;
-        continue;
-      }
-      if (ch == '\n') line_++;
-      if (ch != '\\') {
-        cooked += ch;
-        raw += ch;
-        pos_++;
-        continue;
-      }
-      size_t b = pos_;
-      pos_++;
-      if (pos_ >= src_.size()) fail("SyntaxError: unterminated template literal");
-      char e = src_[pos_++];
-      switch (e) {
-        case 'n': cooked += '\n'; break;
-        case 't': cooked += '\t'; break;
-        case 'r': cooked += '\r'; break;
-        case 'b': cooked += '\b'; break;
-        case 'f': cooked += '\f'; break;
-        case 'v': cooked += '\v'; break;
-        case '0':
-          if (pos_ < src_.size() && isdigit((unsigned char)src_[pos_])) t.bad_escape = true;
-          cooked += '\0';
-          break;
-        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-          t.bad_escape = true;
-          cooked += e;
-          break;
-        case '\r':
-          if (pos_ < src_.size() && src_[pos_] == '\n') pos_++;
-          line_++;
-          raw += "\\\n";
-          continue;
-        case '\n': line_++; break;
-        case 'x': {
-          int h1 = pos_ + 1 < src_.size() ? hexval(src_[pos_]) : -1;
-          int h2 = h1 >= 0 ? hexval(src_[pos_ + 1]) : -1;
-          if (h2 < 0) {
-            t.bad_escape = true;
-            break;
-          }
-          append_utf8(cooked, h1 * 16 + h2);
-          pos_ += 2;
-          break;
-        }
-        case 'u': {
-          uint32_t cp = 0;
-          if (pos_ < src_.size() && src_[pos_] == '{') {
-            pos_++;
-            bool ok = true;
-            size_t digits = 0;
-            while (pos_ < src_.size() && src_[pos_] != '}' && src_[pos_] != '`') {
-              int h = hexval(src_[pos_++]);
-              if (h < 0) ok = false;
-              else cp = cp * 16 + h;
-              digits++;
-              if (cp > 0x10FFFF) ok = false;
-            }
-            if (pos_ < src_.size() && src_[pos_] == '}') pos_++;
-            else ok = false;
-            if (!ok || digits == 0) {
-              t.bad_escape = true;
-              break;
-            }
-          } else {
-            bool ok = true;
-            for (int i = 0; i < 4 && ok; i++) {
-              int h = pos_ < src_.size() ? hexval(src_[pos_]) : -1;
-              if (h < 0) ok = false;
-              else {
-                cp = cp * 16 + h;
-                pos_++;
-              }
-            }
-            if (!ok) {
-              t.bad_escape = true;
-              break;
-            }
-            if (cp >= 0xD800 && cp < 0xDC00 && pos_ + 5 < src_.size() && src_[pos_] == '\\' &&
-                src_[pos_ + 1] == 'u') {
-              uint32_t lo = 0;
-              bool ok = true;
-              for (int i = 0; i < 4; i++) {
-                int h = hexval(src_[pos_ + 2 + i]);
-                if (h < 0) ok = false;
-                lo = lo * 16 + (h < 0 ? 0 : h);
-              }
-              if (ok && lo >= 0xDC00 && lo < 0xE000) {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                pos_ += 6;
-              }
-            }
-          }
-          append_utf8(cooked, cp);
-          break;
-        }
-        default:
-          cooked += e;
-      }
-      raw.append(src_.substr(b, pos_ - b));
-    }
-    t.value = std::move(cooked);
-    t.raw = std::move(raw);
-  }
-
-  void punct(Token& t) {
-    // Longest match among the operators starting with this character.
-    static const char* const ops[] = {">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=",
-                                      "||=",  "?\?=", "=>",  "==",  "!=",  "<=",  ">=",  "&&",  "||",
-                                      "??",   "?.",  "++",  "--",  "+=",  "-=",  "*=",  "/=",  "%=",
-                                      "&=",   "|=",  "^=",  "**",  "<<",  ">>"};
-    static const auto table = [] {
-      std::array<std::vector<std::string_view>, 128> t;
-      for (const char* op : ops) t[(unsigned char)op[0]].push_back(op);
-      return t;
-    }();
-    t.t = T::Punct;
-    std::string_view rest = src_.substr(pos_);
-    unsigned char c = rest[0];
-    if (c < 128) {
-      for (std::string_view op : table[c]) {
-        if (rest.size() >= op.size() && rest.compare(0, op.size(), op) == 0) {
-          if (op == "?." && rest.size() > 2 && isdigit((unsigned char)rest[2])) continue;
-          pos_ += op.size();
-          return;
-        }
-      }
-    }
-    if (!strchr("{}()[];,<>+-*/%&|^!~?:=.@#", rest[0])) fail(std::string("SyntaxError: unexpected character '") + rest[0] + "'");
-    pos_++;
-  }
-
-  // The length of the Unicode blank or line terminator at p (0: none): NBSP, BOM, the
-  // U+2000 block spaces, U+2028/2029, U+202F, U+205F, U+3000, U+1680.
-  size_t space_at(size_t p) const {
-    unsigned char c = src_[p];
-    if (c < 0xC2) return 0;
-    auto at = [&](size_t i) -> unsigned char { return p + i < src_.size() ? (unsigned char)src_[p + i] : 0; };
-    if (c == 0xC2 && at(1) == 0xA0) return 2;
-    if (c == 0xEF && at(1) == 0xBB && at(2) == 0xBF) return 3;
-    if (c == 0xE2 && at(1) == 0x80 && ((at(2) >= 0x80 && at(2) <= 0x8A) || at(2) == 0xA8 || at(2) == 0xA9 || at(2) == 0xAF)) return 3;
-    if (c == 0xE2 && at(1) == 0x81 && at(2) == 0x9F) return 3;
-    if (c == 0xE3 && at(1) == 0x80 && at(2) == 0x80) return 3;
-    if (c == 0xE1 && at(1) == 0x9A && at(2) == 0x80) return 3;
-    return 0;
-  }
-
-  void skip_escape() {
-    pos_++;
-    if (pos_ < src_.size() && src_[pos_] == 'u') pos_++;
-    if (pos_ < src_.size() && src_[pos_] == '{') {
-      while (pos_ < src_.size() && src_[pos_] != '}') pos_++;
-      pos_++;
-    } else {
-      for (int k = 0; k < 4 && pos_ < src_.size() && hexval(src_[pos_]) >= 0; k++) pos_++;
-    }
-  }
-
-  // An identifier written with \uXXXX or \u{...} escapes, as the name it spells (UTF-8).
-  std::string_view unescape_name(size_t b, size_t e) {
-    std::string out;
-    for (size_t i = b; i < e; i++) {
-      if (src_[i] != '\\') {
-        out += src_[i];
-        continue;
-      }
-      if (i + 1 >= e || src_[i + 1] != 'u') fail("SyntaxError: invalid escape in identifier");
-      uint32_t cp = 0;
-      i += 2;
-      if (i < e && src_[i] == '{') {
-        for (i++; i < e && src_[i] != '}'; i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
-      } else {
-        for (int k = 0; k < 4 && i < e; k++, i++) cp = cp * 16 + std::max(0, hexval(src_[i]));
-        i--;
-      }
-      append_utf8(out, cp);
-    }
-    names_.push_back(std::move(out));
-    return names_.back();
-  }
-
-  std::string_view src_;
-  size_t pos_ = 0;
-  int line_ = 1;
-  std::deque<std::string> names_;  // unescaped identifiers the tokens point into
-};
-
-bool is_reserved(std::string_view n) {
-  if (n.size() < 2 || n.size() > 10 || n[0] < 'b' || n[0] > 'w') return false;
-  static constexpr std::string_view words[] = {"break",    "case",   "catch",  "class",   "const",      "continue", "debugger",
-                                      "default",  "delete", "do",     "else",    "export",     "extends",  "finally",
-                                      "for",      "function", "if",   "import",  "in",         "instanceof", "new",
-                                      "return",   "super",  "switch", "this",    "throw",      "try",      "typeof",
-                                      "var",      "void",   "while",  "with",    "null",       "true",     "false",
-                                      "enum"};
-  for (std::string_view w : words)
-    if (n == w) return true;
-  return false;
-}
 
 class Parser {
  public:
@@ -545,7 +19,7 @@ class Parser {
   Node* program() {
     Node* p = make(K::Program);
     fn_.push_back({true, false, false});
-    while (tok_.t != T::Eof) p->a.push_back(statement());
+    while (tok_.t != TokenKind::Eof) p->a.push_back(statement());
     p->end_line = tok_.line;
     return p;
   }
@@ -557,9 +31,9 @@ class Parser {
 
   Node* make(K k) { return ar_.make(k, tok_.line); }
   Node* make(K k, int line) { return ar_.make(k, line); }
-  [[noreturn]] void fail(const std::string& m, int line = 0) { throw Fail{m, line ? line : tok_.line}; }
+  [[noreturn]] void fail(const std::string& m, int line = 0) { throw ParseFailure{m, line ? line : tok_.line}; }
   [[noreturn]] void unexpected() {
-    if (tok_.t == T::Eof) fail("SyntaxError: unexpected end of input");
+    if (tok_.t == TokenKind::Eof) fail("SyntaxError: unexpected end of input");
     fail("SyntaxError: unexpected token '" + std::string(tok_.text) + "'");
   }
   [[noreturn]] void unsupported(const std::string& what) { fail("SyntaxError: " + what + " are not supported"); }
@@ -575,7 +49,7 @@ class Parser {
     return t;
   }
   bool at(std::string_view p) const {
-    return (tok_.t == T::Punct || (tok_.t == T::Name && !tok_.escaped)) && tok_.text == p;
+    return (tok_.t == TokenKind::Punct || (tok_.t == TokenKind::Name && !tok_.escaped)) && tok_.text == p;
   }
   bool eat(std::string_view p) {
     if (at(p)) {
@@ -589,20 +63,20 @@ class Parser {
   }
   void semicolon() {
     if (eat(";")) return;
-    if (at("}") || tok_.t == T::Eof || tok_.nl) return;
+    if (at("}") || tok_.t == TokenKind::Eof || tok_.nl) return;
     unexpected();
   }
   bool in_async() const { return fn_.back().async; }
   bool in_gen() const { return fn_.back().gen; }
 
   std::string ident_name() {
-    if (tok_.t != T::Name) unexpected();
+    if (tok_.t != TokenKind::Name) unexpected();
     std::string n(tok_.text);
     advance();
     return n;
   }
   std::string binding_ident() {
-    if (tok_.t != T::Name || is_reserved(tok_.text)) unexpected();
+    if (tok_.t != TokenKind::Name || is_reserved(tok_.text)) unexpected();
     if (tok_.text == "await" && in_async()) unexpected();
     if (tok_.text == "yield" && in_gen()) unexpected();
     return ident_name();
@@ -612,7 +86,7 @@ class Parser {
   Node* statement() {
     Depth guard(this);
     int line = tok_.line;
-    if (tok_.t == T::Punct) {
+    if (tok_.t == TokenKind::Punct) {
       if (at("{")) return block();
       if (at(";")) {
         advance();
@@ -620,12 +94,12 @@ class Parser {
       }
       if (at("@")) unsupported("decorators");
     }
-    if (tok_.t == T::Name && !tok_.escaped) {
+    if (tok_.t == TokenKind::Name && !tok_.escaped) {
       std::string_view w = tok_.text;
       if (w == "var" || w == "const") return var_statement();
       if (w == "let") {
         Token p = peek();
-        if (p.t == T::Name || p.is("[") || p.is("{")) return var_statement();
+        if (p.t == TokenKind::Name || p.is("[") || p.is("{")) return var_statement();
       }
       if (w == "function") return function(true, false, line);
       if (w == "async") {
@@ -671,14 +145,14 @@ class Parser {
       if (w == "return") {
         advance();
         Node* n = make(K::Return, line);
-        if (!at(";") && !at("}") && tok_.t != T::Eof && !tok_.nl) n->a.push_back(expression());
+        if (!at(";") && !at("}") && tok_.t != TokenKind::Eof && !tok_.nl) n->a.push_back(expression());
         semicolon();
         return n;
       }
       if (w == "break" || w == "continue") {
         Node* n = make(w == "break" ? K::Break : K::Continue, line);
         advance();
-        if (tok_.t == T::Name && !tok_.nl && !is_reserved(tok_.text)) n->s = ident_name();
+        if (tok_.t == TokenKind::Name && !tok_.nl && !is_reserved(tok_.text)) n->s = ident_name();
         semicolon();
         return n;
       }
@@ -740,7 +214,7 @@ class Parser {
     Node* n = make(K::Block);
     expect("{");
     while (!at("}")) {
-      if (tok_.t == T::Eof) unexpected();
+      if (tok_.t == TokenKind::Eof) unexpected();
       n->a.push_back(statement());
     }
     n->end_line = tok_.line;
@@ -793,7 +267,7 @@ class Parser {
     if (at(";")) {
     } else if (at("var") || at("const") || (at("let") && [&] {
                  Token p = peek();
-                 return p.t == T::Name || p.is("[") || p.is("{");
+                 return p.t == TokenKind::Name || p.is("[") || p.is("{");
                }())) {
       init = var_decl(true);
     } else {
@@ -871,7 +345,7 @@ class Parser {
       }
       expect(":");
       while (!at("case") && !at("default") && !at("}")) {
-        if (tok_.t == T::Eof) unexpected();
+        if (tok_.t == TokenKind::Eof) unexpected();
         c->a.push_back(statement());
       }
       n->a.push_back(c);
@@ -889,7 +363,7 @@ class Parser {
     if (is_async) f->flags |= F_ASYNC;
     if (gen) f->flags |= F_GEN;
     if (decl) f->flags |= F_DECL;
-    if (tok_.t == T::Name && !at("(")) f->s = binding_ident();
+    if (tok_.t == TokenKind::Name && !at("(")) f->s = binding_ident();
     else if (decl) unexpected();
     function_rest(f, is_async, gen);
     return f;
@@ -1073,16 +547,16 @@ class Parser {
 
   Node* property_key() {
     Node* k;
-    if (tok_.t == T::Name) {
+    if (tok_.t == TokenKind::Name) {
       k = make(K::Ident);
       k->s = std::string(tok_.text);
-    } else if (tok_.t == T::Str) {
+    } else if (tok_.t == TokenKind::Str) {
       k = make(K::Str);
       k->s = std::string(tok_.text);
-    } else if (tok_.t == T::Num) {
+    } else if (tok_.t == TokenKind::Num) {
       k = make(K::Num);
       k->s = tok_.value;
-    } else if (tok_.t == T::Private) {
+    } else if (tok_.t == TokenKind::Private) {
       k = make(K::PrivateName);
       k->s = std::string(tok_.text);
     } else {
@@ -1153,7 +627,7 @@ class Parser {
     advance();
     Node* c = make(K::Class, line);
     if (decl) c->flags |= F_DECL;
-    if (tok_.t == T::Name && !at("extends") && !at("{")) c->s = binding_ident();
+    if (tok_.t == TokenKind::Name && !at("extends") && !at("{")) c->s = binding_ident();
     else if (decl) unexpected();
     if (eat("extends")) c->a.push_back(lhs_expression());
     else c->a.push_back(nullptr);
@@ -1299,7 +773,7 @@ class Parser {
 
   Node* assign_inner(bool no_in) {
     int line = tok_.line;
-    if (tok_.t == T::Name) {
+    if (tok_.t == TokenKind::Name) {
       if (at("yield") && in_gen()) {
         advance();
         Node* y = make(K::Yield, line);
@@ -1308,14 +782,14 @@ class Parser {
           y->flags |= F_DELEGATE;
           y->a.push_back(assign(no_in));
         } else if (!tok_.nl && !at(")") && !at("]") && !at("}") && !at(",") && !at(";") && !at(":") &&
-                   tok_.t != T::Eof && !at("in") && !at("of")) {
+                   tok_.t != TokenKind::Eof && !at("in") && !at("of")) {
           y->a.push_back(assign(no_in));
         }
         return y;
       }
       if (at("async")) {
         Token p = peek();
-        if (p.t == T::Name && !p.nl && !p.is("function")) {
+        if (p.t == TokenKind::Name && !p.nl && !p.is("function")) {
           // async x => ...
           auto st = lex_.save();
           Token save = tok_;
@@ -1345,7 +819,7 @@ class Parser {
     }
     Node* left = conditional(no_in);
     if (left->k == K::Function && left->has(F_ARROW)) return left;
-    if ((tok_.t == T::Punct) && is_assign_op(tok_.text)) {
+    if ((tok_.t == TokenKind::Punct) && is_assign_op(tok_.text)) {
       Node* n = make(K::Assign, line);
       n->s = std::string(tok_.text);
       if (n->s == "=" && (left->k == K::Array || left->k == K::Object)) left = to_pattern(left);
@@ -1441,12 +915,12 @@ class Parser {
   }
 
   static int precedence(const Token& t, bool no_in) {
-    if (t.t != T::Punct && t.t != T::Name) return -1;
+    if (t.t != TokenKind::Punct && t.t != TokenKind::Name) return -1;
     std::string_view o = t.text;
-    if (t.t == T::Punct && (o[0] == ')' || o[0] == ';' || o[0] == ',' || o[0] == ']' || o[0] == '}' || o[0] == '.' ||
+    if (t.t == TokenKind::Punct && (o[0] == ')' || o[0] == ';' || o[0] == ',' || o[0] == ']' || o[0] == '}' || o[0] == '.' ||
                             o[0] == '(' || (o[0] == '=' && o.size() == 1)))
       return -1;
-    if (t.t == T::Name) {
+    if (t.t == TokenKind::Name) {
       if (o == "instanceof") return 7;
       if (o == "in" && !no_in) return 7;
       return -1;
@@ -1469,7 +943,7 @@ class Parser {
   Node* binary(int min, bool no_in) {
     int line = tok_.line;
     Node* left;
-    if (tok_.t == T::Private) {
+    if (tok_.t == TokenKind::Private) {
       // `#x in obj`
       left = make(K::PrivateName);
       left->s = std::string(tok_.text);
@@ -1503,7 +977,7 @@ class Parser {
   Node* unary() {
     Depth guard(this);
     int line = tok_.line;
-    if (tok_.t == T::Punct) {
+    if (tok_.t == TokenKind::Punct) {
       std::string_view o = tok_.text;
       if (o == "!" || o == "~" || o == "+" || o == "-") {
         advance();
@@ -1522,7 +996,7 @@ class Parser {
         if (!valid_target(n->a[0])) fail("SyntaxError: invalid update target");
         return n;
       }
-    } else if (tok_.t == T::Name) {
+    } else if (tok_.t == TokenKind::Name) {
       std::string_view o = tok_.text;
       if (o == "typeof" || o == "void" || o == "delete") {
         advance();
@@ -1549,7 +1023,7 @@ class Parser {
   Node* postfix() {
     int line = tok_.line;
     Node* e = lhs_expression();
-    if (tok_.t == T::Punct && (at("++") || at("--")) && !tok_.nl) {
+    if (tok_.t == TokenKind::Punct && (at("++") || at("--")) && !tok_.nl) {
       if (!valid_target(e)) fail("SyntaxError: invalid update target");
       Node* n = make(K::Update, line);
       n->s = std::string(tok_.text);
@@ -1624,7 +1098,7 @@ class Parser {
         advance();
         Node* d = make(K::Dot, line);
         d->a.push_back(e);
-        if (tok_.t == T::Private) {
+        if (tok_.t == TokenKind::Private) {
           if (e->k == K::Super) fail("SyntaxError: private names cannot be read through super");
           Node* p = make(K::PrivateName);
           p->s = std::string(tok_.text);
@@ -1658,7 +1132,7 @@ class Parser {
           Node* d = make(K::Dot, line);
           d->flags |= F_OPTIONAL;
           d->a.push_back(e);
-          if (tok_.t == T::Private) {
+          if (tok_.t == TokenKind::Private) {
             Node* p = make(K::PrivateName);
             p->s = std::string(tok_.text);
             advance();
@@ -1683,7 +1157,7 @@ class Parser {
         c->a.push_back(e);
         arguments(c);
         e = c;
-      } else if (tok_.t == T::Template) {
+      } else if (tok_.t == TokenKind::Template) {
         if (chain) fail("SyntaxError: tagged template in an optional chain");
         Node* t = make(K::Tagged, line);
         t->a.push_back(e);
@@ -1723,27 +1197,27 @@ class Parser {
   Node* primary() {
     int line = tok_.line;
     switch (tok_.t) {
-      case T::Num: {
+      case TokenKind::Num: {
         Node* n = make(K::Num);
         n->s = tok_.value;
         advance();
         return n;
       }
-      case T::Str: {
+      case TokenKind::Str: {
         Node* n = make(K::Str);
         n->s = std::string(tok_.text);
         advance();
         return n;
       }
-      case T::Template:
+      case TokenKind::Template:
         return template_literal();
-      case T::Private:
+      case TokenKind::Private:
         unexpected();
-      case T::Eof:
+      case TokenKind::Eof:
         unexpected();
-      case T::Regex:
+      case TokenKind::Regex:
         break;
-      case T::Punct: {
+      case TokenKind::Punct: {
         if (at("/") || at("/=")) {
           tok_ = lex_.regex(tok_);
           Node* n = make(K::Regex);
@@ -1759,7 +1233,7 @@ class Parser {
         if (at("#")) unexpected();
         unexpected();
       }
-      case T::Name:
+      case TokenKind::Name:
         break;
     }
     // An escaped name is never a keyword: it matches none of the words below.
@@ -1946,7 +1420,7 @@ Node* parse_program(std::string_view src, Arena& arena, ParseError* err) {
   try {
     Parser p(src, arena);
     return p.program();
-  } catch (Fail& f) {
+  } catch (ParseFailure& f) {
     err->line = f.line;
     err->message = f.msg + " (line " + std::to_string(f.line) + ")";
     return nullptr;

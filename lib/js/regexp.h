@@ -1,12 +1,12 @@
-// The RegExp engine behind the prelude's RegExp (lib/js/runtime/60-regexp.js): JavaScript
-// patterns translated to PCRE2 (16-bit code units, JIT-compiled) and natives to run them.
+// The RegExp translator behind the prelude's RegExp (lib/js/runtime/60-regexp.js): JavaScript
+// patterns rewritten in PCRE2 syntax, and the early check of a regex literal's validity.
+// lib/engine/regexp_natives.h runs the translated patterns.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
-
-struct duk_hthread;
 
 namespace oda::js {
 
@@ -39,14 +39,14 @@ bool translate_regexp(std::u16string_view source, std::string_view flags, RegexT
 // *err is node's text: "Invalid regular expression: /(/: Unterminated group".
 bool check_regexp(std::string_view source, std::string_view flags, std::string* err);
 
-// Registers __oda_re_compile, __oda_re_exec and friends (hidden globals).
-void register_regexp_natives(duk_hthread* ctx);
+// The PCRE2 compile options of a translated pattern, so the natives compile with the ones
+// check_regexp validated with.
+uint32_t pcre2_compile_options(bool caseless, bool sticky);
 
-// Gives the heap a new RegExp state (pcre2 contexts): a heap mapped from an image
-// (lib/run/heap_image.h) needs one made in this process.
-void attach_regexp_state(duk_hthread* ctx);
+// A translated u pattern (ASCII, but for names) as the 32-bit library's code units.
+std::u32string widen_pattern(const std::u16string& pattern);
 
-// How many compiled patterns this process holds (an image must be built with none).
-size_t live_compiled_regexps();
+// PCRE2's text for a compile error code, in ASCII.
+std::string pcre2_error_message(int code, bool unicode);
 
 }  // namespace oda::js

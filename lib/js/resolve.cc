@@ -8,11 +8,11 @@
 namespace oda::js {
 namespace {
 
-struct Fail {
+// A name declared twice where the language forbids it: the one error the analysis finds.
+struct Redeclaration {
   std::string msg;
   int line;
 };
-
 
 class Resolver {
  public:
@@ -103,7 +103,7 @@ class Resolver {
   }
 
   [[noreturn]] void redeclared(const std::string& name, int line) {
-    throw Fail{"SyntaxError: Identifier '" + name + "' has already been declared", line};
+    throw Redeclaration{"SyntaxError: Identifier '" + name + "' has already been declared", line};
   }
 
   // Records a lexical name in s, refusing a second declaration of it there.
@@ -511,8 +511,8 @@ class Resolver {
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
   bool in_update_ = false;  // inside a for statement's update clause
-  std::set<Binding*> uninit_params_;
-  std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare  // parameters a default being resolved may not read yet
+  std::set<Binding*> uninit_params_;  // parameters a default being resolved may not read yet
+  std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare
   std::vector<Binding*> all_;
   std::map<Node*, Binding*> class_binding_;
 };
@@ -524,7 +524,7 @@ bool resolve_program(Node* program, Arena& arena, std::string* error, int* line)
     Resolver r(arena);
     r.program(program);
     return true;
-  } catch (Fail& f) {
+  } catch (Redeclaration& f) {
     *error = f.msg + " (line " + std::to_string(f.line) + ")";
     *line = f.line;
     return false;

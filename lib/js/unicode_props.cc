@@ -81,6 +81,4 @@ bool property_ranges(std::u16string_view body, bool negated, std::vector<Range>*
   return true;
 }
 
-std::string_view unicode_version() { return kUnicodeVersion; }
-
 }  // namespace oda::js::unicode

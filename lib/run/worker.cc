@@ -19,9 +19,9 @@
 #include "js/lower.h"
 #include "engine/natives.h"
 #include "json/json.h"
-#include "js/regexp.h"
 #include "engine/heap_image.h"
 #include "engine/prelude.h"
+#include "engine/regexp_natives.h"
 #include "run/parts.h"
 #include "run/protocol.h"
 #include "sys/clock.h"
@@ -507,7 +507,7 @@ int worker_main() {
     ctx = reinterpret_cast<duk_context*>(mapped.ctx);
     g.ctx = ctx;
     g.heap_used = mapped.heap_used;
-    oda::js::attach_regexp_state(ctx);
+    oda::engine::attach_regexp_state(ctx);
     reseed(ctx);
     warm_up(ctx);
   }
@@ -592,7 +592,7 @@ int build_heap_image(const char* out) {
     // at pcre2 code that is not in the image.
     duk_gc(ctx, 0);
     duk_gc(ctx, 0);
-    if (oda::js::live_compiled_regexps() != 0) err = "the shared prelude keeps a compiled RegExp alive";
+    if (oda::engine::live_compiled_regexps() != 0) err = "the shared prelude keeps a compiled RegExp alive";
     oda_duk_strtable_headroom(ctx);
   }
   g_building_image = false;

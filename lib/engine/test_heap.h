@@ -1,5 +1,5 @@
 // A Duktape heap with the natives and the runtime prelude (lib/engine/runtime, from 10-*.js on)
-// loaded from source, for the unit tests of the built-ins and the RegExp engine.
+// loaded from source, for the unit tests of the built-ins and the RegExp natives.
 #pragma once
 
 #include <dirent.h>
@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "js/natives.h"
+#include "engine/natives.h"
 
 namespace oda::js::testing {
 
 inline std::string runtime_dir() {
   std::string f = __FILE__;
-  return f.substr(0, f.rfind("/js/")) + "/engine/runtime";  // the runtime lives in lib/engine
+  return f.substr(0, f.rfind('/')) + "/runtime";  // this file sits in lib/engine, beside runtime/
 }
 
 // The driver shows a value as JSON with every non-ASCII character escaped, so expectations

@@ -1,0 +1,186 @@
+// The lowering of classes: constructors and super calls, methods and accessors, static and
+// instance fields, private names as symbols, static blocks.
+#include "js/lower_internal.h"
+
+namespace oda::js::lowering {
+
+void Emitter::key_text(Node* m, std::string& out_key) {
+  Node* key = m->a[0];
+  if (m->has(F_COMPUTED)) {
+    std::string saved;
+    saved.swap(out);
+    expr(key);
+    out_key.swap(out);
+    out.swap(saved);
+    return;
+  }
+  if (key->k == K::Ident) out_key = quote(key->s);
+  else if (key->k == K::Str) out_key = fix_string(key->s);
+  else if (key->k == K::PrivateName) out_key = private_var(key->s, key->line);
+  else out_key = quote(key->s);  // numbers keep their canonical text well enough as keys
+  if (key->k == K::Num) {
+    out_key = "String(" + key->s + ")";
+  }
+}
+
+std::string Emitter::private_var(const std::string& name, int line) {
+  for (int i = int(classes_.size()) - 1; i >= 0; i--)
+    for (auto& [n, v] : classes_[i]->privates)
+      if (n == name) return v;
+  fail("SyntaxError: private field '#" + name + "' must be declared in an enclosing class", line);
+}
+
+void Emitter::class_(Node* c, const std::string& hint) {
+  int id = ++class_counter_;
+  ClassCtx cls;
+  std::string name = !c->s.empty() ? c->s : (hint.empty() ? "_class" : hint);
+  cls.name = name;
+  Node* ext = c->a[0];
+  cls.super_var = ext ? "__super" : "";
+  // Private names get a Symbol each, shared by every member of the class.
+  for (size_t i = 1; i < c->a.size(); i++) {
+    Node* m = c->a[i];
+    if (!m->has(F_BLOCK) && !m->a.empty() && m->a[0] && m->a[0]->k == K::PrivateName) {
+      bool seen = false;
+      for (auto& [n, v] : cls.privates) seen |= n == m->a[0]->s;
+      if (!seen) cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + std::to_string(cls.privates.size())});
+    }
+  }
+  classes_.push_back(&cls);
+  bool has_fields = false;
+  Node* ctor = nullptr;
+  for (size_t i = 1; i < c->a.size(); i++) {
+    Node* m = c->a[i];
+    if (m->has(F_FIELD) && !m->has(F_STATIC)) has_fields = true;
+    if (m->has(F_CTOR)) ctor = m;
+  }
+  w("(function(");
+  if (ext) w("__super");
+  w("){");
+  std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + ")";
+  if (has_fields) decl += ", __fi";
+  for (auto& [n, v] : cls.privates) decl += ", " + v + " = __oda_pname(" + quote("#" + n) + ")";
+  Binding* inner_b = nullptr;
+  if (c->scope)
+    for (auto& [n, b] : c->scope->names) inner_b = b;
+  std::string out_name = c->b ? c->b->out : (inner_b ? inner_b->out : name);
+  if (out_name != name) decl += ", " + out_name + " = " + name;
+  w(decl + ";");
+  std::string fi = has_fields ? "__fi(this);" : "";
+  std::string ck = "if (!(this instanceof " + name + ")) __oda_nonew(" + name + ");";
+  auto default_ctor = [&] {
+    if (ext) {
+      w("function " + name + "() {" + ck + "var __self = __oda_super(__super, this, arguments);" +
+        (has_fields ? "__fi(__self);" : "") + "return __self;}");
+    } else {
+      w("function " + name + "() {" + ck + fi + "}");
+    }
+  };
+  if (!ctor) default_ctor();
+  std::string home_proto = ext ? "__super.prototype" : "Object.prototype";
+  std::string home_static = ext ? "__super" : "Function.prototype";
+  bool fields_done = false;
+  for (size_t i = 1; i < c->a.size(); i++) {
+    Node* m = c->a[i];
+    sync(m->line);
+    bool st = m->has(F_STATIC);
+    std::string target = st ? name : "__proto";
+    if (m->has(F_BLOCK)) {
+      w("(function(){");
+      Fn fb;
+      fb.kind = Fn::Normal;
+      fb.insert_at = out.size();
+      fb.home = home_static;
+      push(&fb);
+      stmts(m->a[0]->a);
+      sync(m->a[0]->end_line);
+      pop();
+      w("}).call(" + name + ");");
+      continue;
+    }
+    if (m->has(F_CTOR)) {
+      FnOpts o;
+      o.header = "function " + name;
+      o.home = home_proto;
+      o.ctor = true;
+      o.derived = ext != nullptr;
+      o.ctor_prologue = ck + (ext ? "var __self;" : fi);
+      o.fields = has_fields;
+      function(m->a[1], o);
+      continue;
+    }
+    std::string key;
+    key_text(m, key);
+    if (m->has(F_FIELD) && !st) {
+      // Every instance field goes into one initializer (at the first field), run by the
+      // constructor on each new object. Private names are hidden keys, so plain stores.
+      if (fields_done) continue;
+      fields_done = true;
+      // The new object comes as a parameter (a direct call, cheaper than .call) and stands
+      // for `this` in the initializers.
+      w("__fi = function(__s){");
+      Fn ff;
+      ff.kind = Fn::Normal;
+      ff.insert_at = out.size();
+      ff.home = home_proto;
+      ff.this_name = "__s";
+      ff.field_init = true;
+      push(&ff);
+      for (size_t j = i; j < c->a.size(); j++) {
+        Node* f = c->a[j];
+        if (!f->has(F_FIELD) || f->has(F_STATIC)) continue;
+        sync(f->line);
+        std::string fkey;
+        key_text(f, fkey);
+        w("__s[" + fkey + "] = ");
+        if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
+        else w("void 0");
+        w(";");
+      }
+      pop();
+      w("};");
+      continue;
+    }
+    if (m->has(F_FIELD)) {
+      w("__oda_sf(" + name + ", " + key + ", ");
+      if (m->a[1]) {
+        w("function(){");
+        Fn ff;
+        ff.kind = Fn::Normal;
+        ff.insert_at = out.size();
+        ff.home = home_static;
+        push(&ff);
+        w("return (");
+        std::string hint_name = m->a[0]->k == K::Ident ? m->a[0]->s : "";
+        named_expr(m->a[1], hint_name);
+        w(");");
+        pop();
+        w("}");
+      } else {
+        w("null");
+      }
+      w(");");
+      continue;
+    }
+    FnOpts o;
+    o.home = st ? home_static : home_proto;
+    if (m->has(F_GET) || m->has(F_SET)) {
+      w("__oda_acc(" + target + ", " + key + ", ");
+      if (m->has(F_SET)) w("void 0, ");
+      function(m->a[1], o);
+      w(m->has(F_GET) ? ", void 0, false);" : ", false);");
+    } else {
+      w("__oda_m(" + target + ", " + key + ", ");
+      if (!m->has(F_COMPUTED) && m->a[0]->k == K::Ident && can_name(m->a[1], m->a[0]->s)) o.name = m->a[0]->s;
+      function(m->a[1], o);
+      w(");");
+    }
+  }
+  sync(c->end_line);
+  w("return " + name + ";})(");
+  if (ext) expr(ext);
+  w(")");
+  classes_.pop_back();
+}
+
+}  // namespace oda::js::lowering

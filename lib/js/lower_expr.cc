@@ -1,0 +1,318 @@
+// The lowering of the other expressions: a dispatch over node kinds, identifiers and their
+// dead-zone checks, assignments, operators ES5 lacks, yield, await, new.target.
+#include "js/lower_internal.h"
+
+#include "js/regexp.h"
+
+namespace oda::js::lowering {
+
+// An assignment target evaluated once: prints the setup (`__t1 = obj, `) and returns the
+// text that reads or writes it.
+std::string Emitter::simple_ref(Node* t) {
+  if (t->k == K::Paren) return simple_ref(t->a[0]);
+  if (t->k == K::Ident) return name_of(t);
+  if (t->k != K::Dot) fail("SyntaxError: invalid assignment target", t->line);
+  std::string o = temp();
+  w(o + " = ");
+  if (t->a[0]->k == K::Super) w(this_ref());
+  else expr(t->a[0]);
+  w(", ");
+  if (t->has(F_COMPUTED)) {
+    std::string k = temp();
+    w(k + " = ");
+    expr(t->a[1]);
+    w(", ");
+    return o + "[" + k + "]";
+  }
+  if (t->a[1]->k == K::PrivateName) return o + "[" + private_var(t->a[1]->s, t->line) + "]";
+  if (!ascii(t->a[1]->s)) return o + "[" + quote(t->a[1]->s) + "]";
+  return o + "." + t->a[1]->s;
+}
+
+void Emitter::assign(Node* n) {
+  Node* t = n->a[0];
+  const std::string& op = n->s;
+  if (op == "=" && (t->k == K::ObjPat || t->k == K::ArrPat)) {
+    std::string src = temp();
+    w("(" + src + " = ");
+    expr(n->a[1]);
+    first_ = false;
+    bool saved = assigning_;
+    assigning_ = true;
+    destructure(t, src);
+    assigning_ = saved;
+    w(", " + src + ")");
+    return;
+  }
+  if (op == "**=" || op == "&&=" || op == "||=" || op == "?\?=") {
+    w("(");
+    std::string r = simple_ref(t);
+    if (t->k == K::Ident) check_const(t);
+    if (op == "**=") {
+      w(r + " = Math.pow(" + r + ", ");
+      expr(n->a[1]);
+      w("))");
+    } else {
+      if (op == "&&=") w(r + " ? (" + r + " = ");
+      else if (op == "||=") w(r + " ? " + r + " : (" + r + " = ");
+      else w(r + " != null ? " + r + " : (" + r + " = ");
+      named_expr(n->a[1], t->k == K::Ident ? t->s : "");
+      w(op == "&&=" ? ") : " + r + ")" : "))");
+    }
+    return;
+  }
+  if (t->k == K::Ident && t->has(F_TDZ)) {
+    w("__oda_tdz(" + quote(t->s) + ")");
+    return;
+  }
+  if (t->k == K::Ident && t->b && t->b->kind == 'c') {
+    w("(");
+    expr(n->a[1]);
+    w(", __oda_constassign(" + quote(t->s) + "))");
+    return;
+  }
+  if (t->k == K::Dot && t->a[0]->k == K::Super) {
+    w(this_ref());
+    member_tail(t);
+  } else {
+    expr(t);
+  }
+  w(" " + op + " ");
+  named_expr(n->a[1], t->k == K::Ident ? t->s : "");
+}
+
+// An identifier read: TDZ checks, `arguments` of the enclosing non-arrow function, and the
+// names Duktape must not see as written.
+void Emitter::ident(Node* n) {
+  if (n->has(F_TDZ)) {
+    w("__oda_tdz(" + quote(n->s) + ")");
+    return;
+  }
+  if (n->has(F_TDZCHECK)) {
+    std::string nm = name_of(n);
+    w("(" + nm + " === __oda_TDZ ? __oda_tdz(" + quote(n->s) + ") : " + nm + ")");
+    return;
+  }
+  if (n->s == "arguments" && !n->b) {
+    w(args_ref(n->line));
+    return;
+  }
+  if (n->s == "eval" && !n->b) {
+    // eval as a value (an indirect eval): the global wrapper that lowers first.
+    w("__oda_ieval");
+    return;
+  }
+  if (n->s == "undefined" && !n->b) {
+    w("undefined");
+    return;
+  }
+  w(name_of(n));
+}
+
+void Emitter::string_lit(Node* n) {
+  // A line continuation keeps its newline in the output, so it counts as a line.
+  std::string lit = fix_string(n->s);
+  w(lit);
+  for (char c : lit) line_ += c == '\n';
+}
+
+void Emitter::regex_lit(Node* n) {
+  // An invalid literal is an early error, reported at its line before anything runs.
+  std::string why;
+  if (!check_regexp(n->s, n->s2, &why)) fail("SyntaxError: " + why, n->line);
+  w("__oda_regexp(" + quote(n->s) + ", \"" + n->s2 + "\")");
+}
+
+void Emitter::unary(Node* n) {
+  w(n->s);
+  // A space keeps `typeof x`, `- -x` and `- --x` from running together.
+  if (n->s.size() > 1 || ((n->s == "+" || n->s == "-") && n->a[0]->k == K::Unary && n->a[0]->s[0] == n->s[0]) ||
+      ((n->s == "+" || n->s == "-") && n->a[0]->k == K::Update && n->a[0]->has(F_PREFIX)))
+    w(" ");
+  expr(n->a[0]);
+}
+
+void Emitter::update(Node* n) {
+  Node* t = n->a[0];
+  if (t->k == K::Ident && t->b && t->b->kind == 'c') {
+    w("__oda_constassign(" + quote(t->s) + ")");
+    return;
+  }
+  if (n->has(F_PREFIX)) {
+    w(n->s);
+    expr(t);
+  } else {
+    expr(t);
+    w(n->s);
+  }
+}
+
+// The operators ES5 lacks (**, ??, #x in o) rewritten; the others as written.
+void Emitter::binary(Node* n) {
+  const std::string& op = n->s;
+  if (op == "**") {
+    w("Math.pow(");
+    expr(n->a[0]);
+    w(", ");
+    expr(n->a[1]);
+    w(")");
+    return;
+  }
+  if (op == "??") {
+    Node* l = n->a[0];
+    if (l->k == K::Ident && l->b) {
+      w("(" + name_of(l) + " != null ? " + name_of(l) + " : ");
+    } else {
+      std::string t = temp();
+      w("((" + t + " = ");
+      expr(l);
+      w(") != null ? " + t + " : ");
+    }
+    expr(n->a[1]);
+    w(")");
+    return;
+  }
+  if (op == "in" && n->a[0]->k == K::PrivateName) {
+    w("(" + private_var(n->a[0]->s, n->line) + " in ");
+    expr(n->a[1]);
+    w(")");
+    return;
+  }
+  expr(n->a[0]);
+  w(" " + op + " ");
+  expr(n->a[1]);
+}
+
+void Emitter::new_expr(Node* n) {
+  if (error_with_options(n)) return;
+  if (has_spread(n, 1)) {
+    w("__oda_new(");
+    expr(n->a[0]);
+    w(", ");
+    spread_array(n->a, 1);
+    w(")");
+    return;
+  }
+  w("new ");
+  expr(n->a[0]);
+  args(n, 1);
+}
+
+void Emitter::member(Node* n) {
+  if (n->a[0]->k == K::Num && !n->has(F_COMPUTED) && n->a[0]->s.find_first_of(".eExX") == std::string::npos) {
+    // `5 .toFixed()`: an integer literal needs parentheses before a dot.
+    w("(" + n->a[0]->s + ")");
+    member_tail(n);
+    return;
+  }
+  if (n->a[0]->k == K::Super) {
+    // super.x reads the parent's property with this as the receiver (getters).
+    if (fn_->home.empty()) fail("SyntaxError: 'super' keyword unexpected here", n->line);
+    w("__oda_sget(" + fn_->home + ", ");
+    if (n->has(F_COMPUTED)) expr(n->a[1]);
+    else w(quote(n->a[1]->s));
+    w(", " + this_ref() + ")");
+    return;
+  }
+  expr(n->a[0]);
+  member_tail(n);
+}
+
+void Emitter::yield_expr(Node* n) {
+  Fn* f = var_owner();
+  if (f->agen) {
+    if (n->has(F_DELEGATE)) w("__oda_ayieldstar(__g, ");
+    else w("__oda_await(__g.y(");
+    if (n->a.empty()) w("void 0");
+    else expr(n->a[0]);
+    w(n->has(F_DELEGATE) ? ")" : "))");
+    return;
+  }
+  w(n->has(F_DELEGATE) ? "__oda_yieldstar(" : "__oda_yield(");
+  if (!n->a.empty()) expr(n->a[0]);
+  w(")");
+}
+
+void Emitter::new_target(Node* n) {
+  // this instanceof the running function: its own arguments.callee (captured through
+  // arrows), so anonymous functions and class constructors work alike.
+  Fn* f = fn_;
+  while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
+  // eval code reads the new.target of the function calling it.
+  if (!f || (f->kind == Fn::Program && !(script_ && has(eval_flags_, EvalFlags::NewTarget))))
+    fail("SyntaxError: new.target expression is not allowed here", n->line);
+  if (f->kind == Fn::Program && has(eval_flags_, EvalFlags::NoArguments)) {
+    w("void 0");  // eval code in a field initializer: new.target is undefined there
+    return;
+  }
+  std::string self = "this", callee = "arguments.callee";
+  if (f != fn_) {
+    f->need_this = true;
+    self = this_var(f);
+    callee = args_ref() + ".callee";
+  }
+  w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
+}
+
+void Emitter::expr(Node* n) {
+  sync(n->line);
+  switch (n->k) {
+    case K::Ident: return ident(n);
+    case K::This: return w(this_ref());
+    case K::Num: return w(n->s);
+    case K::Str: return string_lit(n);
+    case K::Regex: return regex_lit(n);
+    case K::Template: return template_lit(n);
+    case K::Tagged: return tagged(n);
+    case K::Array: return array(n);
+    case K::Object: return object(n);
+    case K::Function:
+      w("(");
+      function(n, FnOpts{});
+      return w(")");
+    case K::Class: return class_(n, "");
+    case K::Paren:
+      w("(");
+      expr(n->a[0]);
+      return w(")");
+    case K::Seq:
+      for (size_t i = 0; i < n->a.size(); i++) {
+        if (i) w(", ");
+        expr(n->a[i]);
+      }
+      return;
+    case K::Unary: return unary(n);
+    case K::Update: return update(n);
+    case K::Binary: return binary(n);
+    case K::Assign: return assign(n);
+    case K::Cond:
+      expr(n->a[0]);
+      w(" ? ");
+      expr(n->a[1]);
+      w(" : ");
+      return expr(n->a[2]);
+    case K::Call: return call(n);
+    case K::New: return new_expr(n);
+    case K::Dot: return member(n);
+    case K::OptChain: return opt_chain(n);
+    case K::Yield: return yield_expr(n);
+    case K::Await:
+      w("__oda_await(");
+      expr(n->a[0]);
+      return w(")");
+    case K::NewTarget: return new_target(n);
+    case K::Spread: fail("SyntaxError: unexpected spread", n->line);
+    case K::Super: fail("SyntaxError: 'super' keyword unexpected here", n->line);
+    case K::PrivateName: fail("SyntaxError: unexpected private name", n->line);
+    case K::ObjPat:
+    case K::ArrPat:
+    case K::AssignPat:
+    case K::Rest:
+    case K::Hole:
+      fail("SyntaxError: unexpected pattern", n->line);
+    default:
+      fail("SyntaxError: unexpected expression", n->line);
+  }
+}
+
+}  // namespace oda::js::lowering

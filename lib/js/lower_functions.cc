@@ -1,0 +1,137 @@
+// The lowering of functions: parameters (defaults, rests, patterns), arrows with their
+// lexical this and arguments, async functions and generators as the runtime's coroutines.
+#include "js/lower_internal.h"
+
+namespace oda::js::lowering {
+
+void Emitter::function(Node* f, const FnOpts& o) {
+  sync(f->line);
+  bool saved_assigning = assigning_;
+  assigning_ = false;
+  bool arrow = f->has(F_ARROW);
+  bool is_async = f->has(F_ASYNC), gen = f->has(F_GEN);
+  if (!o.header.empty()) {
+    w(o.header);
+  } else {
+    w("function");
+    if (!f->s.empty() && !arrow) w(" " + (f->b ? f->b->out : f->s));
+    else if (!o.name.empty()) w(" " + o.name);
+  }
+  w("(");
+  Node* params = f->a[0];
+  std::vector<std::pair<Node*, std::string>> complex;  // pattern or default, param name
+  size_t rest_at = std::string::npos;
+  int pn = 0;
+  // The function's length counts the parameters before the first default or rest; later
+  // ones are read from arguments in the prologue.
+  bool listed = true;
+  std::vector<std::pair<std::string, size_t>> late;  // name, index
+  for (size_t i = 0; i < params->a.size(); i++) {
+    Node* p = params->a[i];
+    sync(p->line);
+    if (p->k == K::Rest) {
+      rest_at = i;
+      break;
+    }
+    if (p->k == K::AssignPat) listed = false;
+    std::string nm;
+    if (p->k == K::Ident) {
+      nm = name_of(p);
+    } else if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
+      nm = name_of(p->a[0]);
+      complex.push_back({p, nm});
+    } else {
+      nm = "__p" + std::to_string(pn++);
+      complex.push_back({p, nm});
+    }
+    if (listed) {
+      if (i) w(", ");
+      w(nm);
+    } else {
+      late.push_back({nm, i});
+    }
+  }
+  w(") {");
+  Fn fc;
+  fc.kind = arrow ? Fn::Arrow : Fn::Normal;
+  fc.node = f;
+  fc.insert_at = out.size();
+  if (!o.home.empty()) fc.home = o.home;
+  fc.derived_ctor = o.derived;
+  fc.ctor_fields = o.fields;
+  if (o.derived) fc.this_name = "__self";
+  push(&fc);
+  if (!o.ctor_prologue.empty()) w(o.ctor_prologue);
+  if (!late.empty()) {
+    w("var ");
+    for (size_t i = 0; i < late.size(); i++)
+      w((i ? ", " : "") + late[i].first + " = arguments[" + std::to_string(late[i].second) + "]");
+    w(";");
+  }
+  for (Node* p : params->a) {
+    std::vector<Node*> ids;
+    pattern_idents(p, ids);
+    for (Node* id : ids) fc.param_args |= id->s == "arguments";
+  }
+  for (auto& [p, nm] : complex) {
+    if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
+      w("if (" + nm + " === void 0) " + nm + " = ");
+      named_expr(p->a[1], p->a[0]->s);
+      w(";");
+    } else {
+      w("var ");
+      first_ = true;
+      destructure(p, nm);
+      w(";");
+    }
+  }
+  fc.param_args = false;
+  if (rest_at != std::string::npos) {
+    Node* r = params->a[rest_at]->a[0];
+    std::string src = "Array.prototype.slice.call(arguments, " + std::to_string(rest_at) + ")";
+    if (r->k == K::Ident) {
+      w("var " + name_of(r) + " = " + src + ";");
+    } else {
+      w("var ");
+      first_ = true;
+      std::string t = temp();
+      piece();
+      w(t + " = " + src);
+      destructure(r, t);
+      w(";");
+    }
+  }
+  Fn inner;
+  bool wrapped = is_async || gen;
+  if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor();");
+  if (wrapped) {
+    if (is_async && gen) w("return __oda_agen(function(__g){");
+    else if (gen) w("return __oda_gen(function(){");
+    else w(awaits(f->a[1]) ? "return __oda_async(function(){" : "return __oda_async_sync(function(){");
+    inner.kind = Fn::Inner;
+    inner.insert_at = out.size();
+    inner.gen = gen && !is_async;
+    inner.agen = gen && is_async;
+    push(&inner);
+  }
+  Node* body = f->a[1];
+  if (!f->has(F_EXPRBODY)) tdz_entry(f->scope);
+  if (f->has(F_EXPRBODY)) {
+    w("return (");
+    expr(body);
+    w(");");
+  } else {
+    stmts(body->a);
+    sync(body->end_line);
+  }
+  if (o.derived) w("return __oda_self(__self);");
+  if (wrapped) {
+    pop();
+    w(is_async && !gen ? "})();" : "});");
+  }
+  pop();
+  w("}");
+  assigning_ = saved_assigning;
+}
+
+}  // namespace oda::js::lowering

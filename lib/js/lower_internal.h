@@ -1,0 +1,227 @@
+// The lowering's private interface: the Emitter that prints the ES5 of each node, whose
+// parts live in lower_*.cc by the construct they lower, as esbuild's js_parser_lower_*.go.
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "js/ast.h"
+#include "js/lower.h"
+
+namespace oda::js::lowering {
+
+// A syntax error only the lowering sees (what Duktape could not run), thrown up to lower().
+struct LowerFailure {
+  std::string msg;
+  int line;
+};
+
+// A JavaScript string literal for s (UTF-8), with astral characters as surrogate escapes so
+// that Duktape sees the same UTF-16 length as other engines.
+std::string quote(std::string_view s);
+// A string literal as written, with ES2015 escapes (\u{...}) and astral characters rewritten.
+std::string fix_string(std::string_view raw);
+// Whether a body awaits: an await or a `for await` outside the functions nested in it.
+bool awaits(const Node* n);
+bool is_loop(const Node* n);
+
+class Emitter {
+ public:
+  std::string out;
+  void program(Node* p);
+  void script(Node* p, EvalFlags flags);
+
+ private:
+  struct ClassCtx {
+    std::vector<std::pair<std::string, std::string>> privates;  // name, symbol variable
+    std::string super_var;  // "__super" or "" (no extends)
+    std::string name;
+  };
+
+  struct Fn {
+    enum FnKind { Program, Normal, Arrow, Closure, Inner } kind = Normal;
+    Node* node = nullptr;
+    size_t insert_at = 0;
+    int temps = 0;
+    std::vector<std::string> vars;
+    bool need_this = false, need_args = false;
+    std::string this_name = "this";
+    Fn* parent = nullptr;
+    std::string home;        // super property base: "__super.prototype", "__super", ...
+    bool derived_ctor = false;
+    bool field_init = false;  // class field initializers (no arguments, no new.target)
+    bool param_args = false;  // printing the defaults of parameters one of which is `arguments`
+    bool ctor_fields = false;  // the class has instance fields to initialize after super()
+    bool gen = false;        // body of a (sync) generator
+    bool agen = false;       // body of an async generator
+    // Closures that run a loop body: the jump entry of their loop and what they signalled.
+    size_t loop_jump = 0;
+    bool used_break = false, used_return = false;
+    std::set<std::string> codes;
+    bool iter_consts = false;  // holds Symbol.iterator and the stock Array.prototype.values in locals
+  };
+
+  struct Jump {
+    std::vector<std::string> labels;
+    bool loop = false, sw = false;
+    Fn* owner = nullptr;
+  };
+
+  Fn* fn_ = nullptr;
+  std::vector<Jump> jumps_;
+  std::vector<ClassCtx*> classes_;
+  int line_ = 1;
+  int tpl_sites_ = 0;
+  int class_counter_ = 0;
+  std::string temp_prefix_ = "__t";
+  bool script_ = false;
+  EvalFlags eval_flags_ = EvalFlags::None;  // eval code: what its caller allows
+  [[noreturn]] void fail(const std::string& m, int line) { throw LowerFailure{m, line}; }
+  void w(std::string_view s) { out.append(s); }
+  void sync(int l) {
+    while (line_ < l) {
+      out += '\n';
+      line_++;
+    }
+  }
+
+  void push(Fn* f) {
+    f->parent = fn_;
+    if (fn_ && f->home.empty()) f->home = fn_->home;
+    fn_ = f;
+  }
+  void pop();
+  std::string temp() {
+    std::string t = temp_prefix_ + std::to_string(++fn_->temps);
+    fn_->vars.push_back(t);
+    return t;
+  }
+  // Whether x is an array (or array-like) whose iteration is the stock one, so destructuring
+  // may index it: the global lookups of Symbol.iterator and Array.prototype.values are done
+  // once per function, into locals (a destructuring in a hot loop spent most of its time on
+  // them). `instanceof Array` only where the result must be a real array (a rest element
+  // slices it): it costs a native @@hasInstance call, and for a pattern without a rest,
+  // indexing an array-like that borrowed the stock iterator reads the same elements.
+  std::string stock_iterable(const std::string& x, bool must_be_array) {
+    fn_->iter_consts = true;
+    std::string check = x + "[" + temp_prefix_ + "si] === " + temp_prefix_ + "av";
+    return (must_be_array ? x + " instanceof Array && " : x + " != null && ") + check;
+  }
+  // The function that owns var declarations (closures over loop bodies are not).
+  Fn* var_owner() {
+    Fn* f = fn_;
+    while (f->kind == Fn::Closure) f = f->parent;
+    return f;
+  }
+
+  std::string this_ref();
+  // eval code's own captures (vars of the caller's function once evaluated) never reuse the
+  // caller's __this and __args.
+  std::string this_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__tethis" : "__this"; }
+  std::string args_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__teargs" : "__args"; }
+  std::string args_ref(int line = 0);
+  std::string name_of(Node* id) { return ascii_name(id->b ? id->b->out : id->s); }
+  static std::string ascii_name(const std::string& n);
+  static bool ascii(const std::string& n) {
+    for (unsigned char c : n)
+      if (c >= 0x80) return false;
+    return true;
+  }
+
+  // ---- statements (lower_stmt.cc) ----
+  void stmts(const std::vector<Node*>& list, size_t from = 0);
+  void tdz_entry(Scope* s);
+  void stmt(Node* n, std::vector<std::string>* labels = nullptr);
+  void var_decl(Node* n, bool statement);
+  void collect_names(Node* p, std::vector<std::string>& out);
+  void declarator(Node* d, const std::string& kind);
+  void named_expr(Node* e, const std::string& name, const std::string& key_js = "");
+  static bool can_name(Node* f, const std::string& name);
+  void return_stmt(Node* n);
+  void jump(bool is_break, const std::string& label, int line);
+  void try_stmt(Node* n);
+
+  // ---- loops (lower_loops.cc) ----
+  bool has_exit(Node* n, int depth);
+  void loop(Node* n, std::vector<std::string>* labels);
+  void collect_names_decl(Node* decl, std::vector<std::string>& out);
+  std::vector<std::string> writeback_;  // head bindings of the loop being printed that its body assigns
+  void pattern_idents(Node* p, std::vector<Node*>& out);
+  void loop_body(Node* loop, Node* body, size_t jump_idx, const std::vector<std::string>& head, const std::string& pre);
+  void for_of(Node* n, const std::vector<std::string>& ls);
+
+  // ---- destructuring (lower_destructure.cc) ----
+  // Prints the pieces `target = value` that destructure the value held in src (a temp or
+  // name), comma separated: valid both as var declarators and as a comma expression.
+  bool first_ = true;
+  void piece();
+  void assign_to(Node* target, const std::string& value);
+  void destructure(Node* p, const std::string& src);
+  void check_const(Node* id);
+  bool assigning_ = false;  // destructuring an assignment expression, not a declaration
+
+  // ---- functions (lower_functions.cc) ----
+  struct FnOpts {
+    std::string header;  // replaces "function NAME" (accessors: "get x")
+    std::string name;    // the inferred name of an anonymous function
+    std::string home;    // super base for methods
+    bool ctor = false;
+    bool derived = false;
+    bool fields = false;
+    ClassCtx* cls = nullptr;
+    std::string ctor_prologue;
+  };
+
+  void function(Node* f, const FnOpts& o);
+
+  // ---- classes (lower_class.cc) ----
+  void key_text(Node* m, std::string& out_key);
+  std::string private_var(const std::string& name, int line);
+  void class_(Node* c, const std::string& hint);
+
+  // ---- calls and member accesses (lower_call.cc) ----
+  void args(Node* call, size_t from);
+  bool has_spread(Node* call, size_t from);
+  void spread_array(const std::vector<Node*>& elems, size_t from, bool copy = false);
+  void expr_elem(Node* e);
+  void call(Node* n);
+  bool error_with_options(Node* n);
+  void super_member(Node* d);
+  void member_tail(Node* d);
+  void chain_call(Node* l, std::string* this_tmp, bool sync_end);
+  void opt_chain(Node* chain, std::string* recv = nullptr);
+
+  // ---- literals (lower_literals.cc) ----
+  static bool uses_super(Node* n);
+  void object(Node* n);
+  void object_inner(Node* n);
+  std::string obj_home_ = "Object.prototype";  // super base for methods of the literal being printed
+  void prop_value(Node* p);
+  static bool static_name(Node* c);
+  std::string literal_key(Node* p);
+  void prop(Node* p);
+  void array(Node* n);
+  void template_lit(Node* t);
+  void tagged(Node* n);
+
+  // ---- the other expressions (lower_expr.cc) ----
+  // Prints an expression: a dispatch over the helpers below, one per kind or family.
+  void expr(Node* n);
+  std::string simple_ref(Node* t);
+  void assign(Node* n);
+  void ident(Node* n);
+  void string_lit(Node* n);
+  void regex_lit(Node* n);
+  void unary(Node* n);
+  void update(Node* n);
+  void binary(Node* n);
+  void new_expr(Node* n);
+  void member(Node* n);
+  void yield_expr(Node* n);
+  void new_target(Node* n);
+};
+
+}  // namespace oda::js::lowering
