@@ -175,6 +175,8 @@ TEST(Cli, UnknownOptionsAreNamedWithAHint) {
 }
 
 
+namespace {
+
 // A command line run-code looks at before parsing, to fork its worker early or not.
 bool runs(const Command& cmd, std::vector<const char*> words) {
   std::vector<char*> argv{const_cast<char*>("cmd")};

@@ -615,8 +615,8 @@ size_t live_compiled_regexps() { return g_live_compiled; }
 
 void register_regexp_natives(duk_hthread* ctx) {
   attach_regexp_state(ctx);
-  js::put_hidden_global(ctx, "__oda_re_compile", re_compile, 2);
-  js::put_hidden_global(ctx, "__oda_re_exec", re_exec, 4);
+  put_hidden_global(ctx, "__oda_re_compile", re_compile, 2);
+  put_hidden_global(ctx, "__oda_re_exec", re_exec, 4);
 }
 
 }  // namespace oda::engine

@@ -51,7 +51,7 @@ class Heap {
     setenv("TZ", "UTC", 1);
     tzset();
     ctx_ = duk_create_heap_default();
-    oda::js::register_natives(ctx_);
+    oda::engine::register_natives(ctx_);
     std::vector<std::string> files;
     if (DIR* d = opendir(runtime_dir().c_str())) {
       while (dirent* e = readdir(d)) {
