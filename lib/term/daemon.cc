@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "json/json.h"
+#include "sys/clock.h"
 #include "term/jobs.h"
 #include "term/procs.h"
 #include "term/runtime.h"
@@ -29,24 +30,23 @@
 #include "term/signals.h"
 #include "term/text.h"
 #include "term/waits.h"
+#include "term/wire.h"
 
 namespace oda::term {
 
 namespace {
 
-enum Kind : uint64_t { kListen = 1, kSignal = 2, kClient = 3, kMaster = 4 };
-uint64_t tag(Kind k, int fd) { return (static_cast<uint64_t>(k) << 32) | static_cast<uint32_t>(fd); }
+// What an fd in the epoll set is; the tag packs it with the fd into the event's data.
+enum FdKind : uint64_t { kListen = 1, kSignal = 2, kClient = 3, kMaster = 4 };
+uint64_t tag(FdKind k, int fd) { return (static_cast<uint64_t>(k) << 32) | static_cast<uint32_t>(fd); }
 
 struct Client {
   int fd;
-  LineBuffer in;
+  wire::LineBuffer in;
   std::string out;
   bool hello = false;
   bool close_after = false;
 };
-
-// The longest request line accepted (a send's text is the only large part).
-constexpr size_t kMaxRequest = 64 << 20;
 
 struct Opening {
   int client;
@@ -60,19 +60,6 @@ struct Closing {
   int64_t started;
   int phase = 0;  // 0 hung up, 1 terminated, 2 killed
 };
-
-std::string str_arg(const json::Value& args, std::string_view key) {
-  const json::Value* v = args.get(key);
-  return v && v->is_string() ? v->as_string() : std::string();
-}
-long long int_arg(const json::Value& args, std::string_view key, long long fallback) {
-  const json::Value* v = args.get(key);
-  return v && v->is_number() ? static_cast<long long>(v->as_number()) : fallback;
-}
-bool bool_arg(const json::Value& args, std::string_view key, bool fallback) {
-  const json::Value* v = args.get(key);
-  return v && v->is_bool() ? v->as_bool() : fallback;
-}
 
 size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> d(b.size() + 1);
@@ -95,13 +82,13 @@ class Daemon {
   int run(int listen_fd);
 
  private:
-  void add(Kind k, int fd, uint32_t events) {
+  void add(FdKind k, int fd, uint32_t events) {
     epoll_event ev{};
     ev.events = events;
     ev.data.u64 = tag(k, fd);
     epoll_ctl(ep_, EPOLL_CTL_ADD, fd, &ev);
   }
-  void mod(Kind k, int fd, uint32_t events) {
+  void mod(FdKind k, int fd, uint32_t events) {
     epoll_event ev{};
     ev.events = events;
     ev.data.u64 = tag(k, fd);
@@ -112,19 +99,8 @@ class Daemon {
   void drop_client(int fd);
   void send(int fd, const json::Value& v);
   void flush_client(int fd);
-  void ok(int fd, json::Value result) {
-    json::Value r = json::Value::object();
-    r.set("ok", true);
-    r.set("result", std::move(result));
-    send(fd, r);
-  }
-  void error(int fd, const std::string& msg, int code = 1) {
-    json::Value r = json::Value::object();
-    r.set("ok", false);
-    r.set("error", msg);
-    r.set("code", code);
-    send(fd, r);
-  }
+  void ok(int fd, json::Value result) { send(fd, wire::ok_reply(std::move(result))); }
+  void error(int fd, const std::string& msg, int code = wire::kCodeFailed) { send(fd, wire::error_reply(msg, code)); }
   void request(int fd, const std::string& line);
   void on_signal();
   void on_master(Session* s, uint32_t events);
@@ -149,6 +125,7 @@ class Daemon {
   void shutdown();
 
   DaemonOptions opt_;
+  const sys::Clock& clock_ = sys::system_clock();
   int ep_ = -1, listen_ = -1, sigfd_ = -1;
   std::map<int, Client> clients_;
   std::vector<std::unique_ptr<Session>> sessions_;
@@ -165,8 +142,7 @@ class Daemon {
 void Daemon::send(int fd, const json::Value& v) {
   auto it = clients_.find(fd);
   if (it == clients_.end()) return;
-  it->second.out += json::write(v);
-  it->second.out.push_back('\n');
+  it->second.out += wire::frame(v);
   flush_client(fd);
 }
 
@@ -227,7 +203,7 @@ void Daemon::on_client(int fd, uint32_t events) {
       if (n > 0) {
         it->second.in.add(std::string_view(buf, static_cast<size_t>(n)));
         // No request is that long; a client sending one is broken or hostile.
-        if (it->second.in.size() > kMaxRequest) { drop_client(fd); return; }
+        if (it->second.in.size() > wire::kMaxRequest) { drop_client(fd); return; }
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
@@ -244,32 +220,25 @@ void Daemon::request(int fd, const std::string& line) {
   json::Value req;
   std::string err;
   if (!json::parse(line, &req, &err) || !req.is_object()) {
-    error(fd, "bad request: " + err, 2);
+    error(fd, "bad request: " + err, wire::kCodeUsage);
     return;
   }
   Client& c = clients_[fd];
   if (!c.hello) {
-    long long v = int_arg(req, "version", -1);
-    if (str_arg(req, "hello") != "termd" || v != kProtocolVersion) {
+    json::Value refusal;
+    if (!wire::accept_hello(req, &refusal)) {
       c.close_after = true;
-      error(fd, "protocol version mismatch (client " + std::to_string(v) + ", daemon " +
-                    std::to_string(kProtocolVersion) + ")", 3);
-      return;
+      return send(fd, refusal);
     }
     c.hello = true;
-    json::Value r = json::Value::object();
-    r.set("ok", true);
-    r.set("version", kProtocolVersion);
-    r.set("pid", static_cast<int64_t>(getpid()));
-    send(fd, r);
-    return;
+    return send(fd, wire::welcome(getpid()));
   }
-  std::string tool = str_arg(req, "tool");
-  std::string chat = str_arg(req, "chat");
+  std::string tool = req.get_or("tool", "");
+  std::string chat = req.get_or("chat", "");
   const json::Value* a = req.get("args");
   json::Value empty = json::Value::object();
   const json::Value& args = a && a->is_object() ? *a : empty;
-  size_t max_bytes = static_cast<size_t>(std::max<long long>(64, int_arg(req, "max_bytes", 262144)));
+  size_t max_bytes = static_cast<size_t>(std::max<long long>(64, req.get_or<int64_t>("max_bytes", 262144)));
   if (chat.empty()) return error(fd, "refused: no chat: pass --chat ID or set ODA_CHAT");
   if (tool == "terminal_open") do_open(fd, chat, args, req);
   else if (tool == "terminal_send") do_send(fd, chat, args, max_bytes);
@@ -277,7 +246,7 @@ void Daemon::request(int fd, const std::string& line) {
   else if (tool == "terminal_signal") do_signal(fd, chat, args);
   else if (tool == "terminal_close") do_close(fd, chat, args);
   else if (tool == "terminal_list") do_list(fd, chat);
-  else error(fd, "unknown tool '" + tool + "'", 2);
+  else error(fd, "unknown tool '" + tool + "'", wire::kCodeUsage);
 }
 
 Session* Daemon::find(int fd, const std::string& chat, const std::string& key, bool* closed_already) {
@@ -329,10 +298,10 @@ json::Value Daemon::open_result(Session* s) {
 }
 
 void Daemon::do_open(int fd, const std::string& chat, const json::Value& a, const json::Value& req) {
-  std::string type = str_arg(a, "type");
+  std::string type = a.get_or("type", "");
   if (type.empty()) type = "shell";
   if (type != "shell") return error(fd, "unknown session type '" + type + "' (the type is 'shell')");
-  std::string name = str_arg(a, "name");
+  std::string name = a.get_or("name", "");
   if (!name.empty()) {
     for (auto& s : sessions_) {
       if (s->chat_ == chat && live(s.get()) && s->name_ == name)
@@ -340,17 +309,17 @@ void Daemon::do_open(int fd, const std::string& chat, const json::Value& a, cons
     }
   }
   SpawnOptions so;
-  so.shell = str_arg(req, "shell");
-  so.cwd = str_arg(a, "cwd");
-  if (so.cwd.empty()) so.cwd = str_arg(req, "cwd");
+  so.shell = req.get_or("shell", "");
+  so.cwd = a.get_or("cwd", "");
+  if (so.cwd.empty()) so.cwd = req.get_or("cwd", "");
   if (so.cwd.empty()) so.cwd = "/";
   struct stat st;
   if (stat(so.cwd.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return error(fd, "no such folder '" + so.cwd + "'");
   if (const json::Value* env = a.get("env"); env && env->is_array()) {
     for (const auto& e : env->items()) if (e.is_string()) so.env.push_back(e.as_string());
   }
-  so.cols = static_cast<int>(int_arg(a, "cols", 80));
-  so.rows = static_cast<int>(int_arg(a, "rows", 24));
+  so.cols = static_cast<int>(a.get_or<int64_t>("cols", 80));
+  so.rows = static_cast<int>(a.get_or<int64_t>("rows", 24));
   so.keep_lines = opt_.keep_lines;
   auto s = std::make_unique<Session>(next_session_++, chat, name, so);
   std::string err;
@@ -359,20 +328,20 @@ void Daemon::do_open(int fd, const std::string& chat, const json::Value& a, cons
   sessions_.push_back(std::move(s));
   masters_[p->master_] = p;
   add(kMaster, p->master_, EPOLLIN | (p->wants_write() ? static_cast<uint32_t>(EPOLLOUT) : 0u));
-  openings_.push_back(Opening{fd, p, now_ms() + 10000});
+  openings_.push_back(Opening{fd, p, clock_.now_ms() + 10000});
 }
 
 void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size_t max_bytes) {
-  Session* s = find(fd, chat, str_arg(a, "session"));
+  Session* s = find(fd, chat, a.get_or("session", ""));
   if (!s) return;
   if (s->status_ == Session::Status::Closing) return error(fd, "terminal session " + s->id() + " is closing");
-  std::string text = str_arg(a, "text");
-  bool submit = bool_arg(a, "submit", true);
-  bool background = bool_arg(a, "run_in_background", false);
-  long long wait_ms = int_arg(a, "wait_ms", 30000);
+  std::string text = a.get_or("text", "");
+  bool submit = a.get_or<bool>("submit", true);
+  bool background = a.get_or<bool>("run_in_background", false);
+  long long wait_ms = a.get_or<int64_t>("wait_ms", 30000);
   bool running = s->status_ == Session::Status::Running || s->status_ == Session::Status::Starting;
   std::string bytes = text;
-  if (!bool_arg(a, "escapes", false)) std::replace(bytes.begin(), bytes.end(), '\n', '\r');
+  if (!a.get_or<bool>("escapes", false)) std::replace(bytes.begin(), bytes.end(), '\n', '\r');
   if (submit) bytes.push_back('\r');
   std::map<pid_t, long> woke;
   if (running && !bytes.empty() && s->master_ >= 0 && !background && (submit || text.empty())) {
@@ -412,42 +381,42 @@ void Daemon::do_send(int fd, const std::string& chat, const json::Value& a, size
   w.client = fd;
   w.s = s;
   w.start_prompts = s->prompts_;
-  w.deadline = now_ms() + std::max<long long>(0, wait_ms);
+  w.deadline = clock_.now_ms() + std::max<long long>(0, wait_ms);
   // Nothing to write and nothing running: the shell in front, idle at its prompt.
   w.immediate = bytes.empty() && running && s->at_prompt_ && s->master_ >= 0 &&
                 tcgetpgrp(s->master_) == s->pid_ && shell_idle(s);
   w.pending_line = !submit && !bytes.empty();
   w.max_bytes = max_bytes;
   w.woke = std::move(woke);
-  w.written_ms = now_ms();
+  w.written_ms = clock_.now_ms();
   waiters_.push_back(w);
 }
 
 void Daemon::do_read(int fd, const std::string& chat, const json::Value& a, size_t max_bytes) {
-  std::string job = str_arg(a, "job");
+  std::string job = a.get_or("job", "");
   if (!job.empty()) {
     json::Value r;
     if (jobs_.read(chat, job, max_bytes, &r)) return ok(fd, r);
     return error(fd, "no job '" + job + "' in chat '" + chat + "'");
   }
-  Session* s = find(fd, chat, str_arg(a, "session"));
+  Session* s = find(fd, chat, a.get_or("session", ""));
   if (!s) return;
   if (s->master_ >= 0) s->drain();
   json::Value r = json::Value::object();
   r.set("session", s->id());
-  if (bool_arg(a, "screen", false)) {
+  if (a.get_or<bool>("screen", false)) {
     r.set("screen", s->screen());
     return ok(fd, r);
   }
   uint64_t total = s->total_lines();
-  long long count = int_arg(a, "count", 500);
+  long long count = a.get_or<int64_t>("count", 500);
   uint64_t start;
   if (const json::Value* t = a.get("tail"); t && t->is_number()) {
     uint64_t n = static_cast<uint64_t>(t->as_number());
     count = static_cast<long long>(n);
     start = total > n ? total - n : 0;
   } else {
-    start = static_cast<uint64_t>(std::max<long long>(0, int_arg(a, "offset", 0)));
+    start = static_cast<uint64_t>(std::max<long long>(0, a.get_or<int64_t>("offset", 0)));
   }
   if (start < s->first_line()) start = s->first_line();
   uint64_t end = std::min<uint64_t>(total, start + static_cast<uint64_t>(std::max<long long>(1, count)));
@@ -474,10 +443,10 @@ void Daemon::do_read(int fd, const std::string& chat, const json::Value& a, size
 }
 
 void Daemon::do_signal(int fd, const std::string& chat, const json::Value& a) {
-  Session* s = find(fd, chat, str_arg(a, "session"));
+  Session* s = find(fd, chat, a.get_or("session", ""));
   if (!s) return;
-  int sig = signal_number(str_arg(a, "signal"));
-  if (sig <= 0) return error(fd, "unknown signal '" + str_arg(a, "signal") + "'", 2);
+  int sig = signal_number(a.get_or("signal", ""));
+  if (sig <= 0) return error(fd, "unknown signal '" + a.get_or("signal", "") + "'", wire::kCodeUsage);
   if (s->status_ != Session::Status::Running || s->master_ < 0)
     return error(fd, "terminal session " + s->id() + " is not running");
   pid_t pg = tcgetpgrp(s->master_);
@@ -499,7 +468,7 @@ void Daemon::do_signal(int fd, const std::string& chat, const json::Value& a) {
 
 void Daemon::do_close(int fd, const std::string& chat, const json::Value& a) {
   bool closed = false;
-  Session* s = find(fd, chat, str_arg(a, "session"), &closed);
+  Session* s = find(fd, chat, a.get_or("session", ""), &closed);
   if (!s) return;
   json::Value r = json::Value::object();
   r.set("session", s->id());
@@ -534,7 +503,7 @@ void Daemon::start_close(Session* s) {
   for (auto& w : waiters_) if (w.s == s) settle(w, "exit");
   std::erase_if(waiters_, [s](const Waiter& w) { return w.s == s; });
   s->status_ = Session::Status::Closing;
-  Closing c{s, {}, now_ms()};
+  Closing c{s, {}, clock_.now_ms()};
   // Hang up first, as a terminal closing would; stopped jobs get SIGCONT to see it.
   for (pid_t p : session_processes(std::abs(s->pid_), s->tag_)) {
     kill(p, SIGHUP);
@@ -605,7 +574,7 @@ void Daemon::on_signal() {
 }
 
 void Daemon::tick() {
-  int64_t now = now_ms();
+  int64_t now = clock_.now_ms();
   for (size_t i = 0; i < openings_.size();) {
     Opening& o = openings_[i];
     if (o.s->status_ == Session::Status::Starting && now < o.deadline) { ++i; continue; }
@@ -653,7 +622,7 @@ int Daemon::timeout() {
     bool any = std::any_of(sessions_.begin(), sessions_.end(), [this](auto& s) { return live(s.get()); });
     return any || !clients_.empty() ? -1 : 100;
   }
-  int64_t left = idle_since_ + static_cast<int64_t>(opt_.idle_exit_s) * 1000 - now_ms();
+  int64_t left = idle_since_ + static_cast<int64_t>(opt_.idle_exit_s) * 1000 - clock_.now_ms();
   return static_cast<int>(std::clamp<int64_t>(left, 0, 60000));
 }
 
@@ -687,7 +656,7 @@ int Daemon::run(int listen_fd) {
   while (!quit_) {
     int n = epoll_wait(ep_, evs, 64, timeout());
     for (int i = 0; i < n; ++i) {
-      Kind k = static_cast<Kind>(evs[i].data.u64 >> 32);
+      FdKind k = static_cast<FdKind>(evs[i].data.u64 >> 32);
       int fd = static_cast<int>(evs[i].data.u64 & 0xffffffff);
       if (k == kListen) accept_clients();
       else if (k == kSignal) on_signal();

@@ -163,15 +163,6 @@ long context_switches(pid_t pid) {
   return total;
 }
 
-std::vector<pid_t> group_members(pid_t pgrp) {
-  std::vector<pid_t> out;
-  for (pid_t pid : all_pids()) {
-    Stat st;
-    if (read_stat(pid, &st) && st.pgrp == pgrp && st.state != 'Z') out.push_back(pid);
-  }
-  return out;
-}
-
 std::vector<pid_t> session_processes(pid_t leader, const std::string& tag) {
   std::map<pid_t, Stat> procs;
   pid_t self = getpid();

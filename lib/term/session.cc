@@ -11,18 +11,11 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 extern char** environ;
 
 namespace oda::term {
-
-int64_t now_ms() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
-}
 
 namespace {
 
@@ -49,8 +42,9 @@ std::string pick_shell(const std::string& wanted) {
 
 }  // namespace
 
-Session::Session(int number, std::string chat, std::string name, const SpawnOptions& opt)
-    : number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
+Session::Session(int number, std::string chat, std::string name, const SpawnOptions& opt,
+                 const sys::Clock& clock)
+    : clock_(clock), number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
       store_(opt.keep_lines), screen_(std::make_unique<Screen>(opt.rows, opt.cols)) {
   nonce_ = make_nonce();
   text_.set_marker_prefix("6973;" + nonce_ + ";");
@@ -177,7 +171,7 @@ bool Session::spawn(std::string* err) {
   }
   write(init);
   flush();
-  last_output_ms_ = now_ms();
+  last_output_ms_ = clock_.now_ms();
   return true;
 }
 
@@ -188,7 +182,7 @@ void Session::on_marker(std::string_view rest) {
 }
 
 void Session::ingest(std::string_view bytes) {
-  last_output_ms_ = now_ms();
+  last_output_ms_ = clock_.now_ms();
   if (status_ == Status::Starting) {
     startup_.append(bytes);
     std::string head = "\x1b]6973;" + nonce_ + ";";
@@ -216,7 +210,7 @@ void Session::interrupted() {
   // A job cut off mid-line: the shell's newline ends that line, a real one.
   if (!text_.partial().empty()) return;
   // The shell answers at once when the job dies; later output is the job's own.
-  interrupt_until_ = now_ms() + 2000;
+  interrupt_until_ = clock_.now_ms() + 2000;
 }
 
 void Session::feed_after_interrupt(std::string_view bytes) {
@@ -238,7 +232,7 @@ void Session::release_held() {
 }
 
 bool Session::drain(size_t budget) {
-  if (interrupt_until_ && now_ms() >= interrupt_until_) release_held();
+  if (interrupt_until_ && clock_.now_ms() >= interrupt_until_) release_held();
   if (master_ < 0) return false;
   char buf[65536];
   size_t got = 0;

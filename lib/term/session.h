@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <vector>
 
+#include "sys/clock.h"
 #include "term/lines.h"
 #include "term/screen.h"
 #include "term/text.h"
@@ -33,10 +34,14 @@ struct SpawnOptions {
 };
 
 class Session {
+  const sys::Clock& clock_;
+
  public:
   enum class Status { Starting, Running, Exited, Closing, Closed };
 
-  Session(int number, std::string chat, std::string name, const SpawnOptions& opt);
+  // The clock stamps output and times the interrupt window (tests pass a FakeClock).
+  Session(int number, std::string chat, std::string name, const SpawnOptions& opt,
+          const sys::Clock& clock = sys::system_clock());
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -112,7 +117,5 @@ class Session {
   std::unique_ptr<Screen> screen_;  // null once released
   std::string outq_;
 };
-
-int64_t now_ms();
 
 }  // namespace oda::term

@@ -9,47 +9,32 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "sys/unix_socket.h"
 #include "term/daemon.h"
 #include "term/runtime.h"
 
 namespace oda::term {
 
-namespace {
-
-bool answers(const std::string& path) {
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_un sa{};
-  sa.sun_family = AF_UNIX;
-  std::snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path.c_str());
-  bool ok = connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) == 0;
-  close(fd);
-  return ok;
-}
-
-}  // namespace
-
 int run_daemon(const DaemonOptions& opt, std::string* err) {
   if (!ensure_runtime_dir(err)) return 1;
   std::string path = socket_path();
-  sockaddr_un sa{};
-  sa.sun_family = AF_UNIX;
-  if (path.size() >= sizeof sa.sun_path) {
+  sockaddr_un sa;
+  if (!sys::unix_address(path, &sa)) {
     *err = "socket path '" + path + "' is too long";
     return 1;
   }
-  std::snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path.c_str());
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  sys::UniqueFd listener(socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  int fd = listener.get();
   if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
-    if (errno != EADDRINUSE || answers(path)) {
-      *err = errno == EADDRINUSE ? "a terminal daemon already runs at " + path
-                                 : "cannot bind '" + path + "': " + std::strerror(errno);
-      close(fd);
+    int bind_errno = errno, e = 0;
+    if (bind_errno != EADDRINUSE || sys::connect_unix(path, &e)) {
+      *err = bind_errno == EADDRINUSE ? "a terminal daemon already runs at " + path
+                                      : "cannot bind '" + path + "': " + std::strerror(bind_errno);
       return 1;
     }
     unlink(path.c_str());  // stale: its daemon is gone
     if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
       *err = "cannot bind '" + path + "': " + std::strerror(errno);
-      close(fd);
       return 1;
     }
   }
@@ -98,7 +83,6 @@ int run_daemon(const DaemonOptions& opt, std::string* err) {
     unlink(path.c_str());
     unlink(pid_path().c_str());
   }
-  close(fd);
   return rc;
 }
 
