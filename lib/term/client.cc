@@ -1,11 +1,9 @@
-// Reaching termd (starting it under a lock when term-open finds none), the request checks
-// every caller shares, and the text renderings of SPEC 3 (see client.h).
+// Reaching termd (starting it under a lock when term-open finds none), one request and its
+// reply, and the ceiling on a result (see client.h); each tool's own parts are in tools.cc.
 #include "term/client.h"
 
-#include <cctype>
 #include <cerrno>
 #include <climits>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -18,8 +16,8 @@
 #include "sys/fd.h"
 #include "sys/unix_socket.h"
 #include "term/runtime.h"
+#include "term/tools.h"
 #include "term/wire.h"
-#include "term/signals.h"
 
 namespace oda::term {
 
@@ -90,121 +88,16 @@ ReplyRead read_reply(int fd, wire::LineBuffer* buf, std::string* line, const vol
   }
 }
 
-bool whole(const json::Value& v) { return v.is_number() && std::trunc(v.as_number()) == v.as_number(); }
-
-bool valid_name(const std::string& n) {
-  if (n.empty() || n.size() > 64) return false;
-  for (char c : n) {
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) return false;
-  }
-  if (n.rfind("pty-", 0) == 0) return false;  // would read as a session id
-  return true;
-}
-
-std::string num(const json::Value* v) {
-  if (!v || !v->is_number()) return "null";
-  return json::number_to_string(v->as_number());
-}
-
-// Checks and completes a request before it goes to the daemon; false: *err, *code set.
-bool check(std::string_view tool, json::Value* req, std::string* err, int* code) {
-  *code = 2;
-  auto str = [&](const char* k) { return req->get_or(k, ""); };
-  auto need_session = [&]() {
-    if (str("session").empty()) { *err = "missing session: pass a session id or name"; return false; }
-    return true;
-  };
-  if (tool == "terminal_open") {
-    std::string type = str("type");
-    if (!type.empty() && type != "shell") { *err = "unknown session type '" + type + "' (the type is 'shell')"; return false; }
-    std::string name = str("name");
-    if (req->get("name") && !name.empty() && !valid_name(name)) {
-      *err = "invalid name '" + name + "': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'";
-      return false;
-    }
-    if (const json::Value* env = req->get("env"); env && env->is_array()) {
-      for (const auto& e : env->items()) {
-        if (!e.is_string() || e.as_string().find('=') == std::string::npos || e.as_string()[0] == '=') {
-          *err = "invalid env '" + (e.is_string() ? e.as_string() : json::write(e)) + "': expected K=V";
-          return false;
-        }
-      }
-    }
-    for (const char* k : {"cols", "rows"}) {
-      if (const json::Value* v = req->get(k); v && (!whole(*v) || v->as_number() < 2 || v->as_number() > 1000)) {
-        *err = std::string("invalid ") + k + " '" + num(v) + "': expected a whole number from 2 to 1000";
-        return false;
-      }
-    }
-    if (!req->get("cwd")) {
-      char buf[PATH_MAX];
-      if (getcwd(buf, sizeof buf)) req->set("cwd", std::string(buf));
-    }
-    return true;
-  }
-  if (tool == "terminal_send") {
-    if (!need_session()) return false;
-    if (const json::Value* w = req->get("wait_ms"); w && (!whole(*w) || w->as_number() < 0)) {
-      *err = "invalid wait-ms '" + num(w) + "': expected a whole number not below zero";
-      return false;
-    }
-    if (req->get_or<bool>("escapes", false)) {
-      std::string out;
-      if (!decode_escapes(str("text"), &out, err)) return false;
-      req->set("text", out);
-    }
-    return true;
-  }
-  if (tool == "terminal_read") {
-    if (str("job").empty() && !need_session()) return false;
-    if (const json::Value* o = req->get("offset"); o && (!whole(*o) || o->as_number() < 0)) {
-      *err = "invalid offset '" + num(o) + "': expected a whole number not below zero";
-      return false;
-    }
-    if (const json::Value* c = req->get("count"); c && (!whole(*c) || c->as_number() < 1)) {
-      *err = "invalid count '" + num(c) + "': expected a whole number of at least one";
-      return false;
-    }
-    if (const json::Value* t = req->get("tail"); t && (!whole(*t) || t->as_number() < 1)) {
-      *err = "invalid tail '" + num(t) + "': expected a whole number of at least one";
-      return false;
-    }
-    return true;
-  }
-  if (tool == "terminal_signal") {
-    if (!need_session()) return false;
-    std::string s = str("signal");
-    int sig = signal_number(s);
-    if (sig == 0) {
-      *err = "unknown signal '" + s + "': expected one of SIGINT, SIGTERM, SIGKILL, SIGTSTP, SIGHUP";
-      return false;
-    }
-    req->set("signal", signal_name(sig));
-    return true;
-  }
-  if (tool == "terminal_close") return need_session();
-  if (tool == "terminal_list") return true;
-  *err = "unknown tool '" + std::string(tool) + "'";
-  return false;
-}
-
-// The main text field of a result, the one a ceiling cuts.
-const char* main_field(std::string_view tool) {
-  if (tool == "terminal_open") return "message";
-  if (tool == "terminal_send" || tool == "terminal_read") return "output";
-  return nullptr;
-}
-
 // Fits the rendering under the ceiling by cutting the main field, keeping its start.
-void fit(std::string_view tool, json::Value* result, size_t max) {
-  std::string text = render_text(tool, *result);
+void fit(const Tool& tool, json::Value* result, size_t max) {
+  std::string text = tool.render(*result);
   if (text.size() <= max) return;
-  const char* field = main_field(tool);
+  const char* field = tool.main_field;
   json::Value* v = field ? result->get(field) : nullptr;
   if (!v || !v->is_string()) return;
   result->set("truncated", true);
   for (int i = 0; i < 4; ++i) {
-    text = render_text(tool, *result);
+    text = tool.render(*result);
     if (text.size() <= max) return;
     std::string& s = result->get(field)->as_string();
     size_t over = text.size() - max;
@@ -264,8 +157,17 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
     *exit_code = 2;
     return false;
   }
+  const Tool* row = find_tool(tool);
+  if (!row) {
+    *err = "unknown tool '" + std::string(tool) + "'";
+    *exit_code = wire::kCodeUsage;
+    return false;
+  }
   json::Value req = request.is_object() ? request : json::Value::object();
-  if (!check(tool, &req, err, exit_code)) return false;
+  if (!row->check(&req, err)) {
+    *exit_code = wire::kCodeUsage;
+    return false;
+  }
 
   std::string path = socket_path();
   std::string derr;
@@ -327,89 +229,13 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   const json::Value* res = reply.get("result");
   *result = res ? *res : json::Value::object();
   if (tool == "terminal_list" && req.get_or<bool>("ids", false)) result->set("ids", true);
-  fit(tool, result, opt.max_bytes);
+  fit(*row, result, opt.max_bytes);
   return true;
 }
 
-std::string render_text(std::string_view tool, const json::Value& r) {
-  auto s = [&](const char* k) { return r.get_or(k, ""); };
-  auto flag = [&](const char* k) { return r.get_or<bool>(k, false); };
-  std::string out;
-  if (tool == "terminal_open") {
-    std::string label = s("id");
-    if (!s("name").empty()) label += " (" + s("name") + ")";
-    out = "started terminal session " + label + " [type: " + s("type") + "]\n";
-    std::string m = s("message");
-    out += m.empty() && !flag("truncated") ? "(no startup output)" : m;
-    if (flag("truncated")) out += "\n[output truncated]";
-    return out;
-  }
-  if (tool == "terminal_send") {
-    if (r.get("jobId")) return "started background job " + s("jobId");
-    std::string o = s("output");
-    out = o.empty() && !flag("truncated") ? "(no new output)" : o;
-    if (flag("truncated")) out += "\n[output truncated]";
-    std::string reason = s("wait");
-    out += "\n[wait: " + reason + "]";
-    if (reason == "prompt") out += "\n[exit: " + num(r.get("exit")) + "]";
-    if (s("status") == "exited") {
-      out += "\n[session: exited code=" + num(r.get("code")) + " signal=" + r.get_or("signal", "null") + "]";
-    } else {
-      out += "\n[session: running]";
-    }
-    return out;
-  }
-  if (tool == "terminal_read") {
-    if (r.get("jobId")) {
-      std::string o = s("output");
-      out = o.empty() && !flag("truncated") ? "(no new output)" : o;
-      if (flag("truncated")) out += "\n[output truncated]";
-      out += "\n[job: " + s("jobId") + " " + s("status") + "]";
-      if (s("status") == "finished") out += "\n[exit: " + num(r.get("exit")) + "]";
-      return out;
-    }
-    if (r.get("screen")) {
-      std::string sc = s("screen");
-      return sc.empty() ? "(empty screen)" : sc;
-    }
-    const json::Value* total = r.get("total");
-    if (!total || !total->is_number() || total->as_number() == 0) return "(no retained output)";
-    if (!r.get("first") || r.get("first")->is_null()) {
-      return "(no lines from " + json::number_to_string(r.get("offset")->as_number() + 1) + ")\n[lines: none of " +
-             num(total) + "]";
-    }
-    out = s("output");
-    if (flag("truncated")) out += "\n[output truncated]";
-    out += "\n[lines: " + num(r.get("first")) + "-" + num(r.get("last")) + " of " + num(total) + "]";
-    return out;
-  }
-  if (tool == "terminal_signal")
-    return "delivered " + s("signal") + " to foreground process group " + num(r.get("pgid"));
-  if (tool == "terminal_close") {
-    if (s("status") == "closed") return "closed terminal session " + s("session");
-    return "terminal session " + s("session") + " was already closing";
-  }
-  if (tool == "terminal_list") {
-    const json::Value* list = r.get("sessions");
-    bool ids = flag("ids");
-    if (!list || !list->is_array() || list->items().empty()) return ids ? "" : "(no terminal sessions)";
-    for (const auto& e : list->items()) {
-      auto es = [&](const char* k) { return e.get_or(k, ""); };
-      if (ids) {
-        out += es("id") + "\n";
-        if (!es("name").empty()) out += es("name") + "\n";
-        continue;
-      }
-      out += es("id");
-      if (!es("name").empty()) out += " (" + es("name") + ")";
-      out += " [" + es("type") + "] " + es("status");
-      if (const json::Value* pid = e.get("pid"); pid && pid->is_number()) out += " " + num(pid);
-      out += "\n";
-    }
-    if (!out.empty()) out.pop_back();
-    return out;
-  }
-  return json::write(r);
+std::string render_text(std::string_view tool, const json::Value& result) {
+  const Tool* row = find_tool(tool);
+  return row ? row->render(result) : json::write(result);
 }
 
 namespace {
