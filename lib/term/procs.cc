@@ -1,6 +1,8 @@
 // /proc inspection (see procs.h).
 #include "term/procs.h"
 
+#include "sys/fd.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,16 +19,15 @@ namespace oda::term {
 namespace {
 
 bool read_small(const std::string& path, std::string* out, size_t max = 4096) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+  sys::UniqueFd fd(open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) return false;
   out->clear();
   char buf[4096];
   while (out->size() < max) {
-    ssize_t n = read(fd, buf, sizeof buf);
+    ssize_t n = read(fd.get(), buf, sizeof buf);
     if (n <= 0) break;
     out->append(buf, static_cast<size_t>(n));
   }
-  close(fd);
   return true;
 }
 

@@ -53,8 +53,8 @@ void Session::release() {
 }
 
 void Session::hang_up() {
-  if (tty_.master >= 0) close(tty_.master);
-  if (tty_.slave >= 0) close(tty_.slave);
+  master_fd_.reset();
+  slave_fd_.reset();
   tty_.master = tty_.slave = -1;
 }
 
@@ -70,7 +70,8 @@ void Session::submitted() {
 }
 
 bool Session::open_pty(std::string* err) {
-  tty_.master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  master_fd_.reset(posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
+  tty_.master = master_fd_.get();
   if (tty_.master < 0 || grantpt(tty_.master) != 0 || unlockpt(tty_.master) != 0) {
     *err = std::string("cannot open a pseudo-terminal: ") + std::strerror(errno);
     return false;
@@ -79,7 +80,8 @@ bool Session::open_pty(std::string* err) {
   slave_name_ = pts ? pts : "";
   // The daemon keeps the slave open too: TIOCINQ on it says what no program has read yet,
   // and the terminal outlives a shell that closes its fds.
-  tty_.slave = open(slave_name_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+  slave_fd_.reset(open(slave_name_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC));
+  tty_.slave = slave_fd_.get();
   if (tty_.slave < 0) {
     *err = std::string("cannot open the terminal: ") + std::strerror(errno);
     return false;

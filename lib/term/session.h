@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sys/clock.h"
+#include "sys/fd.h"
 #include "term/lines.h"
 #include "term/screen.h"
 #include "term/text.h"
@@ -134,6 +135,7 @@ class Session {
   std::string chat_, name_, type_ = "shell", shell_;
   SpawnOptions opt_;
   pid_t pid_ = -1;
+  sys::UniqueFd master_fd_, slave_fd_;  // own the PTY; tty_ names the same fds
   Tty tty_;
   std::string slave_name_;
   std::string nonce_, tag_;

@@ -15,6 +15,39 @@
 
 namespace oda::term {
 
+namespace {
+
+// Forks the daemon away from its starter; returns in the child once its pid file is written.
+// The parent exits then (the socket listens already, so its client can connect at once).
+bool detach(std::string* err) {
+  int pipefd[2];
+  if (pipe2(pipefd, O_CLOEXEC) != 0) { *err = "cannot create a pipe"; return false; }
+  sys::UniqueFd ready_r(pipefd[0]), ready_w(pipefd[1]);
+  pid_t pid = fork();
+  if (pid < 0) { *err = "cannot fork"; return false; }
+  if (pid > 0) {
+    ready_w.reset();
+    char c;
+    _exit(sys::read_exact(ready_r.get(), &c, 1) ? 0 : 1);
+  }
+  ready_r.reset();
+  setsid();
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  dup2(null, 0);
+  dup2(null, 1);
+  dup2(null, 2);
+  if (null > 2) close(null);
+  std::string pid_s = std::to_string(getpid()) + "\n";
+  std::string tmp = pid_path() + ".tmp";
+  // Written aside and renamed: a reader never sees a half-written pid.
+  FILE* f = std::fopen(tmp.c_str(), "w");
+  if (f) { std::fputs(pid_s.c_str(), f); std::fclose(f); std::rename(tmp.c_str(), pid_path().c_str()); }
+  sys::write_all(ready_w.get(), "1");
+  return true;
+}
+
+}  // namespace
+
 int run_daemon(const DaemonOptions& opt, std::string* err) {
   if (!ensure_runtime_dir(err)) return 1;
   std::string path = socket_path();
@@ -44,30 +77,7 @@ int run_daemon(const DaemonOptions& opt, std::string* err) {
     return 1;
   }
   if (!opt.foreground) {
-    int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) != 0) { *err = "cannot create a pipe"; return 1; }
-    pid_t pid = fork();
-    if (pid < 0) { *err = "cannot fork"; return 1; }
-    if (pid > 0) {
-      // The socket listens already; wait only until the child has written its pid file.
-      close(pipefd[1]);
-      char c;
-      ssize_t n = read(pipefd[0], &c, 1);
-      _exit(n == 1 ? 0 : 1);
-    }
-    close(pipefd[0]);
-    setsid();
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    dup2(null, 0);
-    dup2(null, 1);
-    dup2(null, 2);
-    if (null > 2) close(null);
-    std::string pid_s = std::to_string(getpid()) + "\n";
-    std::string tmp = pid_path() + ".tmp";
-    FILE* f = std::fopen(tmp.c_str(), "w");
-    if (f) { std::fputs(pid_s.c_str(), f); std::fclose(f); std::rename(tmp.c_str(), pid_path().c_str()); }
-    if (::write(pipefd[1], "1", 1) != 1) {}
-    close(pipefd[1]);
+    if (!detach(err)) return 1;
   } else {
     FILE* f = std::fopen(pid_path().c_str(), "w");
     if (f) { std::fprintf(f, "%d\n", getpid()); std::fclose(f); }
