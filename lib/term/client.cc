@@ -88,6 +88,11 @@ ReplyRead read_reply(int fd, wire::LineBuffer* buf, std::string* line, const vol
   }
 }
 
+// Copies the tool's echo flag from the request into the result, for the rendering.
+void echo(const Tool& tool, const json::Value& req, json::Value* result) {
+  if (tool.echo_flag && req.get_or<bool>(tool.echo_flag, false)) result->set(tool.echo_flag, true);
+}
+
 // Fits the rendering under the ceiling by cutting the main field, keeping its start.
 void fit(const Tool& tool, json::Value* result, size_t max) {
   std::string text = tool.render(*result);
@@ -185,13 +190,12 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
       *exit_code = wire::kCodeDaemon;
       return false;
     }
-    if (tool == "terminal_list") {
-      *result = json::Value::object();
-      result->set("sessions", json::Value::array());
-      if (req.get_or<bool>("ids", false)) result->set("ids", true);
+    if (row->offline) {
+      *result = row->offline(req);
+      echo(*row, req, result);
       return true;
     }
-    if (tool != "terminal_open") {
+    if (!row->starts_daemon) {
       *err = "no terminal daemon running at " + path;
       *exit_code = wire::kCodeDaemon;
       return false;
@@ -206,9 +210,11 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   msg.set("tool", std::string(tool));
   msg.set("chat", opt.chat);
   msg.set("max_bytes", static_cast<int64_t>(opt.max_bytes));
-  if (const json::Value* cwd = req.get("cwd"); cwd && tool == "terminal_open") msg.set("cwd", *cwd);
-  // The shell is the caller's, not that of whoever started the daemon.
-  if (const char* sh = std::getenv("SHELL"); sh && *sh && tool == "terminal_open") msg.set("shell", std::string(sh));
+  if (row->caller_context) {
+    if (const json::Value* cwd = req.get("cwd")) msg.set("cwd", *cwd);
+    // The shell is the caller's, not that of whoever started the daemon.
+    if (const char* sh = std::getenv("SHELL"); sh && *sh) msg.set("shell", std::string(sh));
+  }
   msg.set("args", req);
   if (!sys::send_all(fd.get(), wire::frame(hello) + wire::frame(msg))) return lost();
   wire::LineBuffer buf;
@@ -228,7 +234,7 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   }
   const json::Value* res = reply.get("result");
   *result = res ? *res : json::Value::object();
-  if (tool == "terminal_list" && req.get_or<bool>("ids", false)) result->set("ids", true);
+  echo(*row, req, result);
   fit(*row, result, opt.max_bytes);
   return true;
 }

@@ -431,13 +431,21 @@ std::string render_list(const json::Value& r) {
   return out;
 }
 
+json::Value list_offline(const json::Value&) {
+  json::Value r = json::Value::object();
+  r.set("sessions", json::Value::array());
+  return r;
+}
+
 const Tool kTools[] = {
-    {"terminal_open", check_open, serve_open, render_open, "message"},
-    {"terminal_send", check_send, serve_send, render_send, "output"},
-    {"terminal_read", check_read, serve_read, render_read, "output"},
-    {"terminal_signal", check_signal, serve_signal, render_signal, nullptr},
-    {"terminal_close", check_close, serve_close, render_close, nullptr},
-    {"terminal_list", check_list, serve_list, render_list, nullptr},
+    {.name = "terminal_open", .check = check_open, .serve = serve_open, .render = render_open,
+     .main_field = "message", .starts_daemon = true, .caller_context = true},
+    {.name = "terminal_send", .check = check_send, .serve = serve_send, .render = render_send, .main_field = "output"},
+    {.name = "terminal_read", .check = check_read, .serve = serve_read, .render = render_read, .main_field = "output"},
+    {.name = "terminal_signal", .check = check_signal, .serve = serve_signal, .render = render_signal, .main_field = nullptr},
+    {.name = "terminal_close", .check = check_close, .serve = serve_close, .render = render_close, .main_field = nullptr},
+    {.name = "terminal_list", .check = check_list, .serve = serve_list, .render = render_list, .main_field = nullptr,
+     .offline = list_offline, .echo_flag = "ids"},
 };
 
 }  // namespace

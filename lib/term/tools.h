@@ -25,6 +25,15 @@ struct Tool {
   std::string (*render)(const json::Value& result);
   // The result's main text field, the one a ceiling cuts; nullptr for none.
   const char* main_field;
+  // With no daemon running: start one (term-open), else answer this result without one
+  // (term-list's empty list), else (both unset) fail "no terminal daemon running".
+  bool starts_daemon = false;
+  json::Value (*offline)(const json::Value& request) = nullptr;
+  // The request carries the caller's own context beside its arguments (its folder and
+  // $SHELL): a session starts in the caller's world, not the daemon's.
+  bool caller_context = false;
+  // A request flag the rendering needs too, copied into the result (term-list --ids).
+  const char* echo_flag = nullptr;
 };
 
 // The row of the tool called name; nullptr when there is none.

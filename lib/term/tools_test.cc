@@ -53,6 +53,20 @@ TEST(TermTools, EveryToolHasARowAndOnlyThose) {
   EXPECT_EQ(row("terminal_list").main_field, nullptr);
 }
 
+TEST(TermTools, OnlyOpenStartsTheDaemonOnlyListAnswersWithoutOne) {
+  for (std::string_view n : {"terminal_send", "terminal_read", "terminal_signal", "terminal_close"}) {
+    EXPECT_FALSE(row(n).starts_daemon) << n;
+    EXPECT_EQ(row(n).offline, nullptr) << n;
+    EXPECT_FALSE(row(n).caller_context) << n;
+  }
+  EXPECT_TRUE(row("terminal_open").starts_daemon);
+  EXPECT_TRUE(row("terminal_open").caller_context);
+  ASSERT_NE(row("terminal_list").offline, nullptr);
+  json::Value none = row("terminal_list").offline(req("{}"));
+  EXPECT_EQ(row("terminal_list").render(none), "(no terminal sessions)");
+  EXPECT_STREQ(row("terminal_list").echo_flag, "ids");
+}
+
 TEST(TermTools, OpenRefusesBadValues) {
   EXPECT_EQ(refusal("terminal_open", R"({"type":"python"})"), "unknown session type 'python' (the type is 'shell')");
   EXPECT_EQ(refusal("terminal_open", R"({"name":"pty-3"})"),

@@ -1,5 +1,7 @@
-// How termd comes up and goes away: binds its socket (taking over a stale one), detaches,
-// writes its pid file, serves, and removes socket and pid file while they are still its own.
+// How termd comes up and goes away (see daemon.h): binds its socket (taking over a stale one),
+// detaches, writes its pid file, serves, and removes socket and pid file while still its own.
+#include "term/daemon.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,7 +12,6 @@
 #include <unistd.h>
 
 #include "sys/unix_socket.h"
-#include "term/daemon.h"
 #include "term/runtime.h"
 
 namespace oda::term {
