@@ -11,7 +11,6 @@
 #include <cstring>
 #include <map>
 #include <sys/stat.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include "term/client.h"
@@ -157,18 +156,17 @@ bool check_send(json::Value* req, std::string* err) {
 // Writes a send's text into s: what the terminal will echo is expected (and so dropped),
 // a Ctrl-C to a job in front is marked, and Enter starts a new line of output.
 void write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit) {
-  termios t{};
-  tcgetattr(s->master(), &t);
+  TtyProbe::Modes m = sv.probe().modes(s->tty());
   // Programs that edit their own line (raw mode) or a terminal with echo on repeat what
   // was typed; that echo is not output.
-  if ((t.c_lflag & ECHO) || !(t.c_lflag & ICANON)) {
+  if (m.echo || !m.canonical) {
     std::string expect = text;
     std::replace(expect.begin(), expect.end(), '\r', '\n');
     if (submit) expect.push_back('\n');
     s->expect_echo(expect);
   }
   // Ctrl-C typed at a job in front: the line discipline sends it SIGINT.
-  if ((t.c_lflag & ISIG) && bytes.find('\x03') != std::string::npos && tcgetpgrp(s->master()) != s->pid()) {
+  if (m.signals && bytes.find('\x03') != std::string::npos && sv.probe().front_group(s->tty()) != s->pid()) {
     s->drain();
     s->interrupted();
   }

@@ -11,10 +11,11 @@ namespace {
 
 class SystemTtyProbe : public TtyProbe {
  public:
-  bool canonical(const Tty& t) const override {
+  Modes modes(const Tty& t) const override {
     termios tio{};
     tcgetattr(t.master, &tio);
-    return tio.c_lflag & ICANON;
+    return Modes{.canonical = (tio.c_lflag & ICANON) != 0, .echo = (tio.c_lflag & ECHO) != 0,
+                 .signals = (tio.c_lflag & ISIG) != 0};
   }
   int queued(const Tty& t) const override {
     int n = 0;

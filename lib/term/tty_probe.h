@@ -19,8 +19,13 @@ struct Tty {
 class TtyProbe {
  public:
   virtual ~TtyProbe() = default;
-  // Line mode (ICANON): a reader gets whole lines only.
-  virtual bool canonical(const Tty& t) const = 0;
+  // The line discipline's modes, as the program in front last set them.
+  struct Modes {
+    bool canonical = true;  // ICANON: a reader gets whole lines only
+    bool echo = false;      // ECHO: what is written comes back as output
+    bool signals = true;    // ISIG: Ctrl-C, Ctrl-Z become signals to the front group
+  };
+  virtual Modes modes(const Tty& t) const = 0;
   // Bytes written to the terminal that no program has read yet; -1 when the kernel does
   // not say.
   virtual int queued(const Tty& t) const = 0;

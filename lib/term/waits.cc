@@ -16,7 +16,7 @@ bool waiting_for_input(Waiter& w, int64_t now, const TtyProbe& probe) {
   Session* s = w.s;
   if (!s->has_pty() || s->wants_write()) return false;
   const Tty& tty = s->tty();
-  bool canonical = probe.canonical(tty);
+  bool canonical = probe.modes(tty).canonical;
   if (probe.queued(tty) > 0 && !(canonical && w.pending_line)) return false;
   pid_t pg = probe.front_group(tty);
   pid_t reader = 0;

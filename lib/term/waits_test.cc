@@ -27,7 +27,7 @@ class FakeProbe : public TtyProbe {
   long switches_ = 7;
   mutable int group_looks = 0;
 
-  bool canonical(const Tty&) const override { return canonical_; }
+  Modes modes(const Tty&) const override { return Modes{.canonical = canonical_}; }
   int queued(const Tty&) const override { return queued_; }
   pid_t front_group(const Tty&) const override { return front_; }
   Reading group_reading(pid_t, dev_t, bool, pid_t* reader, bool) const override {
