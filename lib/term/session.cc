@@ -191,8 +191,7 @@ void Session::interrupted() {
   release_held();
   // A job cut off mid-line: the shell's newline ends that line, a real one.
   if (!text_.partial().empty()) return;
-  // The shell answers at once when the job dies; later output is the job's own.
-  interrupt_until_ = clock_.now_ms() + 2000;
+  interrupt_until_ = clock_.now_ms() + kInterruptWindowMs;
 }
 
 void Session::feed_after_interrupt(std::string_view bytes) {

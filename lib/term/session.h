@@ -86,6 +86,9 @@ class Session {
   void submitted();
   // A SIGINT went to a job in front of the shell (see held_).
   void interrupted();
+  // How long the shell's answer to that SIGINT may take: it answers as soon as the job dies
+  // of the signal, so output later than this is the job's own (it caught SIGINT, went on).
+  static constexpr int64_t kInterruptWindowMs = 2000;
   void exited(int status);  // from waitpid
   // A close began: sends are refused from now on.
   void closing() { status_ = Status::Closing; }

@@ -101,7 +101,7 @@ TEST_F(TermSession, HeldBytesAreReleasedOnceTheWindowCloses) {
   s.interrupted();
   s.ingest("\r\n");
   EXPECT_EQ(s.take_unseen(), "");
-  clock.tick(1999);
+  clock.tick(Session::kInterruptWindowMs - 1);
   s.drain();  // no PTY: only the window is looked at
   EXPECT_EQ(s.total_lines(), 0u);
   clock.tick(1);
