@@ -21,4 +21,4 @@ const oda::cli::Command kCommand{
 
 }  // namespace
 
-int main(int argc, char** argv) { return oda::term::run_command(kCommand, argc, argv); }
+int main(int argc, char** argv) { return oda::term::tool_main(kCommand, argc, argv); }

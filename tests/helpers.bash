@@ -58,3 +58,19 @@ stop_termd() {
 oda_commands() {
   awk '!/^#/ && NF {print $1}' "$ODA_ROOT/commands.list"
 }
+
+# Runs "$@" until it succeeds, looking again every 20 ms, for at most --within SECONDS
+# (default 10); fails naming the condition when the time runs out. For waiting on a state
+# (a pid gone, a socket there, a job's output) instead of sleeping for a guessed time.
+poll_until() {
+  local within=10
+  if [[ "$1" == --within ]]; then within=$2; shift 2; fi
+  local deadline=$((SECONDS + within))
+  until "$@"; do
+    if ((SECONDS >= deadline)); then
+      echo "poll_until: still not true after ${within}s: $*" >&2
+      return 1
+    fi
+    sleep 0.02
+  done
+}

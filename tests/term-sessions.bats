@@ -251,8 +251,8 @@ load helpers
 
 @test "nothing twice: a send shows only what no earlier send or read returned" {
   term-open
-  term-send --wait-ms 200 pty-1 'echo one; sleep 0.5; echo two'
-  sleep 0.6
+  term-send --wait-ms 200 pty-1 'echo one; sleep 0.5; echo two; : >two.done'
+  poll_until test -e two.done
   run term-send --no-submit pty-1 ''
   assert_output $'two\n[wait: prompt]\n[exit: 0]\n[session: running]'
   run term-send --no-submit pty-1 ''
@@ -341,13 +341,16 @@ load helpers
   assert_output 'terminal session pty-2 was already closing'
 }
 
-# Reads the job until its output is not empty (or 10 s pass); leaves it in $output.
-read_job_until_output() {
-  for _ in $(seq 200); do
-    run term-read --job "$1"
-    [[ "${lines[0]}" != '(no new output)' ]] && return 0
-    sleep 0.05
-  done
+# Reads job $1 once; true when the read returned output ($output keeps the read).
+job_has_output() {
+  run term-read --job "$1"
+  [[ "${lines[0]}" != '(no new output)' ]]
+}
+
+# Reads job $1 once; true when it reports finished.
+job_finished() {
+  run term-read --job "$1"
+  [[ "$output" == *finished* ]]
 }
 
 @test "a background job: read before, during and after, never twice" {
@@ -357,16 +360,16 @@ read_job_until_output() {
   run term-read --job job-1
   assert_output $'(no new output)\n[job: job-1 running]'
   touch a
-  read_job_until_output job-1
+  poll_until job_has_output job-1
   assert_output $'first\n[job: job-1 running]'
   run term-read --job job-1
   assert_output $'(no new output)\n[job: job-1 running]'
   touch b
-  read_job_until_output job-1
+  poll_until job_has_output job-1
   assert_line --index 0 'second'
   if [[ "${lines[1]}" == '[job: job-1 running]' ]]; then
     # The output came before the prompt: the state follows on the next read.
-    for _ in $(seq 200); do run term-read --job job-1; [[ "$output" == *finished* ]] && break; sleep 0.05; done
+    poll_until job_finished job-1
     assert_output $'(no new output)\n[job: job-1 finished]\n[exit: 0]'
   else
     assert_output $'second\n[job: job-1 finished]\n[exit: 0]'
@@ -489,7 +492,7 @@ read_job_until_output() {
   term-open
   term-send --background pty-1 'true' >/dev/null
   term-send pty-1 'sleep 1.01; echo late' >aborted.out &
-  until pgrep -f '^sleep 1.01' >/dev/null; do sleep 0.02; done
+  poll_until pgrep -f '^sleep 1.01'
   kill -INT $!
   rc=0
   wait $! || rc=$?

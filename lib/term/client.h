@@ -35,6 +35,6 @@ std::string render_text(std::string_view tool, const json::Value& result);
 bool decode_escapes(std::string_view in, std::string* out, std::string* err);
 
 // The whole main() of a term-* command: parse, code-call mode, chat, call, print.
-int run_command(const cli::Command& cmd, int argc, char** argv);
+int tool_main(const cli::Command& cmd, int argc, char** argv);
 
 }  // namespace oda::term

@@ -1,5 +1,6 @@
-// termd: one per user, serving the chats' terminal sessions over a Unix socket with one
-// epoll loop (no thread per client). The protocol is documented in man/termd.8.
+// termd: one per user, serving the chats' terminal sessions over a Unix socket. Its coming up
+// and going away (daemon.cc) around the event loop (server.cc); the protocol is written down
+// in wire.h and man/termd.8.
 #pragma once
 
 #include <cstdint>
@@ -17,8 +18,8 @@ struct DaemonOptions {
 // it could not start (another daemon answering, an unsafe runtime folder).
 int run_daemon(const DaemonOptions& opt, std::string* err);
 
-// The event loop on an already listening socket, until idle or told to stop (startup.cc
-// brings the socket up around it).
+// The event loop on an already listening socket, until idle or told to stop (server.cc;
+// run_daemon brings the socket up around it).
 int serve(const DaemonOptions& opt, int listen_fd);
 
 }  // namespace oda::term

@@ -13,7 +13,7 @@ json::Value Jobs::start(const std::string& chat, Session* s, const std::string& 
   j.text = text;
   j.s = s;
   j.cursor = s->end_pos();
-  j.start_prompts = s->prompts_;
+  j.start_prompts = s->prompts();
   json::Value r = json::Value::object();
   r.set("jobId", j.id);
   r.set("session", s->id());
@@ -26,16 +26,16 @@ json::Value Jobs::start(const std::string& chat, Session* s, const std::string& 
 void Jobs::update(Session* s, bool ended) {
   for (auto& j : jobs_) {
     if (j.s != s || j.status != "running") continue;
-    if (s->prompts_ > j.start_prompts) {
+    if (s->prompts() > j.start_prompts) {
       j.status = "finished";
-      j.exit = s->last_exit_;
+      j.exit = s->last_exit();
       j.end_line = s->committed();
     } else if (ended) {
       j.status = "killed";
       j.end_line = s->committed();
     }
   }
-  if (s->status_ == Session::Status::Closed) {
+  if (!s->live()) {
     for (auto& j : jobs_) if (j.s == s) j.s = nullptr;
   }
 }

@@ -1,6 +1,8 @@
 // /proc inspection (see procs.h).
 #include "term/procs.h"
 
+#include "sys/fd.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,16 +19,15 @@ namespace oda::term {
 namespace {
 
 bool read_small(const std::string& path, std::string* out, size_t max = 4096) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+  sys::UniqueFd fd(open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) return false;
   out->clear();
   char buf[4096];
   while (out->size() < max) {
-    ssize_t n = read(fd, buf, sizeof buf);
+    ssize_t n = read(fd.get(), buf, sizeof buf);
     if (n <= 0) break;
     out->append(buf, static_cast<size_t>(n));
   }
-  close(fd);
   return true;
 }
 
@@ -161,15 +162,6 @@ long context_switches(pid_t pid) {
     total += std::strtol(s.c_str() + at + 1 + std::strlen(key), nullptr, 10);
   }
   return total;
-}
-
-std::vector<pid_t> group_members(pid_t pgrp) {
-  std::vector<pid_t> out;
-  for (pid_t pid : all_pids()) {
-    Stat st;
-    if (read_stat(pid, &st) && st.pgrp == pgrp && st.state != 'Z') out.push_back(pid);
-  }
-  return out;
 }
 
 std::vector<pid_t> session_processes(pid_t leader, const std::string& tag) {

@@ -25,8 +25,6 @@ Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw);
 // How often a process has been switched out so far (voluntary and not); -1 when gone. A
 // reader whose count has not moved since bytes were written has not woken to take them.
 long context_switches(pid_t pid);
-// The live processes of group pgrp.
-std::vector<pid_t> group_members(pid_t pgrp);
 
 // Every live process of the session led by `leader`: its session members, its descendants,
 // and processes carrying `tag` (NAME=VALUE) in their environment (double-forked daemons).

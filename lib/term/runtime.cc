@@ -1,4 +1,4 @@
-// The runtime folder and the protocol framing (see runtime.h).
+// The runtime folder and the paths in it (see runtime.h).
 #include "term/runtime.h"
 
 #include <cerrno>
@@ -68,18 +68,6 @@ bool ensure_runtime_dir(std::string* err) {
   if (check_dir(dir, err)) return true;
   if (err->empty()) *err = "cannot create runtime folder '" + dir + "'";
   return false;
-}
-
-bool LineBuffer::next(std::string* line) {
-  size_t nl = buf_.find('\n', pos_);
-  if (nl == std::string::npos) {
-    if (pos_ > 0 && pos_ == buf_.size()) { buf_.clear(); pos_ = 0; }
-    return false;
-  }
-  line->assign(buf_, pos_, nl - pos_);
-  pos_ = nl + 1;
-  if (pos_ > 65536 && pos_ * 2 > buf_.size()) { buf_.erase(0, pos_); pos_ = 0; }
-  return true;
 }
 
 }  // namespace oda::term

@@ -11,18 +11,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "term/spawn.h"
 
 extern char** environ;
 
 namespace oda::term {
-
-int64_t now_ms() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
-}
 
 namespace {
 
@@ -37,23 +32,14 @@ std::string make_nonce() {
   return s;
 }
 
-std::string pick_shell(const std::string& wanted) {
-  const char* env = std::getenv("SHELL");
-  std::string s = !wanted.empty() ? wanted : env ? env : "";
-  if (!s.empty() && access(s.c_str(), X_OK) == 0) {
-    std::string base = s.substr(s.rfind('/') + 1);
-    if (base == "bash" || base == "zsh" || base == "sh" || base == "dash") return s;
-  }
-  return "/bin/bash";
-}
-
 }  // namespace
 
-Session::Session(int number, std::string chat, std::string name, const SpawnOptions& opt)
-    : number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
+Session::Session(int number, std::string chat, std::string name, const SpawnOptions& opt,
+                 const sys::Clock& clock)
+    : clock_(clock), number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
       store_(opt.keep_lines), screen_(std::make_unique<Screen>(opt.rows, opt.cols)) {
   nonce_ = make_nonce();
-  text_.set_marker_prefix("6973;" + nonce_ + ";");
+  text_.set_marker_prefix(marker_prefix(nonce_));
   text_.on_marker = [this](std::string_view rest) { on_marker(rest); };
 }
 
@@ -67,79 +53,80 @@ void Session::release() {
 }
 
 void Session::hang_up() {
-  if (master_ >= 0) close(master_);
-  if (slave_ >= 0) close(slave_);
-  master_ = slave_ = -1;
+  master_fd_.reset();
+  slave_fd_.reset();
+  tty_.master = tty_.slave = -1;
 }
 
-bool Session::spawn(std::string* err) {
-  master_ = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
-  if (master_ < 0 || grantpt(master_) != 0 || unlockpt(master_) != 0) {
+void Session::closed() {
+  hang_up();
+  status_ = Status::Closed;
+}
+
+void Session::submitted() {
+  at_prompt_ = false;
+  drain();
+  text_.soft_break();
+}
+
+bool Session::open_pty(std::string* err) {
+  master_fd_.reset(posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
+  tty_.master = master_fd_.get();
+  if (tty_.master < 0 || grantpt(tty_.master) != 0 || unlockpt(tty_.master) != 0) {
     *err = std::string("cannot open a pseudo-terminal: ") + std::strerror(errno);
     return false;
   }
-  const char* pts = ptsname(master_);
-  std::string slave_name = pts ? pts : "";
-  slave_ = open(slave_name.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
-  if (slave_ < 0) {
+  const char* pts = ptsname(tty_.master);
+  slave_name_ = pts ? pts : "";
+  // The daemon keeps the slave open too: TIOCINQ on it says what no program has read yet,
+  // and the terminal outlives a shell that closes its fds.
+  slave_fd_.reset(open(slave_name_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC));
+  tty_.slave = slave_fd_.get();
+  if (tty_.slave < 0) {
     *err = std::string("cannot open the terminal: ") + std::strerror(errno);
     return false;
   }
   struct stat st;
-  fstat(slave_, &st);
-  tty_ = st.st_rdev;
+  fstat(tty_.slave, &st);
+  tty_.dev = st.st_rdev;
   termios t;
-  tcgetattr(slave_, &t);
+  tcgetattr(tty_.slave, &t);
   // Echo off from the first byte: the shell reads without a line editor, so nothing the
   // daemon writes comes back as output.
   t.c_lflag |= ICANON | ISIG | IEXTEN;
   t.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ECHOCTL | ECHOKE);
   t.c_iflag |= ICRNL | IUTF8;
   t.c_oflag |= OPOST | ONLCR;
-  tcsetattr(slave_, TCSANOW, &t);
+  tcsetattr(tty_.slave, TCSANOW, &t);
   winsize ws{};
   ws.ws_col = static_cast<unsigned short>(opt_.cols);
   ws.ws_row = static_cast<unsigned short>(opt_.rows);
-  ioctl(master_, TIOCSWINSZ, &ws);
-  fcntl(master_, F_SETFL, fcntl(master_, F_GETFL) | O_NONBLOCK);
+  ioctl(tty_.master, TIOCSWINSZ, &ws);
+  fcntl(tty_.master, F_SETFL, fcntl(tty_.master, F_GETFL) | O_NONBLOCK);
+  return true;
+}
 
-  shell_ = pick_shell(opt_.shell);
-  std::string base = shell_.substr(shell_.rfind('/') + 1);
-  bool zsh = base == "zsh";
-  bool posix = base == "sh" || base == "dash";
+bool Session::spawn(std::string* err) { return open_pty(err) && start_shell(err); }
+
+bool Session::start_shell(std::string* err) {
+  shell_ = pick_shell(opt_.shell, std::getenv("SHELL"));
+  ShellKind kind = ShellKind::Bash;
+  shell_kind(shell_, &kind);
   tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
 
   // Everything the child needs is built before fork: after it only async-signal-safe calls.
-  std::vector<std::string> env;
-  auto skip = [](const std::string& kv) {
-    for (const char* k : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_TERM_SESSION=", "PS1=", "PS2=",
-                          "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES=", "ODA_CHAT="}) {
-      if (kv.rfind(k, 0) == 0) return true;
-    }
-    return false;
-  };
-  for (char** e = environ; *e; ++e) if (!skip(*e)) env.push_back(*e);
-  env.push_back("TERM=xterm-256color");
-  env.push_back("PAGER=cat");
-  env.push_back("GIT_PAGER=cat");
-  env.push_back(tag_);
-  // Tools run inside the session work in the session's chat, not in the daemon starter's.
-  env.push_back("ODA_CHAT=" + chat_);
-  for (const auto& kv : opt_.env) {
-    std::string key = kv.substr(0, kv.find('=') + 1);
-    std::erase_if(env, [&](const std::string& x) { return x.rfind(key, 0) == 0; });
-    env.push_back(kv);
-  }
+  std::vector<std::string> base;
+  for (char** e = environ; *e; ++e) base.emplace_back(*e);
+  std::vector<std::string> env = shell_env(base, chat_, tag_, opt_.env);
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);
-  std::vector<std::string> argv_s = zsh     ? std::vector<std::string>{shell_, "-f", "-i"}
-                                    : posix ? std::vector<std::string>{shell_, "-i"}
-                                        : std::vector<std::string>{shell_, "--noprofile", "--norc", "--noediting", "-i"};
+  std::vector<std::string> argv_s = shell_argv(shell_, kind);
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
   argv.push_back(nullptr);
   std::string cwd = opt_.cwd.empty() ? "/" : opt_.cwd;
+  const char* slave_name = slave_name_.c_str();
 
   pid_t pid = fork();
   if (pid < 0) {
@@ -148,7 +135,7 @@ bool Session::spawn(std::string* err) {
   }
   if (pid == 0) {
     setsid();
-    int fd = open(slave_name.c_str(), O_RDWR);
+    int fd = open(slave_name, O_RDWR);
     if (fd < 0) _exit(127);
     ioctl(fd, TIOCSCTTY, 0);
     dup2(fd, 0);
@@ -164,20 +151,9 @@ bool Session::spawn(std::string* err) {
     _exit(127);
   }
   pid_ = pid;
-  std::string init;
-  if (zsh) {
-    init = " stty -echo 2>/dev/null; unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
-           " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce_ + ";%?\\a%}'\n";
-  } else if (posix) {
-    // No prompt escapes in a POSIX sh: printf makes the ESC and BEL bytes; $? stays for the
-    // prompt's own expansion.
-    init = " stty -echo 2>/dev/null; PS2=; PS1=\"$(printf '\\033]6973;" + nonce_ + ";')\\$?$(printf '\\007')\"\n";
-  } else {
-    init = " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce_ + ";$?\\a'\n";
-  }
-  write(init);
+  write(integration_script(kind, nonce_));
   flush();
-  last_output_ms_ = now_ms();
+  last_output_ms_ = clock_.now_ms();
   return true;
 }
 
@@ -188,7 +164,7 @@ void Session::on_marker(std::string_view rest) {
 }
 
 void Session::ingest(std::string_view bytes) {
-  last_output_ms_ = now_ms();
+  last_output_ms_ = clock_.now_ms();
   if (status_ == Status::Starting) {
     startup_.append(bytes);
     std::string head = "\x1b]6973;" + nonce_ + ";";
@@ -215,8 +191,7 @@ void Session::interrupted() {
   release_held();
   // A job cut off mid-line: the shell's newline ends that line, a real one.
   if (!text_.partial().empty()) return;
-  // The shell answers at once when the job dies; later output is the job's own.
-  interrupt_until_ = now_ms() + 2000;
+  interrupt_until_ = clock_.now_ms() + kInterruptWindowMs;
 }
 
 void Session::feed_after_interrupt(std::string_view bytes) {
@@ -238,15 +213,15 @@ void Session::release_held() {
 }
 
 bool Session::drain(size_t budget) {
-  if (interrupt_until_ && now_ms() >= interrupt_until_) release_held();
-  if (master_ < 0) return false;
+  if (interrupt_until_ && clock_.now_ms() >= interrupt_until_) release_held();
+  if (tty_.master < 0) return false;
   char buf[65536];
   size_t got = 0;
   for (;;) {
     // A short read does not mean the PTY is empty; read until EAGAIN or the budget is spent
     // (the budget keeps one busy session from starving the others).
     if (got >= budget) return true;
-    ssize_t n = read(master_, buf, sizeof buf);
+    ssize_t n = read(tty_.master, buf, sizeof buf);
     if (n > 0) {
       ingest(std::string_view(buf, static_cast<size_t>(n)));
       got += static_cast<size_t>(n);
@@ -261,8 +236,8 @@ bool Session::drain(size_t budget) {
 void Session::write(std::string_view bytes) { outq_.append(bytes); }
 
 bool Session::flush() {
-  while (!outq_.empty() && master_ >= 0) {
-    ssize_t n = ::write(master_, outq_.data(), outq_.size());
+  while (!outq_.empty() && tty_.master >= 0) {
+    ssize_t n = ::write(tty_.master, outq_.data(), outq_.size());
     if (n > 0) { outq_.erase(0, static_cast<size_t>(n)); continue; }
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && errno == EAGAIN) return true;

@@ -11,9 +11,12 @@
 #include <sys/types.h>
 #include <vector>
 
+#include "sys/clock.h"
+#include "sys/fd.h"
 #include "term/lines.h"
 #include "term/screen.h"
 #include "term/text.h"
+#include "term/tty_probe.h"
 
 namespace oda::term {
 
@@ -34,17 +37,26 @@ struct SpawnOptions {
 
 class Session {
  public:
+  // Starting: forked, no prompt yet. Running: at or past its first prompt. Exited: the shell
+  // ended by itself. Closing: a close is ending its processes. Closed: gone but for its record.
   enum class Status { Starting, Running, Exited, Closing, Closed };
 
-  Session(int number, std::string chat, std::string name, const SpawnOptions& opt);
+  // The clock stamps output and times the interrupt window (tests pass a FakeClock).
+  Session(int number, std::string chat, std::string name, const SpawnOptions& opt,
+          const sys::Clock& clock = sys::system_clock());
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // Forks the shell. false with *err set when the PTY or the fork fails.
+  // Opens the PTY and forks the shell. false with *err set when the PTY or the fork fails.
   bool spawn(std::string* err);
+  // The PTY alone, set up as spawn leaves it (echo off, size, non-blocking master): what a
+  // test needs to drive a session without a shell.
+  bool open_pty(std::string* err);
   // Reads what the PTY has (non-blocking), at most `budget` bytes; false at end of stream.
   bool drain(size_t budget = SIZE_MAX);
+  // Takes bytes as if they came from the PTY (drain's other half; tests feed it directly).
+  void ingest(std::string_view bytes);
   // Queues bytes for the shell; flush() writes what the PTY takes now.
   void write(std::string_view bytes);
   bool flush();
@@ -54,33 +66,81 @@ class Session {
   // unfinished line included); moves *pos there. Lines are joined with '\n'. Stops adding
   // lines once past max_bytes (the caller cuts there anyway).
   std::string output_since(Pos* pos, uint64_t until = UINT64_MAX, size_t max_bytes = SIZE_MAX) const;
+  // What no send or read has returned yet, and marks it returned.
+  std::string take_unseen(size_t max_bytes = SIZE_MAX) { return output_since(&seen_, UINT64_MAX, max_bytes); }
   // Lines [from, from + count) of what is kept, the unfinished line counting as the last.
   uint64_t total_lines() const { return store_.end() + (text_.partial().empty() ? 0 : 1); }
   uint64_t first_line() const { return store_.first(); }
   std::string line(uint64_t n) const;
   std::string screen();
+  // A read returned output up to p: later sends start after it.
   void mark_seen(const Pos& p);
   Pos end_pos() const { return Pos{store_.end(), text_.partial()}; }
   uint64_t committed() const { return store_.end(); }
+  // The last line is still being written (no newline yet).
+  bool line_open() const { return !text_.partial().empty(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
-  // Enter was sent (see TextSink::soft_break).
-  void end_line() { text_.soft_break(); }
+  // Enter is about to be sent: the shell leaves its prompt, and what follows starts a line
+  // (see TextSink::soft_break).
+  void submitted();
   // A SIGINT went to a job in front of the shell (see held_).
   void interrupted();
+  // How long the shell's answer to that SIGINT may take: it answers as soon as the job dies
+  // of the signal, so output later than this is the job's own (it caught SIGINT, went on).
+  static constexpr int64_t kInterruptWindowMs = 2000;
   void exited(int status);  // from waitpid
-  void hang_up();           // closes the PTY
+  // A close began: sends are refused from now on.
+  void closing() { status_ = Status::Closing; }
+  // Its processes are gone: the PTY is closed and the session is only a record.
+  void closed();
   void release();           // frees the kept output of a closed session
 
   std::string id() const { return "pty-" + std::to_string(number_); }
   std::string label() const { return name_.empty() ? id() : id() + " (" + name_ + ")"; }
+  const std::string& chat() const { return chat_; }
+  const std::string& name() const { return name_; }
+  const std::string& type() const { return type_; }
+  const std::string& shell() const { return shell_; }
+  Status status() const { return status_; }
+  // Not closed (closing or exited sessions still answer reads and closes).
+  bool live() const { return status_ != Status::Closed; }
+  // Starting or Running: the shell is there to write to.
+  bool running() const { return status_ == Status::Running || status_ == Status::Starting; }
+  // The shell's pid; negated once it exited, so it is never signalled again.
+  pid_t pid() const { return pid_; }
+  // The session leader's pid, exited or not (to find what it left behind).
+  pid_t leader() const { return pid_ < 0 ? -pid_ : pid_; }
+  // The environment entry (NAME=VALUE) every process of the session inherits.
+  const std::string& tag() const { return tag_; }
+  const Tty& tty() const { return tty_; }
+  bool has_pty() const { return tty_.master >= 0; }
+  int master() const { return tty_.master; }
+  const std::string& nonce() const { return nonce_; }
 
+  uint64_t prompts() const { return prompts_; }
+  int last_exit() const { return last_exit_; }
+  bool at_prompt() const { return at_prompt_; }
+  std::optional<int> exit_code() const { return exit_code_; }
+  std::optional<int> exit_signal() const { return exit_signal_; }
+  int64_t last_output_ms() const { return last_output_ms_; }
+
+ private:
+  bool start_shell(std::string* err);
+  void hang_up();  // closes the PTY
+  void feed_screen();
+  void on_marker(std::string_view rest);
+  void feed_after_interrupt(std::string_view bytes);
+  void release_held();
+
+  const sys::Clock& clock_;
   int number_;
   std::string chat_, name_, type_ = "shell", shell_;
   SpawnOptions opt_;
   pid_t pid_ = -1;
-  int master_ = -1, slave_ = -1;
-  dev_t tty_ = 0;
+  sys::UniqueFd master_fd_, slave_fd_;  // own the PTY; tty_ names the same fds
+  Tty tty_;
+  std::string slave_name_;
   std::string nonce_, tag_;
   Status status_ = Status::Starting;
   uint64_t prompts_ = 0;  // prompt markers seen since the first
@@ -91,16 +151,10 @@ class Session {
   int64_t last_output_ms_ = 0;
   std::string startup_;  // bytes before the first marker (the integration's own noise)
 
- private:
-  void ingest(std::string_view bytes);
-  void feed_screen();
   // Output not yet given to the screen: fed in batches, and a flood of plain text is cut to
   // its last screenful first.
   static constexpr size_t kScreenBatch = 64 * 1024;
   std::string screen_pending_;
-  void on_marker(std::string_view rest);
-  void feed_after_interrupt(std::string_view bytes);
-  void release_held();
   // After a SIGINT to a foreground job, bash prints a lone newline when the job dies of it
   // (where a terminal would have echoed ^C): no output of the job's. What follows the signal
   // is held here while it may still be exactly that newline and a prompt reporting status
@@ -112,7 +166,5 @@ class Session {
   std::unique_ptr<Screen> screen_;  // null once released
   std::string outq_;
 };
-
-int64_t now_ms();
 
 }  // namespace oda::term

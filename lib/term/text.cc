@@ -121,7 +121,7 @@ void TextSink::feed(std::string_view bytes) {
   while (p < e) {
     unsigned char c = static_cast<unsigned char>(*p);
     switch (state_) {
-      case State::Ground: {
+      case EscapeState::Ground: {
         if (c >= 0x20 && c != 0x7f) {
           if (break_pending_ && expect_.empty()) newline();
           if (expect_.empty() && col_ == cur_.size()) {
@@ -146,40 +146,40 @@ void TextSink::feed(std::string_view bytes) {
         } else if (c == '\t') {
           put(c);
         } else if (c == 0x1b) {
-          state_ = State::Esc;
+          state_ = EscapeState::Esc;
         }
         break;
       }
-      case State::Esc:
-        if (c == '[') { state_ = State::Csi; params_.clear(); }
-        else if (c == ']') { state_ = State::Osc; osc_.clear(); }
-        else if (c == 'P' || c == 'X' || c == '^' || c == '_') state_ = State::Str;
-        else if (c >= 0x20 && c <= 0x2f) state_ = State::EscIntermediate;
-        else state_ = State::Ground;
+      case EscapeState::Esc:
+        if (c == '[') { state_ = EscapeState::Csi; params_.clear(); }
+        else if (c == ']') { state_ = EscapeState::Osc; osc_.clear(); }
+        else if (c == 'P' || c == 'X' || c == '^' || c == '_') state_ = EscapeState::Str;
+        else if (c >= 0x20 && c <= 0x2f) state_ = EscapeState::EscIntermediate;
+        else state_ = EscapeState::Ground;
         break;
-      case State::EscIntermediate:
-        if (c < 0x20 || c > 0x2f) state_ = State::Ground;
+      case EscapeState::EscIntermediate:
+        if (c < 0x20 || c > 0x2f) state_ = EscapeState::Ground;
         break;
-      case State::Csi:
-        if (c >= 0x40 && c <= 0x7e) { csi(static_cast<char>(c)); state_ = State::Ground; }
-        else if (c == 0x1b) state_ = State::Esc;
+      case EscapeState::Csi:
+        if (c >= 0x40 && c <= 0x7e) { csi(static_cast<char>(c)); state_ = EscapeState::Ground; }
+        else if (c == 0x1b) state_ = EscapeState::Esc;
         else if (params_.size() < 64) params_.push_back(static_cast<char>(c));
         break;
-      case State::Osc:
-        if (c == 0x07) { osc_done(); state_ = State::Ground; }
-        else if (c == 0x1b) state_ = State::OscEsc;
+      case EscapeState::Osc:
+        if (c == 0x07) { osc_done(); state_ = EscapeState::Ground; }
+        else if (c == 0x1b) state_ = EscapeState::OscEsc;
         else if (osc_.size() < kMaxOsc) osc_.push_back(static_cast<char>(c));
         break;
-      case State::OscEsc:
-        if (c == '\\') { osc_done(); state_ = State::Ground; }
-        else { osc_.clear(); state_ = c == '[' ? (params_.clear(), State::Csi) : State::Esc; if (c != '[' && c != 0x1b) state_ = State::Ground; }
+      case EscapeState::OscEsc:
+        if (c == '\\') { osc_done(); state_ = EscapeState::Ground; }
+        else { osc_.clear(); state_ = c == '[' ? (params_.clear(), EscapeState::Csi) : EscapeState::Esc; if (c != '[' && c != 0x1b) state_ = EscapeState::Ground; }
         break;
-      case State::Str:
-        if (c == 0x1b) state_ = State::StrEsc;
-        else if (c == 0x07) state_ = State::Ground;
+      case EscapeState::Str:
+        if (c == 0x1b) state_ = EscapeState::StrEsc;
+        else if (c == 0x07) state_ = EscapeState::Ground;
         break;
-      case State::StrEsc:
-        state_ = c == '\\' ? State::Ground : State::Str;
+      case EscapeState::StrEsc:
+        state_ = c == '\\' ? EscapeState::Ground : EscapeState::Str;
         break;
     }
     ++p;

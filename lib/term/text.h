@@ -37,7 +37,7 @@ class TextSink {
   void soft_break() { break_pending_ = !cur_.empty(); }
 
  private:
-  enum class State { Ground, Esc, EscIntermediate, Csi, Osc, OscEsc, Str, StrEsc };
+  enum class EscapeState { Ground, Esc, EscIntermediate, Csi, Osc, OscEsc, Str, StrEsc };
   void put(unsigned char c);
   void newline();
   void csi(char final);
@@ -49,7 +49,7 @@ class TextSink {
   LineStore* store_;
   std::string cur_;
   size_t col_ = 0;  // byte offset of the cursor in cur_
-  State state_ = State::Ground;
+  EscapeState state_ = EscapeState::Ground;
   std::string params_;
   std::string osc_;
   std::string marker_prefix_;

@@ -2,12 +2,7 @@
 #include "term/waits.h"
 
 #include <algorithm>
-#include <string_view>
-#include <sys/ioctl.h>
-#include <termios.h>
-#include <unistd.h>
 
-#include "term/procs.h"
 #include "term/signals.h"
 #include "term/text.h"
 
@@ -15,126 +10,123 @@ namespace oda::term {
 
 namespace {
 
-// The gap between the two looks that confirm a reader waits for input.
-// Longer for a poll/select/epoll wait: a program on its way out (node restoring the
-// terminal) sits there for a few ms too.
-constexpr int64_t kConfirmMs = 5;
-constexpr int64_t kPollConfirmMs = 60;
-// How often a wait scans /proc for the front group's other members, and how often it looks
-// at all once nothing has happened for a second.
-constexpr int64_t kScanMs = 100;
-constexpr int64_t kSlowCheckMs = 50;
+using T = WaitTimes;
 
-// How long a reader other than the one we watched gets to take freshly written bytes.
-constexpr int64_t kReaderSettleMs = 30;
-
-bool waiting_for_input(Waiter& w, int64_t now) {
+bool waiting_for_input(Waiter& w, int64_t now, const TtyProbe& probe) {
   Session* s = w.s;
-  if (s->master_ < 0 || s->wants_write()) return false;
-  termios t{};
-  tcgetattr(s->master_, &t);
-  bool canonical = t.c_lflag & ICANON;
-  int inq = 0;
-  ioctl(s->slave_, TIOCINQ, &inq);
-  if (inq > 0 && !(canonical && w.pending_line)) return false;
-  pid_t pg = tcgetpgrp(s->master_);
+  if (!s->has_pty() || s->wants_write()) return false;
+  const Tty& tty = s->tty();
+  bool canonical = probe.modes(tty).canonical;
+  if (probe.queued(tty) > 0 && !(canonical && w.pending_line)) return false;
+  pid_t pg = probe.front_group(tty);
   pid_t reader = 0;
-  // The other members of the group are looked at every kScanMs only: a quiet command can
-  // run for hours and its wait must stay cheap.
-  bool scan = now - w.last_scan >= kScanMs;
+  // The other members of the group are looked at every kScanMs only.
+  bool scan = now - w.last_scan >= T::kScanMs;
   if (scan) w.last_scan = now;
-  Reading r = pg > 0 ? reading_terminal(pg, s->tty_, !canonical, &reader, scan) : Reading::Unknown;
+  Reading r = pg > 0 ? probe.group_reading(pg, tty.dev, !canonical, &reader, scan) : Reading::Unknown;
   if (r == Reading::No && !scan) return false;
   if (r == Reading::Yes || r == Reading::Polling) {
     // Written bytes reach the line discipline a moment after write() returns: a reader that
     // has not run since then has not seen them yet, so it is not waiting for more.
     if (auto it = w.woke.find(reader); it != w.woke.end()) {
-      if (context_switches(reader) == it->second) return false;
-    } else if (now - w.written_ms < kReaderSettleMs) {
+      if (probe.context_switches(reader) == it->second) return false;
+    } else if (now - w.written_ms < T::kReaderSettleMs) {
       return false;
     }
     // What the reader printed before blocking (its prompt marker too) crosses the PTY a
     // moment later: take it, and believe the wait only when a second look, a few ms on,
     // finds the same reader still blocked with nothing new printed.
-    int64_t before = s->last_output_ms_;
+    int64_t before = s->last_output_ms();
     s->drain();
-    if (s->prompts_ != w.start_prompts) return false;
-    bool confirmed = w.reading_since > 0 && w.reader == reader && s->last_output_ms_ == before &&
-                     now - w.reading_since >= (r == Reading::Yes ? kConfirmMs : kPollConfirmMs);
-    if (w.reader != reader || s->last_output_ms_ != before || w.reading_since == 0) {
+    if (s->prompts() != w.start_prompts) return false;
+    bool quiet = s->last_output_ms() == before;
+    bool confirmed = w.reading_since > 0 && w.reader == reader && quiet &&
+                     now - w.reading_since >= (r == Reading::Yes ? T::kConfirmMs : T::kPollConfirmMs);
+    if (w.reader != reader || !quiet || w.reading_since == 0) {
       w.reader = reader;
       w.reading_since = now;
     }
     return confirmed;
   }
   w.reading_since = 0;
-  if (r == Reading::Unknown) return now - s->last_output_ms_ >= 500 && !s->end_pos().partial.empty();
+  if (r == Reading::Unknown) return now - s->last_output_ms() >= T::kIdleFallbackMs && s->line_open();
   return false;
 }
 
 }  // namespace
 
-std::map<pid_t, long> front_switches(const Session& s) {
+std::string_view settled_name(Settled why) {
+  switch (why) {
+    case Settled::Prompt: return "prompt";
+    case Settled::Input: return "input";
+    case Settled::Timeout: return "timeout";
+    case Settled::Exit: break;
+  }
+  return "exit";
+}
+
+std::map<pid_t, long> front_switches(const Session& s, const TtyProbe& probe) {
   std::map<pid_t, long> woke;
   // Only the group's leader (a scan of /proc would cost milliseconds on every send);
   // another reader must have had kReaderSettleMs to take the bytes.
-  pid_t pg = tcgetpgrp(s.master_);
-  if (pg > 0) woke[pg] = context_switches(pg);
+  pid_t pg = probe.front_group(s.tty());
+  if (pg > 0) woke[pg] = probe.context_switches(pg);
   return woke;
 }
 
 // (After a prompt the shell may already have taken the next line sent at once.)
-bool shell_idle(Session* s) {
-  int inq = 0;
-  if (s->slave_ < 0 || ioctl(s->slave_, TIOCINQ, &inq) != 0) return true;
+bool shell_idle(Session* s, const TtyProbe& probe) {
+  int inq = probe.queued(s->tty());
+  if (inq < 0) return true;
   if (inq > 0) return false;
-  Reading r = process_reads_terminal(s->pid_, s->tty_, false);
+  Reading r = probe.process_reading(s->pid(), s->tty().dev, false);
   if (r == Reading::Unknown) return true;
   if (r == Reading::No) return false;
   // Whatever it printed before blocking (its next marker too) is ours first.
-  uint64_t before = s->prompts_;
+  uint64_t before = s->prompts();
   s->drain();
-  return s->prompts_ == before;
+  return s->prompts() == before;
 }
 
-const char* settle_reason(Waiter& w, int64_t now) {
+bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why) {
   Session* s = w.s;
-  if (s->status_ == Session::Status::Starting && now < w.deadline) return nullptr;
-  if (w.immediate) return "prompt";
-  if (s->prompts_ > w.start_prompts) {
+  auto done = [why](Settled r) { *why = r; return true; };
+  if (s->status() == Session::Status::Starting && now < w.deadline) return false;
+  if (w.immediate) return done(Settled::Prompt);
+  if (s->prompts() > w.start_prompts) {
     // Several lines sent at once give a prompt after each: the last one counts, the one
     // after which the shell has no line of ours left to read.
-    if (w.pending_line || now >= w.deadline || shell_idle(s)) return "prompt";
+    if (w.pending_line || now >= w.deadline || shell_idle(s, probe)) return done(Settled::Prompt);
     w.confirming = true;
-    return nullptr;
+    return false;
   }
-  if (s->status_ != Session::Status::Running) return "exit";
-  if (int64_t quiet = now - std::max(s->last_output_ms_, w.written_ms);
-      quiet >= 3 && now - w.last_check >= (quiet > 1000 ? kSlowCheckMs : 5)) {
+  if (s->status() != Session::Status::Running) return done(Settled::Exit);
+  if (int64_t quiet = now - std::max(s->last_output_ms(), w.written_ms);
+      quiet >= T::kQuietMs && now - w.last_check >= (quiet > T::kSlowAfterMs ? T::kSlowCheckMs : T::kCheckMs)) {
     w.last_check = now;
-    bool input = waiting_for_input(w, now);
+    bool input = waiting_for_input(w, now, probe);
     // The check drains the PTY: a marker it found settles the send right away.
-    if (s->prompts_ > w.start_prompts) return "prompt";
-    if (input) return "input";
+    if (s->prompts() > w.start_prompts) return done(Settled::Prompt);
+    if (input) return done(Settled::Input);
   }
-  return now >= w.deadline ? "timeout" : nullptr;
+  if (now >= w.deadline) return done(Settled::Timeout);
+  return false;
 }
 
-json::Value settled_result(const Waiter& w, const char* reason) {
+json::Value settled_result(const Waiter& w, Settled why) {
   Session* s = w.s;
-  if (s->master_ >= 0) s->drain();
-  std::string out = s->output_since(&s->seen_, UINT64_MAX, w.max_bytes);
+  if (s->has_pty()) s->drain();
+  std::string out = s->take_unseen(w.max_bytes);
   bool truncated = cut(&out, w.max_bytes);
   json::Value r = json::Value::object();
   r.set("session", s->id());
   r.set("output", out);
   r.set("truncated", truncated);
-  r.set("wait", reason);
-  r.set("exit", std::string_view(reason) == "prompt" ? json::Value(s->last_exit_) : json::Value());
-  bool ended = s->status_ != Session::Status::Running && s->status_ != Session::Status::Starting;
-  r.set("status", ended ? "exited" : "running");
-  r.set("code", s->exit_code_ ? json::Value(*s->exit_code_) : json::Value());
-  r.set("signal", s->exit_signal_ ? json::Value(signal_name(*s->exit_signal_)) : json::Value());
+  r.set("wait", std::string(settled_name(why)));
+  r.set("exit", why == Settled::Prompt ? json::Value(s->last_exit()) : json::Value());
+  r.set("status", s->running() ? "running" : "exited");
+  r.set("code", s->exit_code() ? json::Value(*s->exit_code()) : json::Value());
+  r.set("signal", s->exit_signal() ? json::Value(signal_name(*s->exit_signal())) : json::Value());
   return r;
 }
 

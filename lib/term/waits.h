@@ -1,16 +1,57 @@
 // How a send waits for its session to settle: the four reasons (prompt, input, timeout,
-// exit), and the /proc probing that tells a program blocked on terminal input.
+// exit), decided from the session's markers, the clock, and what the TtyProbe says about the
+// program in front.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <string_view>
 #include <sys/types.h>
 
 #include "json/json.h"
 #include "term/session.h"
+#include "term/tty_probe.h"
 
 namespace oda::term {
+
+// Why a send stopped waiting (SPEC 3.3).
+enum class Settled {
+  Prompt,   // the shell is back at its prompt: the command finished, its status is known
+  Input,    // the program in front is blocked reading the terminal
+  Timeout,  // the wait's deadline passed while the command still ran
+  Exit,     // the session's shell ended (or the session is closing)
+};
+// "prompt", "input", "timeout", "exit": the words of `[wait: ...]`.
+std::string_view settled_name(Settled why);
+
+// The numbers the decisions rest on, each with the reason it has its value.
+struct WaitTimes {
+  // The gap between the two looks that confirm a reader blocked in read(): written bytes
+  // and the reader's own prompt cross the PTY within a few ms.
+  static constexpr int64_t kConfirmMs = 5;
+  // The same for a wait in poll/select/epoll: a program on its way out (node restoring the
+  // terminal) sits there for tens of ms too.
+  static constexpr int64_t kPollConfirmMs = 60;
+  // How long output must have been quiet before a look at all: a program still printing is
+  // not waiting.
+  static constexpr int64_t kQuietMs = 3;
+  // How often to look while output is fresh, and once it has been quiet for kSlowAfterMs
+  // (a quiet command can run for hours and its wait must stay cheap).
+  static constexpr int64_t kCheckMs = 5;
+  static constexpr int64_t kSlowCheckMs = 50;
+  static constexpr int64_t kSlowAfterMs = 1000;
+  // How often a wait scans /proc for the front group's other members (a scan costs about
+  // a millisecond; the leader alone is looked at every time).
+  static constexpr int64_t kScanMs = 100;
+  // How long a reader other than the one whose wake-ups we counted gets to take freshly
+  // written bytes before its blocked read counts as waiting for more.
+  static constexpr int64_t kReaderSettleMs = 30;
+  // When /proc cannot tell (a wait in poll on a line-mode terminal): a program that has
+  // printed an unfinished line and then nothing for this long is taken to wait for input.
+  // Long enough that a command pausing between two halves of a line is not cut off.
+  static constexpr int64_t kIdleFallbackMs = 500;
+};
 
 struct Waiter {
   int client;
@@ -31,18 +72,18 @@ struct Waiter {
 
 // Taken before writing: how often the front group's leader has run so far, so that a later
 // look can tell whether it has woken since to take what was written.
-std::map<pid_t, long> front_switches(const Session& s);
+std::map<pid_t, long> front_switches(const Session& s, const TtyProbe& probe);
 
 // The shell is at its prompt with none of our lines left: blocked reading the terminal with
 // nothing queued.
-bool shell_idle(Session* s);
+bool shell_idle(Session* s, const TtyProbe& probe);
 
-// One more look at w: the reason it settled ("prompt", "input", "timeout", "exit"), or
-// nullptr while it still waits (w.confirming then tells a prompt waiting to be confirmed).
-const char* settle_reason(Waiter& w, int64_t now);
+// One more look at w at time now: why it settled, or false while it still waits
+// (w.confirming then tells a prompt waiting to be confirmed).
+bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why);
 
 // A settled send's result: the output no send or read has returned yet, the reason, the
 // exit status after a prompt, and the session's state.
-json::Value settled_result(const Waiter& w, const char* reason);
+json::Value settled_result(const Waiter& w, Settled why);
 
 }  // namespace oda::term

@@ -1,0 +1,113 @@
+// termd's server: the event loop over the listening socket, the clients, the PTY masters and
+// a signalfd, and the state the tools' handlers (tools.cc) act on: sessions, pending sends,
+// opens and closes. tmux's server.c and server-client.c are the model.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "json/json.h"
+#include "sys/clock.h"
+#include "term/closing.h"
+#include "term/daemon.h"
+#include "term/jobs.h"
+#include "term/session.h"
+#include "term/tty_probe.h"
+#include "term/waits.h"
+#include "term/wire.h"
+
+namespace oda::term {
+
+// One tool request as a handler sees it.
+struct Request {
+  int client;
+  std::string chat;
+  const json::Value& args;      // the tool's arguments (an object)
+  const json::Value& envelope;  // the whole request (cwd, shell, max_bytes beside args)
+  size_t max_bytes;
+};
+
+class Server {
+ public:
+  Server(const DaemonOptions& opt, const sys::Clock& clock, const TtyProbe& probe)
+      : opt_(opt), clock_(clock), probe_(probe) {}
+  // Serves on listen_fd until idle or told to stop; returns the exit code.
+  int run(int listen_fd);
+
+  // --- What the tools' handlers use.
+  void ok(int client, json::Value result) { send(client, wire::ok_reply(std::move(result))); }
+  void error(int client, const std::string& msg, int code = wire::kCodeFailed) {
+    send(client, wire::error_reply(msg, code));
+  }
+  // The live session of chat with that id or name; else replies the error (naming a near
+  // miss) and returns null. With closed_already, a closed one is found too (a repeated
+  // close), and *closed_already says so.
+  Session* find(int client, const std::string& chat, const std::string& key, bool* closed_already = nullptr);
+  // The live sessions of chat, oldest first.
+  std::vector<Session*> sessions(const std::string& chat) const;
+  // Takes a spawned session, watches its PTY, and answers `client` once it reached its first
+  // prompt (or ended, or 10 s passed).
+  void opened(int client, std::unique_ptr<Session> s);
+  // Waits for s to settle, then answers w.client.
+  void wait(Waiter w) { waiters_.push_back(std::move(w)); }
+  // Begins closing s; `client` (if >= 0) hears when it is done.
+  void close(Session* s, int client);
+  // s has bytes queued for its PTY: watch it for room.
+  void want_write(Session* s);
+  int next_session_number() { return next_session_++; }
+  Jobs& jobs() { return jobs_; }
+  const DaemonOptions& options() const { return opt_; }
+  int64_t now() const { return clock_.now_ms(); }
+  const TtyProbe& probe() const { return probe_; }
+
+ private:
+  struct Client {
+    int fd;
+    wire::LineBuffer in;
+    std::string out;
+    bool hello = false;
+    bool close_after = false;
+  };
+  struct Opening {
+    int client;
+    Session* s;
+    int64_t deadline;
+  };
+
+  void watch(int kind, int fd, uint32_t events, int op);
+  void accept_clients();
+  void on_client(int fd, uint32_t events);
+  void drop_client(int fd);
+  void send(int fd, const json::Value& v);
+  void flush_client(int fd);
+  void request(int fd, const std::string& line);
+  void on_signal();
+  void on_master(Session* s, uint32_t events);
+  void detach(Session* s);
+  void tick();
+  void settle_waiters(int64_t now);
+  void finish_openings(int64_t now);
+  void advance_closings(int64_t now);
+  bool any_live() const;
+  int timeout();
+
+  DaemonOptions opt_;
+  const sys::Clock& clock_;
+  const TtyProbe& probe_;
+  int ep_ = -1, listen_ = -1, sigfd_ = -1;
+  std::map<int, Client> clients_;
+  std::vector<std::unique_ptr<Session>> sessions_;
+  std::map<int, Session*> masters_;
+  std::vector<Waiter> waiters_;
+  std::vector<Opening> openings_;
+  std::vector<Closing> closings_;
+  Jobs jobs_;
+  int next_session_ = 1;
+  int64_t idle_since_ = 0;
+  bool quit_ = false;
+};
+
+}  // namespace oda::term

@@ -1,0 +1,40 @@
+// What a session's shell is started with, decided before the fork as plain values: which
+// shell, its argv, its environment, and the integration script that hands its prompt to the
+// daemon. Pure functions, so the unit tests check each decision without starting a shell.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace oda::term {
+
+// The families of shell the integration knows; each needs its own flags and prompt syntax.
+enum class ShellKind { Bash, Zsh, Posix };
+
+// The kind of the shell at `path`, by its file name (bash, zsh, sh, dash); false for others.
+bool shell_kind(const std::string& path, ShellKind* kind);
+
+// The shell a session runs: `wanted` (the caller's $SHELL; when empty, `fallback_env`, the
+// daemon's) when it is an executable of a known kind, else /bin/bash.
+std::string pick_shell(const std::string& wanted, const char* fallback_env);
+
+// argv without rc files and without a line editor, interactive: the daemon's prompt and a
+// PTY with echo off are all the shell gets.
+std::vector<std::string> shell_argv(const std::string& shell, ShellKind kind);
+
+// The environment: `base` (K=V entries) minus the names the session sets itself (pager,
+// TERM, prompts, rc hooks, size, chat, session tag), then TERM, PAGER=cat, GIT_PAGER=cat,
+// the session tag (`tag`, NAME=VALUE) and ODA_CHAT=chat, then `overrides` replacing any
+// entry of the same name.
+std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::string& chat,
+                                   const std::string& tag, const std::vector<std::string>& overrides);
+
+// The first line written to the shell: echo off, no history, and a prompt that is only the
+// marker OSC 6973;<nonce>;<exit status> BEL. Starts with a space so that a shell keeping
+// history anyway skips it.
+std::string integration_script(ShellKind kind, const std::string& nonce);
+
+// The OSC payload prefix of a session's markers ("6973;<nonce>;").
+std::string marker_prefix(const std::string& nonce);
+
+}  // namespace oda::term

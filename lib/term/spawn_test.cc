@@ -1,0 +1,110 @@
+// The shell's start-up values: the environment a session gets, argv per kind of shell, the
+// shell picked, and the integration script's prompt carrying the nonce.
+#include "term/spawn.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace oda::term {
+
+namespace {
+
+bool has(const std::vector<std::string>& env, const std::string& kv) {
+  return std::find(env.begin(), env.end(), kv) != env.end();
+}
+
+// The entries named NAME (with the '=').
+int count(const std::vector<std::string>& env, const std::string& name) {
+  return static_cast<int>(std::count_if(env.begin(), env.end(), [&](const std::string& kv) { return kv.rfind(name, 0) == 0; }));
+}
+
+const char* kTag = "ODA_TERM_SESSION=4242-pty-1";
+
+}  // namespace
+
+TEST(TermSpawn, TheEnvironmentHasTheSessionsOwnNames) {
+  std::vector<std::string> env = shell_env({"HOME=/home/u", "PATH=/usr/bin"}, "ci", kTag, {});
+  EXPECT_TRUE(has(env, "HOME=/home/u"));
+  EXPECT_TRUE(has(env, "PATH=/usr/bin"));
+  EXPECT_TRUE(has(env, "PAGER=cat"));
+  EXPECT_TRUE(has(env, "GIT_PAGER=cat"));
+  EXPECT_TRUE(has(env, "TERM=xterm-256color"));
+  EXPECT_TRUE(has(env, "ODA_CHAT=ci"));
+  EXPECT_TRUE(has(env, kTag));
+}
+
+TEST(TermSpawn, TheCallersPromptPagerAndHooksDoNotGetIn) {
+  std::vector<std::string> base = {"PAGER=less", "GIT_PAGER=delta", "TERM=dumb", "PS1=$ ", "PS2=> ",
+                                   "PROMPT_COMMAND=history -a", "BASH_ENV=/x", "ENV=/y", "COLUMNS=200", "LINES=50",
+                                   "ODA_CHAT=other", "ODA_TERM_SESSION=1-pty-9", "PAGERX=kept"};
+  std::vector<std::string> env = shell_env(base, "ci", kTag, {});
+  for (const char* name : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_CHAT=", "ODA_TERM_SESSION="}) {
+    EXPECT_EQ(count(env, name), 1) << name;
+  }
+  for (const char* name : {"PS1=", "PS2=", "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="}) {
+    EXPECT_EQ(count(env, name), 0) << name;
+  }
+  EXPECT_TRUE(has(env, "PAGER=cat"));
+  EXPECT_TRUE(has(env, "ODA_CHAT=ci"));
+  EXPECT_TRUE(has(env, "PAGERX=kept"));  // a prefix of a name is not the name
+}
+
+TEST(TermSpawn, OverridesReplaceWhateverCameBefore) {
+  std::vector<std::string> env = shell_env({"FOO=old", "HOME=/h"}, "ci", kTag, {"FOO=new", "PAGER=more", "X=a=b"});
+  EXPECT_EQ(count(env, "FOO="), 1);
+  EXPECT_TRUE(has(env, "FOO=new"));
+  EXPECT_EQ(count(env, "PAGER="), 1);
+  EXPECT_TRUE(has(env, "PAGER=more"));  // --env is the caller's last word
+  EXPECT_TRUE(has(env, "X=a=b"));
+  EXPECT_TRUE(has(env, "HOME=/h"));
+}
+
+TEST(TermSpawn, ArgvPerShellKind) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(shell_argv("/bin/bash", ShellKind::Bash), (V{"/bin/bash", "--noprofile", "--norc", "--noediting", "-i"}));
+  EXPECT_EQ(shell_argv("/usr/bin/zsh", ShellKind::Zsh), (V{"/usr/bin/zsh", "-f", "-i"}));
+  EXPECT_EQ(shell_argv("/bin/dash", ShellKind::Posix), (V{"/bin/dash", "-i"}));
+}
+
+TEST(TermSpawn, ShellKindsByFileName) {
+  ShellKind k;
+  ASSERT_TRUE(shell_kind("/bin/bash", &k));
+  EXPECT_EQ(k, ShellKind::Bash);
+  ASSERT_TRUE(shell_kind("/usr/local/bin/zsh", &k));
+  EXPECT_EQ(k, ShellKind::Zsh);
+  ASSERT_TRUE(shell_kind("/bin/sh", &k));
+  EXPECT_EQ(k, ShellKind::Posix);
+  ASSERT_TRUE(shell_kind("dash", &k));
+  EXPECT_EQ(k, ShellKind::Posix);
+  EXPECT_FALSE(shell_kind("/usr/bin/fish", &k));
+  EXPECT_FALSE(shell_kind("/opt/bash-5/bin/bashful", &k));
+}
+
+TEST(TermSpawn, PickShellTakesAKnownExecutableElseBash) {
+  EXPECT_EQ(pick_shell("/bin/sh", "/bin/zsh"), "/bin/sh");       // the caller's first
+  EXPECT_EQ(pick_shell("", "/bin/sh"), "/bin/sh");               // else the daemon's
+  EXPECT_EQ(pick_shell("/usr/bin/fish", nullptr), "/bin/bash");  // unknown kind
+  EXPECT_EQ(pick_shell("/nowhere/zsh", nullptr), "/bin/bash");   // not there
+  EXPECT_EQ(pick_shell("", nullptr), "/bin/bash");
+}
+
+TEST(TermSpawn, TheIntegrationPromptIsTheMarkerWithTheNonceAndTheStatus) {
+  std::string nonce = "0123456789abcdef0123456789abcdef";
+  std::string bash = integration_script(ShellKind::Bash, nonce);
+  EXPECT_NE(bash.find("PS1='\\e]6973;" + nonce + ";$?\\a'"), std::string::npos) << bash;
+  EXPECT_NE(bash.find("unset PROMPT_COMMAND"), std::string::npos);
+  std::string zsh = integration_script(ShellKind::Zsh, nonce);
+  EXPECT_NE(zsh.find("PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'"), std::string::npos) << zsh;
+  EXPECT_NE(zsh.find("unsetopt zle"), std::string::npos);
+  std::string sh = integration_script(ShellKind::Posix, nonce);
+  EXPECT_NE(sh.find("printf '\\033]6973;" + nonce + ";'"), std::string::npos) << sh;
+  for (const std::string& s : {bash, zsh, sh}) {
+    EXPECT_EQ(s.front(), ' ');  // kept out of a history that is still on
+    EXPECT_EQ(s.back(), '\n');
+    EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);  // one line: one prompt before the first marker
+  }
+  EXPECT_EQ(marker_prefix(nonce), "6973;" + nonce + ";");
+}
+
+}  // namespace oda::term

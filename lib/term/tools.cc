@@ -1,0 +1,469 @@
+// The terminal tools' table and its rows (see tools.h): for each tool, in order, the check
+// every caller shares, the daemon's handler, and the rendering of SPEC 3.2-3.7.
+#include "term/tools.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <map>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "term/client.h"
+#include "term/server.h"
+#include "term/signals.h"
+#include "term/text.h"
+
+namespace oda::term {
+
+namespace {
+
+// --- Shared by the rows.
+
+bool whole(const json::Value& v) { return v.is_number() && std::trunc(v.as_number()) == v.as_number(); }
+
+std::string num(const json::Value* v) {
+  if (!v || !v->is_number()) return "null";
+  return json::number_to_string(v->as_number());
+}
+
+bool need_session(const json::Value& req, std::string* err) {
+  if (!req.get_or("session", "").empty()) return true;
+  *err = "missing session: pass a session id or name";
+  return false;
+}
+
+// A whole-number field, when present, at least `min`; *err names it as the option reads.
+bool check_whole(const json::Value& req, const char* key, const char* option, double min, const char* expected,
+                 std::string* err) {
+  const json::Value* v = req.get(key);
+  if (!v || (whole(*v) && v->as_number() >= min)) return true;
+  *err = std::string("invalid ") + option + " '" + num(v) + "': expected " + expected;
+  return false;
+}
+
+// The main text, its placeholder when empty, and the truncation mark.
+std::string body(const json::Value& r, const char* field, const char* placeholder) {
+  std::string text = r.get_or(field, "");
+  bool truncated = r.get_or<bool>("truncated", false);
+  std::string out = text.empty() && !truncated ? placeholder : text;
+  if (truncated) out += "\n[output truncated]";
+  return out;
+}
+
+json::Value name_or_null(const Session& s) { return s.name().empty() ? json::Value() : json::Value(s.name()); }
+
+// --- terminal_open
+
+bool valid_name(const std::string& n) {
+  if (n.empty() || n.size() > 64) return false;
+  for (char c : n) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) return false;
+  }
+  if (n.rfind("pty-", 0) == 0) return false;  // would read as a session id
+  return true;
+}
+
+constexpr const char* kTypes = "(the type is 'shell')";
+
+bool check_open(json::Value* req, std::string* err) {
+  std::string type = req->get_or("type", "");
+  if (!type.empty() && type != "shell") {
+    *err = "unknown session type '" + type + "' " + kTypes;
+    return false;
+  }
+  std::string name = req->get_or("name", "");
+  if (!name.empty() && !valid_name(name)) {
+    *err = "invalid name '" + name + "': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'";
+    return false;
+  }
+  if (const json::Value* env = req->get("env"); env && env->is_array()) {
+    for (const auto& e : env->items()) {
+      if (!e.is_string() || e.as_string().find('=') == std::string::npos || e.as_string()[0] == '=') {
+        *err = "invalid env '" + (e.is_string() ? e.as_string() : json::write(e)) + "': expected K=V";
+        return false;
+      }
+    }
+  }
+  for (const char* k : {"cols", "rows"}) {
+    if (const json::Value* v = req->get(k); v && (!whole(*v) || v->as_number() < 2 || v->as_number() > 1000)) {
+      *err = std::string("invalid ") + k + " '" + num(v) + "': expected a whole number from 2 to 1000";
+      return false;
+    }
+  }
+  // The session starts where the caller is, not where the daemon was started.
+  if (!req->get("cwd")) {
+    char buf[PATH_MAX];
+    if (getcwd(buf, sizeof buf)) req->set("cwd", std::string(buf));
+  }
+  return true;
+}
+
+void serve_open(Server& sv, const Request& r) {
+  const json::Value& a = r.args;
+  std::string type = a.get_or("type", "");
+  if (type.empty()) type = "shell";
+  if (type != "shell") return sv.error(r.client, "unknown session type '" + type + "' " + kTypes);
+  std::string name = a.get_or("name", "");
+  if (!name.empty()) {
+    for (Session* s : sv.sessions(r.chat)) {
+      if (s->name() == name) return sv.error(r.client, "name '" + name + "' is already taken in chat '" + r.chat + "'");
+    }
+  }
+  SpawnOptions so;
+  so.shell = r.envelope.get_or("shell", "");
+  so.cwd = a.get_or("cwd", "");
+  if (so.cwd.empty()) so.cwd = r.envelope.get_or("cwd", "");
+  if (so.cwd.empty()) so.cwd = "/";
+  struct stat st;
+  if (stat(so.cwd.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return sv.error(r.client, "no such folder '" + so.cwd + "'");
+  if (const json::Value* env = a.get("env"); env && env->is_array()) {
+    for (const auto& e : env->items()) if (e.is_string()) so.env.push_back(e.as_string());
+  }
+  so.cols = static_cast<int>(a.get_or<int64_t>("cols", 80));
+  so.rows = static_cast<int>(a.get_or<int64_t>("rows", 24));
+  so.keep_lines = sv.options().keep_lines;
+  auto s = std::make_unique<Session>(sv.next_session_number(), r.chat, name, so);
+  std::string err;
+  if (!s->spawn(&err)) return sv.error(r.client, err);
+  sv.opened(r.client, std::move(s));
+}
+
+std::string render_open(const json::Value& r) {
+  std::string label = r.get_or("id", "");
+  if (!r.get_or("name", "").empty()) label += " (" + r.get_or("name", "") + ")";
+  return "started terminal session " + label + " [type: " + r.get_or("type", "") + "]\n" +
+         body(r, "message", "(no startup output)");
+}
+
+// --- terminal_send
+
+bool check_send(json::Value* req, std::string* err) {
+  if (!need_session(*req, err)) return false;
+  if (!check_whole(*req, "wait_ms", "wait-ms", 0, "a whole number not below zero", err)) return false;
+  if (req->get_or<bool>("escapes", false)) {
+    std::string out;
+    if (!decode_escapes(req->get_or("text", ""), &out, err)) return false;
+    req->set("text", out);
+  }
+  return true;
+}
+
+// Writes a send's text into s: what the terminal will echo is expected (and so dropped),
+// a Ctrl-C to a job in front is marked, and Enter starts a new line of output.
+void write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit) {
+  TtyProbe::Modes m = sv.probe().modes(s->tty());
+  // Programs that edit their own line (raw mode) or a terminal with echo on repeat what
+  // was typed; that echo is not output.
+  if (m.echo || !m.canonical) {
+    std::string expect = text;
+    std::replace(expect.begin(), expect.end(), '\r', '\n');
+    if (submit) expect.push_back('\n');
+    s->expect_echo(expect);
+  }
+  // Ctrl-C typed at a job in front: the line discipline sends it SIGINT.
+  if (m.signals && bytes.find('\x03') != std::string::npos && sv.probe().front_group(s->tty()) != s->pid()) {
+    s->drain();
+    s->interrupted();
+  }
+  if (submit) s->submitted();
+  s->write(bytes);
+  s->flush();
+  if (s->wants_write()) sv.want_write(s);
+}
+
+void serve_send(Server& sv, const Request& r) {
+  const json::Value& a = r.args;
+  Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
+  if (!s) return;
+  if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
+  std::string text = a.get_or("text", "");
+  bool submit = a.get_or<bool>("submit", true);
+  bool background = a.get_or<bool>("run_in_background", false);
+  int64_t wait_ms = a.get_or<int64_t>("wait_ms", 30000);
+  bool running = s->running();
+  std::string bytes = text;
+  if (!a.get_or<bool>("escapes", false)) std::replace(bytes.begin(), bytes.end(), '\n', '\r');
+  if (submit) bytes.push_back('\r');
+  std::map<pid_t, long> woke;
+  if (running && !bytes.empty() && s->has_pty() && !background && (submit || text.empty())) {
+    // Taken before writing: a reader that runs from now on has taken what we write.
+    woke = front_switches(*s, sv.probe());
+  }
+  if (running && !bytes.empty()) write_text(sv, s, text, bytes, submit);
+  if (background) {
+    if (!running) return sv.error(r.client, "terminal session " + s->id() + " has exited");
+    return sv.ok(r.client, sv.jobs().start(r.chat, s, text));
+  }
+  int64_t now = sv.now();
+  Waiter w;
+  w.client = r.client;
+  w.s = s;
+  w.start_prompts = s->prompts();
+  w.deadline = now + std::max<int64_t>(0, wait_ms);
+  // Nothing to write and nothing running: the shell in front, idle at its prompt.
+  w.immediate = bytes.empty() && running && s->at_prompt() && s->has_pty() &&
+                sv.probe().front_group(s->tty()) == s->pid() && shell_idle(s, sv.probe());
+  w.pending_line = !submit && !bytes.empty();
+  w.max_bytes = r.max_bytes;
+  w.woke = std::move(woke);
+  w.written_ms = now;
+  sv.wait(std::move(w));
+}
+
+std::string render_send(const json::Value& r) {
+  if (r.get("jobId")) return "started background job " + r.get_or("jobId", "");
+  std::string out = body(r, "output", "(no new output)");
+  std::string reason = r.get_or("wait", "");
+  out += "\n[wait: " + reason + "]";
+  if (reason == "prompt") out += "\n[exit: " + num(r.get("exit")) + "]";
+  if (r.get_or("status", "") == "exited") {
+    out += "\n[session: exited code=" + num(r.get("code")) + " signal=" + r.get_or("signal", "null") + "]";
+  } else {
+    out += "\n[session: running]";
+  }
+  return out;
+}
+
+// --- terminal_read
+
+bool check_read(json::Value* req, std::string* err) {
+  if (req->get_or("job", "").empty() && !need_session(*req, err)) return false;
+  return check_whole(*req, "offset", "offset", 0, "a whole number not below zero", err) &&
+         check_whole(*req, "count", "count", 1, "a whole number of at least one", err) &&
+         check_whole(*req, "tail", "tail", 1, "a whole number of at least one", err);
+}
+
+void serve_read(Server& sv, const Request& r) {
+  const json::Value& a = r.args;
+  std::string job = a.get_or("job", "");
+  if (!job.empty()) {
+    json::Value res;
+    if (sv.jobs().read(r.chat, job, r.max_bytes, &res)) return sv.ok(r.client, res);
+    return sv.error(r.client, "no job '" + job + "' in chat '" + r.chat + "'");
+  }
+  Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
+  if (!s) return;
+  if (s->has_pty()) s->drain();
+  json::Value res = json::Value::object();
+  res.set("session", s->id());
+  if (a.get_or<bool>("screen", false)) {
+    res.set("screen", s->screen());
+    return sv.ok(r.client, res);
+  }
+  uint64_t total = s->total_lines();
+  int64_t count = a.get_or<int64_t>("count", 500);
+  uint64_t start;
+  if (const json::Value* t = a.get("tail"); t && t->is_number()) {
+    uint64_t n = static_cast<uint64_t>(t->as_number());
+    count = static_cast<int64_t>(n);
+    start = total > n ? total - n : 0;
+  } else {
+    start = static_cast<uint64_t>(std::max<int64_t>(0, a.get_or<int64_t>("offset", 0)));
+  }
+  if (start < s->first_line()) start = s->first_line();
+  uint64_t end = std::min<uint64_t>(total, start + static_cast<uint64_t>(std::max<int64_t>(1, count)));
+  std::string out;
+  for (uint64_t n = start; n < end; ++n) {
+    if (n > start) out.push_back('\n');
+    out += s->line(n);
+    if (out.size() > r.max_bytes) break;
+  }
+  bool truncated = cut(&out, r.max_bytes);
+  if (end > start) {
+    Pos p{end, ""};
+    if (end > s->committed()) p = s->end_pos();
+    s->mark_seen(p);
+  }
+  res.set("output", out);
+  res.set("truncated", truncated);
+  res.set("offset", static_cast<int64_t>(start));
+  res.set("first", end > start ? json::Value(static_cast<int64_t>(start + 1)) : json::Value());
+  res.set("last", end > start ? json::Value(static_cast<int64_t>(end)) : json::Value());
+  res.set("total", static_cast<int64_t>(total));
+  res.set("kept", static_cast<int64_t>(total - s->first_line()));
+  sv.ok(r.client, res);
+}
+
+std::string render_read(const json::Value& r) {
+  if (r.get("jobId")) {
+    std::string status = r.get_or("status", "");
+    std::string out = body(r, "output", "(no new output)") + "\n[job: " + r.get_or("jobId", "") + " " + status + "]";
+    if (status == "finished") out += "\n[exit: " + num(r.get("exit")) + "]";
+    return out;
+  }
+  if (r.get("screen")) {
+    std::string sc = r.get_or("screen", "");
+    return sc.empty() ? "(empty screen)" : sc;
+  }
+  const json::Value* total = r.get("total");
+  if (!total || !total->is_number() || total->as_number() == 0) return "(no retained output)";
+  if (!r.get("first") || r.get("first")->is_null()) {
+    return "(no lines from " + json::number_to_string(r.get_or<double>("offset", 0) + 1) + ")\n[lines: none of " +
+           num(total) + "]";
+  }
+  std::string out = r.get_or("output", "");
+  if (r.get_or<bool>("truncated", false)) out += "\n[output truncated]";
+  return out + "\n[lines: " + num(r.get("first")) + "-" + num(r.get("last")) + " of " + num(total) + "]";
+}
+
+// --- terminal_signal
+
+bool check_signal(json::Value* req, std::string* err) {
+  if (!need_session(*req, err)) return false;
+  std::string s = req->get_or("signal", "");
+  int sig = signal_number(s);
+  if (sig == 0) {
+    *err = "unknown signal '" + s + "': expected one of SIGINT, SIGTERM, SIGKILL, SIGTSTP, SIGHUP";
+    return false;
+  }
+  req->set("signal", signal_name(sig));
+  return true;
+}
+
+void serve_signal(Server& sv, const Request& r) {
+  Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""));
+  if (!s) return;
+  std::string name = r.args.get_or("signal", "");
+  int sig = signal_number(name);
+  if (sig <= 0) return sv.error(r.client, "unknown signal '" + name + "'", wire::kCodeUsage);
+  if (s->status() != Session::Status::Running || !s->has_pty())
+    return sv.error(r.client, "terminal session " + s->id() + " is not running");
+  pid_t pg = sv.probe().front_group(s->tty());
+  if (pg <= 0) pg = s->pid();
+  if (sig == SIGKILL && pg == s->pid())
+    return sv.error(r.client, "refused: SIGKILL would end the session's shell; close the session instead");
+  if (sig == SIGINT && pg != s->pid()) {
+    s->drain();  // what the job printed before the signal is not the shell's answer to it
+    s->interrupted();
+  }
+  if (killpg(pg, sig) != 0)
+    return sv.error(r.client, "cannot signal process group " + std::to_string(pg) + ": " + std::strerror(errno));
+  // A stopped job sees none of these until it runs again.
+  if (sig == SIGTERM || sig == SIGHUP || sig == SIGINT) killpg(pg, SIGCONT);
+  json::Value res = json::Value::object();
+  res.set("session", s->id());
+  res.set("signal", signal_name(sig));
+  res.set("pgid", static_cast<int64_t>(pg));
+  sv.ok(r.client, res);
+}
+
+std::string render_signal(const json::Value& r) {
+  return "delivered " + r.get_or("signal", "") + " to foreground process group " + num(r.get("pgid"));
+}
+
+// --- terminal_close
+
+bool check_close(json::Value* req, std::string* err) { return need_session(*req, err); }
+
+void serve_close(Server& sv, const Request& r) {
+  bool closed = false;
+  Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""), &closed);
+  if (!s) return;
+  if (closed || s->status() == Session::Status::Closing) {
+    json::Value res = json::Value::object();
+    res.set("session", s->id());
+    res.set("status", "already closing");
+    return sv.ok(r.client, res);
+  }
+  sv.close(s, r.client);
+}
+
+std::string render_close(const json::Value& r) {
+  if (r.get_or("status", "") == "closed") return "closed terminal session " + r.get_or("session", "");
+  return "terminal session " + r.get_or("session", "") + " was already closing";
+}
+
+// --- terminal_list
+
+bool check_list(json::Value*, std::string*) { return true; }
+
+const char* list_status(Session::Status st) {
+  switch (st) {
+    case Session::Status::Closing: return "closing";
+    case Session::Status::Exited: return "exited";
+    default: return "running";
+  }
+}
+
+void serve_list(Server& sv, const Request& r) {
+  json::Value list = json::Value::array();
+  for (Session* s : sv.sessions(r.chat)) {
+    json::Value e = json::Value::object();
+    e.set("id", s->id());
+    e.set("name", name_or_null(*s));
+    e.set("type", s->type());
+    e.set("status", list_status(s->status()));
+    bool has_pid = s->pid() > 0 && s->status() != Session::Status::Exited;
+    e.set("pid", has_pid ? json::Value(static_cast<int64_t>(s->pid())) : json::Value());
+    list.push(std::move(e));
+  }
+  json::Value res = json::Value::object();
+  res.set("sessions", std::move(list));
+  sv.ok(r.client, res);
+}
+
+std::string render_list(const json::Value& r) {
+  const json::Value* list = r.get("sessions");
+  bool ids = r.get_or<bool>("ids", false);
+  if (!list || !list->is_array() || list->items().empty()) return ids ? "" : "(no terminal sessions)";
+  std::string out;
+  for (const auto& e : list->items()) {
+    std::string name = e.get_or("name", "");
+    if (ids) {
+      out += e.get_or("id", "") + "\n";
+      if (!name.empty()) out += name + "\n";
+      continue;
+    }
+    out += e.get_or("id", "");
+    if (!name.empty()) out += " (" + name + ")";
+    out += " [" + e.get_or("type", "") + "] " + e.get_or("status", "");
+    if (const json::Value* pid = e.get("pid"); pid && pid->is_number()) out += " " + num(pid);
+    out += "\n";
+  }
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+json::Value list_offline(const json::Value&) {
+  json::Value r = json::Value::object();
+  r.set("sessions", json::Value::array());
+  return r;
+}
+
+const Tool kTools[] = {
+    {.name = "terminal_open", .check = check_open, .serve = serve_open, .render = render_open,
+     .main_field = "message", .starts_daemon = true, .caller_context = true},
+    {.name = "terminal_send", .check = check_send, .serve = serve_send, .render = render_send, .main_field = "output"},
+    {.name = "terminal_read", .check = check_read, .serve = serve_read, .render = render_read, .main_field = "output"},
+    {.name = "terminal_signal", .check = check_signal, .serve = serve_signal, .render = render_signal, .main_field = nullptr},
+    {.name = "terminal_close", .check = check_close, .serve = serve_close, .render = render_close, .main_field = nullptr},
+    {.name = "terminal_list", .check = check_list, .serve = serve_list, .render = render_list, .main_field = nullptr,
+     .offline = list_offline, .echo_flag = "ids"},
+};
+
+}  // namespace
+
+const Tool* find_tool(std::string_view name) {
+  for (const Tool& t : kTools) if (t.name == name) return &t;
+  return nullptr;
+}
+
+json::Value open_result(Session* s) {
+  json::Value r = json::Value::object();
+  r.set("id", s->id());
+  r.set("name", name_or_null(*s));
+  r.set("type", s->type());
+  r.set("pid", s->pid() > 0 ? json::Value(static_cast<int64_t>(s->pid())) : json::Value());
+  r.set("status", s->status() == Session::Status::Exited ? "exited" : "running");
+  // What the shell printed after its first prompt (before it, only the integration's own
+  // setup, which is never shown).
+  r.set("message", s->take_unseen());
+  return r;
+}
+
+}  // namespace oda::term
