@@ -261,7 +261,8 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
   std::string best;
-  size_t best_d = std::min<size_t>(3, (word.size() + 1) / 2);
+  // Two edits catch a typo or a swap ("mian"); a word no longer than the edits is no match.
+  size_t best_d = std::min<size_t>(3, word.size());
   for (const std::string& c : candidates) {
     if (c.empty() || c == word) continue;
     size_t d = edit_distance(word, c);
@@ -291,7 +292,8 @@ std::string unknown_option_message(const std::vector<Option>& opts, int argc, ch
     if (a.size() < 2 || a[0] != '-' || (a[1] >= '0' && a[1] <= '9')) continue;
     std::string_view word = a.substr(0, a.find('='));
     if (word.substr(0, 2) == "--" ? known(longs, word) : known(shorts, word.substr(0, 2))) continue;
-    std::string hint = did_you_mean(word, word.substr(0, 2) == "--" ? longs : shorts);
+    // A one-letter option is never a near miss of another: hints are for long names.
+    std::string hint = word.substr(0, 2) == "--" ? did_you_mean(word, longs) : "";
     if (hint.empty()) return fmt::format("unknown option '{}'", word);
     return fmt::format("unknown option '{}' (did you mean '{}'?)", word, hint);
   }

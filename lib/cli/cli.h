@@ -99,7 +99,7 @@ std::string help(const Command& cmd);
 json::Value schema(const Command& cmd);
 
 // The candidate nearest to word when word is a near miss of it (within 2 edits, and fewer
-// edits than half of word's length), else empty: the "did you mean" of every error that names
+// edits than word has characters), else empty: the "did you mean" of every error that names
 // something unknown (an option here, a session in termd).
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
 size_t edit_distance(std::string_view a, std::string_view b);

@@ -158,9 +158,11 @@ TEST(Cli, DidYouMeanOnlyForNearMisses) {
   EXPECT_EQ(oda::cli::did_you_mean("--timout-ms", c), "--timeout-ms");
   EXPECT_EQ(oda::cli::did_you_mean("--frobnicate", c), "");
   EXPECT_EQ(oda::cli::did_you_mean("--json", c), "");  // the word itself is no hint
-  // A short word needs a closer match: one edit of two letters is half of it.
-  EXPECT_EQ(oda::cli::did_you_mean("ab", {"ax"}), "");
-  EXPECT_EQ(oda::cli::did_you_mean("abc", {"abd"}), "abd");
+  // A swap is two edits; a word no longer than the edits needed is no near miss.
+  EXPECT_EQ(oda::cli::did_you_mean("mian", {"main", "pty-1"}), "main");
+  EXPECT_EQ(oda::cli::did_you_mean("ab", {"xy"}), "");
+  EXPECT_EQ(oda::cli::did_you_mean("ab", {"ax"}), "ax");
+  EXPECT_EQ(oda::cli::did_you_mean("pty-9", {"pty-1", "pty-12"}), "pty-1");
 }
 
 TEST(Cli, UnknownOptionsAreNamedWithAHint) {

@@ -3,6 +3,8 @@
 // after every wake-up.
 #include "term/server.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
@@ -13,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "term/signals.h"
 #include "term/tools.h"
 
@@ -26,21 +29,6 @@ uint64_t tag(uint64_t kind, int fd) { return (kind << 32) | static_cast<uint32_t
 
 // How long an open waits for the shell's first prompt before answering anyway.
 constexpr int64_t kOpenDeadlineMs = 10000;
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> d(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) d[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t prev = d[0];
-    d[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t cur = d[j];
-      d[j] = std::min({d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      prev = cur;
-    }
-  }
-  return d[b.size()];
-}
 
 }  // namespace
 
@@ -167,18 +155,11 @@ Session* Server::find(int client, const std::string& chat, const std::string& ke
     if (!best->live() && closed_already) *closed_already = true;
     return best;
   }
-  std::string hint;
-  size_t bestd = 3;  // a near miss is at most two edits away
-  for (Session* s : sessions(chat)) {
-    for (const std::string& cand : {s->id(), s->name()}) {
-      if (cand.empty()) continue;
-      size_t d = edit_distance(key, cand);
-      if (d < bestd) { bestd = d; hint = cand; }
-    }
-  }
-  std::string msg = "no session '" + key + "' in chat '" + chat + "'";
-  if (!hint.empty()) msg += " (did you mean '" + hint + "'?)";
-  error(client, msg);
+  std::vector<std::string> names;
+  for (Session* s : sessions(chat)) names.insert(names.end(), {s->id(), s->name()});
+  std::string hint = cli::did_you_mean(key, names);
+  if (hint.empty()) error(client, fmt::format("no session '{}' in chat '{}'", key, chat));
+  else error(client, fmt::format("no session '{}' in chat '{}' (did you mean '{}'?)", key, chat, hint));
   return nullptr;
 }
 
