@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -285,6 +287,156 @@ TEST(CallsScheduler, UnsettledCallsReadUnfinished) {
   s.cancel_all();
   ASSERT_TRUE(s.wait_idle(s.now_ms() + 5000));
   EXPECT_EQ(s.records()[0].to_json().get("status")->as_string(), "cancelled");
+}
+
+// ---- More of the calls layer's decisions ----------------------------------------------
+
+TEST(CallsNames, UnicodeAndLookalikesAreNoPlainIdentifiers) {
+  EXPECT_EQ(name_problem("caf\xC3\xA9"), "is not a plain identifier");  // é
+  EXPECT_EQ(name_problem("a b"), "is not a plain identifier");
+  EXPECT_EQ(name_problem("a.b"), "is not a plain identifier");
+  EXPECT_EQ(name_problem("_"), "");
+  EXPECT_EQ(name_problem("A1_b2"), "");
+  // Words reserved only in strict code are reserved too: programs run as modules would.
+  for (const char* w : {"implements", "interface", "package", "private", "protected", "public"})
+    EXPECT_EQ(name_problem(w), "is reserved by the language") << w;
+  for (const char* w : {"true", "false", "null", "this", "super", "typeof", "void", "new"})
+    EXPECT_EQ(name_problem(w), "is reserved by the language") << w;
+}
+
+TEST(CallsNames, TheTerminalToolsAreKept) {
+  const auto& names = terminal_tool_names();
+  for (const char* t : {"terminal_open", "terminal_send", "terminal_read", "terminal_signal",
+                        "terminal_close", "terminal_list"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), t), names.end()) << t;
+    EXPECT_EQ(name_problem(t), "is kept by the run's environment") << t;
+  }
+}
+
+TEST(CallsStatus, EveryOutcomeHasItsRecordedName) {
+  EXPECT_STREQ(status_name(Outcome::Status::Ok), "ok");
+  EXPECT_STREQ(status_name(Outcome::Status::Error), "error");
+  EXPECT_STREQ(status_name(Outcome::Status::Denied), "denied");
+  EXPECT_STREQ(status_name(Outcome::Status::Timeout), "timeout");
+  EXPECT_STREQ(status_name(Outcome::Status::Cancelled), "cancelled");
+  EXPECT_STREQ(status_name(Outcome::Status::Dropped), "dropped");
+  EXPECT_STRNE(status_name(Outcome::Status::Unlossless), "ok");
+}
+
+TEST(CallsOptions, ObjectOptionsRefuseWhatIsNoObject) {
+  json::Value v;
+  std::string err;
+  for (const char* text : {"1", "\"s\"", "null", "[]", "true"}) {
+    EXPECT_FALSE(parse_object_option("--args", text, false, &v, &err)) << text;
+    EXPECT_EQ(err, "invalid --args: expected a JSON object") << text;
+  }
+  EXPECT_FALSE(parse_object_option("--args", "{", false, &v, &err));
+  EXPECT_EQ(err.rfind("invalid --args: ", 0), 0u) << err;
+  ASSERT_TRUE(parse_object_option("--args", R"({"n": {"deep": [1, {"x": null}]}})", false, &v, &err)) << err;
+  EXPECT_EQ(json::write(v), R"({"n":{"deep":[1,{"x":null}]}})");
+}
+
+TEST(CallsOptions, DvNumbersReadAsJavaScriptPrintsThem) {
+  json::Value v;
+  std::string err;
+  ASSERT_TRUE(parse_object_option("--dv", R"({"a": 1e21, "b": 0.1, "c": -0, "d": 100, "e": {"k": "v"}})",
+                                  true, &v, &err)) << err;
+  EXPECT_EQ(v.get_or("a", ""), "1e+21");
+  EXPECT_EQ(v.get_or("b", ""), "0.1");
+  EXPECT_EQ(v.get_or("c", ""), "0");
+  EXPECT_EQ(v.get_or("d", ""), "100");
+  EXPECT_EQ(v.get_or("e", ""), R"({"k":"v"})");
+}
+
+TEST(CallsCommand, TheArgumentsArriveOnStdinExactly) {
+  CancelFlag cancel;
+  std::string seen = temp_dir() + "/stdin-seen";
+  Outcome o = exec_tool(sh_tool("t", "cat > " + seen + "; echo done"), parse(R"({"q":"caf\u00e9","n":[1,2.5]})"), cancel);
+  ASSERT_EQ(o.status, Outcome::Status::Ok) << o.error;
+  EXPECT_EQ(json::write(o.result), R"("done")");
+  std::ifstream in(seen);
+  std::string got((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(got.substr(0, got.find_last_not_of('\n') + 1), "{\"q\":\"caf\xC3\xA9\",\"n\":[1,2.5]}");
+}
+
+TEST(CallsCommand, OutputThatIsNoJsonIsTextWithoutItsLastNewline) {
+  CancelFlag cancel;
+  Outcome o = exec_tool(sh_tool("t", "printf 'two\\nlines\\n'"), json::Value::object(), cancel);
+  ASSERT_EQ(o.status, Outcome::Status::Ok) << o.error;
+  EXPECT_EQ(o.result.as_string(), "two\nlines");
+  o = exec_tool(sh_tool("t", "printf '[1, 2'"), json::Value::object(), cancel);  // broken JSON
+  EXPECT_EQ(o.result.as_string(), "[1, 2");
+  o = exec_tool(sh_tool("t", "printf ' {\"a\": true} \\n'"), json::Value::object(), cancel);
+  EXPECT_EQ(json::write(o.result), R"({"a":true})");
+}
+
+TEST(CallsCommand, ACancelledRunStopsTheCommandAtOnce) {
+  CancelFlag cancel;
+  std::thread later([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    cancel.cancel();
+  });
+  auto t0 = std::chrono::steady_clock::now();
+  Outcome o = exec_tool(sh_tool("t", "sleep 30", 20000), json::Value::object(), cancel);
+  later.join();
+  EXPECT_EQ(o.status, Outcome::Status::Cancelled);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+}
+
+TEST(CallsCancelFlag, ItsFdBecomesReadableWhenCancelled) {
+  CancelFlag cancel;
+  EXPECT_FALSE(cancel.cancelled());
+  pollfd p{cancel.fd(), POLLIN, 0};
+  EXPECT_EQ(::poll(&p, 1, 0), 0);
+  cancel.cancel();
+  cancel.cancel();  // twice is once
+  EXPECT_TRUE(cancel.cancelled());
+  EXPECT_EQ(::poll(&p, 1, 0), 1);
+}
+
+TEST(CallsScheduler, RecordsTimeOnTheRunsOwnClock) {
+  std::atomic<int64_t> clock{1000};
+  SchedulerOptions opts;
+  opts.now_ms = [&] { return clock.load(); };
+  Scheduler s(opts);
+  std::atomic<bool> release{false};
+  s.add("slow", [&](const json::Value&, const CancelFlag&) {
+    while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return Outcome::ok(json::Value("fine"));
+  });
+  s.submit("slow", parse(R"({"a":1})"));
+  while (s.running() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  clock = 1250;
+  release = true;
+  ASSERT_TRUE(s.wait_idle(-1));
+  auto recs = s.records();
+  ASSERT_EQ(recs.size(), 1u);
+  EXPECT_EQ(recs[0].started_ms, 1000);
+  EXPECT_EQ(recs[0].duration_ms, 250);
+  EXPECT_TRUE(recs[0].settled);
+  EXPECT_EQ(recs[0].tool, "slow");
+  EXPECT_EQ(json::write(recs[0].arguments), R"({"a":1})");
+}
+
+TEST(CallsScheduler, WaitIdleGivesUpAtTheDeadline) {
+  std::atomic<int64_t> clock{0};
+  SchedulerOptions opts;
+  opts.now_ms = [&] { return clock.load(); };
+  Scheduler s(opts);
+  s.add("forever", [](const json::Value&, const CancelFlag& c) {
+    while (!c.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return Outcome::fail(Outcome::Status::Cancelled, "stopped");
+  });
+  s.submit("forever", json::Value::object());
+  std::thread tick([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    clock = 5000;
+  });
+  EXPECT_FALSE(s.wait_idle(1000));
+  tick.join();
+  s.cancel_all();
+  EXPECT_TRUE(s.wait_idle(-1));
+  EXPECT_EQ(s.records()[0].outcome.status, Outcome::Status::Cancelled);
 }
 
 }  // namespace

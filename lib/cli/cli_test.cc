@@ -215,3 +215,64 @@ TEST(RunsJob, OptionsMarkedRunsNothingRunNothing) {
 }
 
 }  // namespace
+
+namespace {
+// The one stderr line a refused command line gives.
+std::string refusal(std::vector<std::string> words) {
+  words.insert(words.begin(), "term-send");
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  Args args;
+  int code = 0;
+  testing::internal::CaptureStderr();
+  testing::internal::CaptureStdout();
+  bool go_on = oda::cli::parse(kSend, static_cast<int>(argv.size()), argv.data(), &args, &code);
+  testing::internal::GetCapturedStdout();
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(go_on);
+  EXPECT_EQ(code, 2);
+  return err;
+}
+}  // namespace
+
+TEST(Cli, RequestRefusalsSayWhichFieldAndWhatItExpects) {
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session":1})")}),
+            "term-send: error: invalid session: expected a string\n");
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session":"a","waitMs":1.5})")}),
+            "term-send: error: invalid waitMs: expected a whole number\n");
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session":"a","submit":"no"})")}),
+            "term-send: error: invalid submit: expected true or false\n");
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session":"a","env":["A=1",2]})")}),
+            "term-send: error: invalid env: expected an array of strings\n");
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session":"a","bogus":1})")}),
+            "term-send: error: unknown field 'bogus' in --request\n");
+  // A field's own message wins where the seeds give one.
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session":"a","timeoutMs":"soon"})")}),
+            "term-send: error: invalid timeoutMs: expected a positive finite number\n");
+}
+
+TEST(Cli, MalformedRequestsSayWhereTheJsonBroke) {
+  EXPECT_EQ(refusal({"--request", write_request(R"({"session": })")}),
+            "term-send: error: malformed JSON in --request: unexpected '}' at byte 12\n");
+  std::string missing = refusal({"--request", "/nonexistent/req.json"});
+  EXPECT_EQ(missing, "term-send: error: cannot read '/nonexistent/req.json': No such file or directory\n");
+}
+
+TEST(Cli, CommandLineValuesAreCheckedByKind) {
+  EXPECT_EQ(refusal({"s", "--wait-ms", "12x"}),
+            "term-send: error: invalid value '12x' for --wait-ms: expected a whole number\n");
+  EXPECT_EQ(refusal({"s", "--wait-ms", ""}),
+            "term-send: error: invalid value '' for --wait-ms: expected a whole number\n");
+  EXPECT_EQ(refusal({"s", "--wait-ms", "99999999999999999999"}),
+            "term-send: error: invalid value '99999999999999999999' for --wait-ms: expected a whole number\n");
+  EXPECT_EQ(refusal({"s", "--timeout-ms", "inf"}),
+            "term-send: error: invalid timeoutMs: expected a positive finite number\n");
+}
+
+TEST(Cli, TheLastOfARepeatedValueWinsAndListsKeepEveryItem) {
+  Parsed p = run({"s", "--wait-ms", "1", "--wait-ms", "2", "--env", "A=1", "--env", "B=2"});
+  ASSERT_TRUE(p.go_on);
+  EXPECT_EQ(p.args.integer("wait-ms", 0), 2);
+  EXPECT_EQ(p.args.list("env"), (std::vector<std::string>{"A=1", "B=2"}));
+  EXPECT_EQ(oda::json::write(p.args.as_request(kSend)), R"({"session":"s","waitMs":2,"env":["A=1","B=2"]})");
+}

@@ -274,3 +274,57 @@ TEST(Json, WhatParsesWritesBackAndParsesAgain) {
     EXPECT_EQ(again, v) << text;
   }
 }
+
+TEST(Json, WritesWhatNodesJsonStringifyWrites) {
+  // Expectations from node 20: JSON.stringify of the same values.
+  Value v = parse_ok(R"(["\u0001\u001f\u007f", "\u2028", "\b\f\n\r\t\"\\\/"])");
+  EXPECT_EQ(oda::json::write(v), "[\"\\u0001\\u001f\x7f\",\"\xE2\x80\xA8\",\"\\b\\f\\n\\r\\t\\\"\\\\/\"]");
+  Value n = parse_ok("[1e-7, 123456789012345, 0.000001, 1e21, -1e-7, 9007199254740991, 5e-324, 100, 1.5e300]");
+  Value sum = Value::array();
+  sum.push(Value(0.1 + 0.2));
+  EXPECT_EQ(oda::json::write(n), "[1e-7,123456789012345,0.000001,1e+21,-1e-7,9007199254740991,5e-324,100,1.5e+300]");
+  EXPECT_EQ(oda::json::write(sum), "[0.30000000000000004]");
+}
+
+TEST(Json, PrettyPrintsNestingAndEmptiesAsJsonStringifyWithTwoSpaces) {
+  Value v = parse_ok(R"({"a":[],"b":[{"c":null}],"d":"x"})");
+  EXPECT_EQ(oda::json::write_pretty(v),
+            "{\n  \"a\": [],\n  \"b\": [\n    {\n      \"c\": null\n    }\n  ],\n  \"d\": \"x\"\n}");
+  EXPECT_EQ(oda::json::write_pretty(parse_ok("7")), "7");
+}
+
+TEST(Json, ValuesCompareByContentAndOrder) {
+  EXPECT_EQ(parse_ok(R"({"a":1,"b":[true,null]})"), parse_ok(R"({ "a" : 1 , "b" : [ true , null ] })"));
+  EXPECT_FALSE(parse_ok(R"({"a":1,"b":2})") == parse_ok(R"({"b":2,"a":1})"));  // order is kept
+  EXPECT_FALSE(parse_ok("[1]") == parse_ok("[1.5]"));
+  EXPECT_FALSE(parse_ok("\"1\"") == parse_ok("1"));
+  EXPECT_FALSE(parse_ok("null") == parse_ok("false"));
+}
+
+TEST(Json, MembersSetReplaceAndErase) {
+  Value o = Value::object();
+  o.set("a", 1);
+  o.set("b", "x");
+  o.set("a", 2);  // replaced in its place
+  EXPECT_EQ(oda::json::write(o), R"({"a":2,"b":"x"})");
+  EXPECT_TRUE(o.erase("a"));
+  EXPECT_FALSE(o.erase("a"));
+  EXPECT_EQ(oda::json::write(o), R"({"b":"x"})");
+  EXPECT_EQ(o.get("zz"), nullptr);
+  Value arr = Value::array();
+  EXPECT_EQ(arr.get("b"), nullptr);  // not an object: no members
+  arr.push(Value());
+  arr.push(Value::object());
+  EXPECT_EQ(oda::json::write(arr), "[null,{}]");
+}
+
+TEST(Json, Utf8OfEveryLength) {
+  std::string out;
+  for (uint32_t cp : {0x24u, 0xA2u, 0x20ACu, 0x10348u, 0x10FFFFu}) oda::json::append_utf8(&out, cp);
+  EXPECT_EQ(out, "\x24\xC2\xA2\xE2\x82\xAC\xF0\x90\x8D\x88\xF4\x8F\xBF\xBF");
+  Value v = parse_ok("\"" + out + "\"");
+  EXPECT_EQ(v.as_string(), out);
+  std::string quoted;
+  oda::json::append_quoted(&quoted, out);
+  EXPECT_EQ(quoted, "\"" + out + "\"");  // written as it is, never escaped
+}
