@@ -94,6 +94,58 @@ TEST(CallsCatalog, RefusalsNameFileAndTool) {
   EXPECT_NE(err.find("\"approval\" must be"), std::string::npos) << err;
 }
 
+TEST(CallsCatalog, EachMalformedEntryIsRefusedWithItsReason) {
+  struct Case {
+    const char* json;
+    const char* says;
+  };
+  const Case cases[] = {
+      {R"({"tools": {}})", "\"tools\""},
+      {R"({"tools": [{"command": ["cat"]}]})", "name"},
+      {R"({"tools": [{"name": "t"}]})", "command"},
+      {R"({"tools": [{"name": "t", "command": []}]})", "command"},
+      {R"({"tools": [{"name": "t", "command": "cat"}]})", "command"},
+      {R"({"tools": [{"name": "t", "command": ["cat", 1]}]})", "command"},
+      {R"({"tools": [{"name": "t", "command": ["cat"], "timeoutMs": -5}]})", "timeoutMs"},
+      {R"({"tools": [{"name": "t", "command": ["cat"], "timeoutMs": "9"}]})", "timeoutMs"},
+      {R"({"tools": [{"name": "t", "command": ["cat"], "env": "HOME"}]})", "env"},
+      {R"({"tools": [{"name": "t", "command": ["cat"], "input_schema": 3}]})", "input_schema"},
+      {R"({"tools": [{"name": "class", "command": ["cat"]}]})", "is reserved by the language"},
+      {R"({"tools": [{"name": "fetch", "command": ["cat"]}]})", "is kept by the run's environment"},
+  };
+  int i = 0;
+  for (const Case& c : cases) {
+    std::vector<Tool> tools;
+    std::string err;
+    std::string f = write_file("malformed-" + std::to_string(i++) + ".json", c.json);
+    EXPECT_FALSE(load_catalog(f, "/usr/bin:/bin", &tools, &err)) << c.json;
+    EXPECT_NE(err.find(c.says), std::string::npos) << c.json << " -> " << err;
+    EXPECT_NE(err.find(f), std::string::npos) << "names the file: " << err;
+  }
+}
+
+TEST(CallsCatalog, TheToolListComesFromFlagsElseTheEnvironmentList) {
+  std::string a = write_file("la.json", R"({"tools":[{"name":"alpha","command":["cat"]}]})");
+  std::string b = write_file("lb.json", R"({"tools":[{"name":"beta","command":["cat"]}]})");
+  std::vector<Tool> tools;
+  std::string err;
+  ASSERT_TRUE(load_catalogs({a}, b, "/usr/bin:/bin", &tools, &err)) << err;
+  ASSERT_EQ(tools.size(), 1u);  // --tools given: ODA_TOOLS is not read
+  EXPECT_EQ(tools[0].name, "alpha");
+  tools.clear();
+  ASSERT_TRUE(load_catalogs({}, a + ":" + b, "/usr/bin:/bin", &tools, &err)) << err;
+  ASSERT_EQ(tools.size(), 2u);
+  EXPECT_EQ(tools[1].name, "beta");
+  EXPECT_EQ(tools[1].catalog, b);
+  tools.clear();
+  ASSERT_TRUE(load_catalogs({}, "", "/usr/bin:/bin", &tools, &err)) << err;
+  EXPECT_TRUE(tools.empty());
+  // A name twice in one catalog is refused as across two.
+  std::string twice = write_file("twice.json", R"({"tools":[{"name":"t","command":["cat"]},{"name":"t","command":["cat"]}]})");
+  EXPECT_FALSE(load_catalogs({twice}, "", "/usr/bin:/bin", &tools, &err));
+  EXPECT_EQ(err, "catalog '" + twice + "': tool 't' is already defined in catalog '" + twice + "'");
+}
+
 TEST(CallsCatalog, RelativeCommandIsBesideTheCatalog) {
   write_file("tool.sh", "#!/bin/sh\necho hi\n", true);
   std::string f = write_file("rel.json", R"({"tools":[{"name":"t","command":["./tool.sh"]}]})");
