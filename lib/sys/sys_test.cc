@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/core.h>
+
 #include "sys/clock.h"
 #include "sys/fd.h"
 
@@ -120,6 +122,20 @@ TEST(FdIo, LargeWriteFinishesThroughAReader) {
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+// fmt's compiled half (lib/sys/fmt.cc) serves every kind of argument the parts format: a
+// missing piece there fails the link or these values.
+TEST(Fmt, FormatsWhatThePartsFormat) {
+  EXPECT_EQ(fmt::format("no session '{}' in chat '{}'", "mian", "c1"), "no session 'mian' in chat 'c1'");
+  EXPECT_EQ(fmt::format("{} of {}", 3, int64_t{9007199254740991}), "3 of 9007199254740991");
+  EXPECT_EQ(fmt::format("{:.3f} {:g} {}", 3.14159, 1e21, 0.5), "3.142 1e+21 0.5");
+  EXPECT_EQ(fmt::format("[{:>5}|{:<4}|{:^5}]", "ab", 7, 'x'), "[   ab|7   |  x  ]");
+  EXPECT_EQ(fmt::format("{:#x} {:08b}", 255, 5), "0xff 00000101");
+  std::string_view view = "view";
+  std::string owned = "owned";
+  EXPECT_EQ(fmt::format("{}/{}/{}", view, owned, true), "view/owned/true");
+  EXPECT_THROW((void)fmt::format(fmt::runtime("{:d}"), "text"), std::runtime_error);  // fmt::format_error
 }
 
 }  // namespace
