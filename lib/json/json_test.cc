@@ -328,3 +328,20 @@ TEST(Json, Utf8OfEveryLength) {
   oda::json::append_quoted(&quoted, out);
   EXPECT_EQ(quoted, "\"" + out + "\"");  // written as it is, never escaped
 }
+
+TEST(Json, OnlyJsonsOwnWhitespaceSurroundsAValue) {
+  Value v;
+  std::string err;
+  // JSON.parse refuses a byte-order mark, a vertical tab and a form feed around a value.
+  for (std::string_view text : {"\xEF\xBB\xBF" "1", "\v1", "1\f", "   ", "\n"})
+    EXPECT_FALSE(oda::json::parse(text, &v, &err)) << text;
+  for (std::string_view text : {" 1", "1 ", "\t\r\n1\n"}) {
+    ASSERT_TRUE(oda::json::parse(text, &v, &err)) << text << ": " << err;
+    EXPECT_EQ(v.as_number(), 1);
+  }
+  // A NUL inside a string is data; written raw it must be escaped, as any control character.
+  ASSERT_TRUE(oda::json::parse(std::string_view("\"a\\u0000b\"", 10), &v, &err)) << err;
+  EXPECT_EQ(v.as_string(), std::string("a\0b", 3));
+  EXPECT_FALSE(oda::json::parse(std::string_view("\"a\0b\"", 5), &v, &err));
+  EXPECT_EQ(oda::json::write(v), "\"a\\u0000b\"");
+}
