@@ -345,3 +345,11 @@ TEST(Json, OnlyJsonsOwnWhitespaceSurroundsAValue) {
   EXPECT_FALSE(oda::json::parse(std::string_view("\"a\0b\"", 5), &v, &err));
   EXPECT_EQ(oda::json::write(v), "\"a\\u0000b\"");
 }
+
+TEST(Json, GetOrOfAWholeNumberKeepsItsSign) {
+  Value v = parse_ok(R"({"neg": -42, "big": 9007199254740991, "frac": 2.75})");
+  EXPECT_EQ(v.get_or<int64_t>("neg", 0), -42);
+  EXPECT_EQ(v.get_or<int64_t>("big", 0), int64_t{9007199254740991});
+  EXPECT_EQ(v.get_or<int64_t>("frac", 0), 2);  // truncated toward zero, as a cast would
+  EXPECT_EQ(v.get_or("frac", 0.0), 2.75);
+}
