@@ -172,3 +172,14 @@ check_completions() {
   [[ "$(cat "$BATS_TEST_TMPDIR/kept/probe-1/evidence.txt")" == left-behind ]]
   [[ ! -e "$BATS_TEST_TMPDIR/kept/probe-2" ]]
 }
+
+@test "the layout holds: lib/js has no Duktape, run-code's core names no part, termd no tool name outside its table" {
+  cd "$ODA_ROOT"
+  run grep -l 'duktape.h' lib/js/*.cc lib/js/*.h
+  assert_output ""
+  run grep -E '#include "(calls|sandbox)/' lib/run/worker.cc lib/run/command.cc lib/run/supervisor.cc cmd/run-code.cc
+  assert_output ""
+  # Only the table (tools.cc) and the wire/client plumbing may spell a tool's name.
+  run grep -lE '"terminal_(open|send|read|signal|close|list)"' lib/term/server.cc lib/term/session.cc lib/term/waits.cc
+  assert_output ""
+}
