@@ -1,6 +1,8 @@
 // Tool catalogs, the name rules of program globals, and the call scheduler of the supervisor.
 #include "calls/calls.h"
 
+#include <fmt/core.h>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -70,7 +72,6 @@ constexpr std::array kKept{
     "toString", "valueOf", "__proto__", "__defineGetter__", "__defineSetter__",
     "__lookupGetter__", "__lookupSetter__"};
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 bool executable_file(const std::string& path) {
   struct stat st;
@@ -121,7 +122,7 @@ bool string_list(const json::Value* v, std::vector<std::string>* out) {
 
 bool load_entry(const json::Value& e, const std::string& file, const std::string& path_env,
                 Tool* t, std::string* err) {
-  std::string where = "catalog " + quoted(file) + ": ";
+  std::string where = fmt::format("catalog '{}': ", file);
   const json::Value* name = e.is_object() ? e.get("name") : nullptr;
   if (!name || !name->is_string()) {
     *err = where + "every tool needs a \"name\" string";
@@ -131,10 +132,10 @@ bool load_entry(const json::Value& e, const std::string& file, const std::string
   t->catalog = file;
   std::string problem = name_problem(t->name);
   if (!problem.empty()) {
-    *err = where + "tool " + quoted(t->name) + " " + problem;
+    *err = fmt::format("{}tool '{}' {}", where, t->name, problem);
     return false;
   }
-  where += "tool " + quoted(t->name) + ": ";
+  where += fmt::format("tool '{}': ", t->name);
   if (const json::Value* d = e.get("description")) {
     if (!d->is_string()) {
       *err = where + "\"description\" must be a string";
@@ -149,9 +150,8 @@ bool load_entry(const json::Value& e, const std::string& file, const std::string
   }
   std::string resolved;
   if (!resolve_command(t->command[0], file, path_env, &resolved)) {
-    *err = where + "command " + quoted(t->command[0]) +
-           (t->command[0].find('/') != std::string::npos ? " is not an executable file"
-                                                           : " not found on PATH");
+    bool path = t->command[0].find('/') != std::string::npos;
+    *err = fmt::format("{}command '{}' {}", where, t->command[0], path ? "is not an executable file" : "not found on PATH");
     return false;
   }
   t->command[0] = resolved;
@@ -207,17 +207,17 @@ bool load_catalog(const std::string& file, const std::string& path_env, std::vec
                   std::string* err) {
   std::string text, why;
   if (!cli::read_input(file, &text, &why)) {
-    *err = "catalog " + quoted(file) + ": cannot read it: " + why;
+    *err = fmt::format("catalog '{}': cannot read it: {}", file, why);
     return false;
   }
   json::Value root;
   if (!json::parse(text, &root, &why)) {
-    *err = "catalog " + quoted(file) + ": invalid JSON: " + why;
+    *err = fmt::format("catalog '{}': invalid JSON: {}", file, why);
     return false;
   }
   const json::Value* tools = root.is_object() ? root.get("tools") : nullptr;
   if (!tools || !tools->is_array()) {
-    *err = "catalog " + quoted(file) + ": expected an object with a \"tools\" array";
+    *err = fmt::format("catalog '{}': expected an object with a \"tools\" array", file);
     return false;
   }
   for (const auto& e : tools->items()) {
@@ -245,8 +245,8 @@ bool load_catalogs(const std::vector<std::string>& files, const std::string& oda
   for (size_t i = 0; i < out->size(); i++)
     for (size_t j = 0; j < i; j++)
       if ((*out)[i].name == (*out)[j].name) {
-        *err = "catalog " + quoted((*out)[i].catalog) + ": tool " + quoted((*out)[i].name) +
-               " is already defined in catalog " + quoted((*out)[j].catalog);
+        *err = fmt::format("catalog '{}': tool '{}' is already defined in catalog '{}'", (*out)[i].catalog,
+                           (*out)[i].name, (*out)[j].catalog);
         return false;
       }
   return true;
@@ -254,7 +254,7 @@ bool load_catalogs(const std::vector<std::string>& files, const std::string& oda
 
 bool parse_object_option(std::string_view what, const std::string& text, bool strings,
                          json::Value* out, std::string* err) {
-  std::string prefix = "invalid " + std::string(what) + ": ";
+  std::string prefix = fmt::format("invalid {}: ", what);
   if (text.empty()) {
     *out = json::Value::object();
     return true;
@@ -368,7 +368,7 @@ int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done d
   if (!has(tool) || dropping_ || cancel_.cancelled()) {
     CallRecord& rec = records_.back();
     rec.settled = true;
-    rec.outcome = !has(tool) ? Outcome::fail(Outcome::Status::Error, "no tool named '" + tool + "'")
+    rec.outcome = !has(tool) ? Outcome::fail(Outcome::Status::Error, fmt::format("no tool named '{}'", tool))
                              : Outcome::fail(Outcome::Status::Dropped, "the run is closing");
     Outcome out = rec.outcome;
     lock.unlock();
