@@ -112,13 +112,15 @@ duk_ret_t force_getter(duk_context* ctx) {
 
 // __oda_from_char_code(...units): String.fromCharCode with the spec's ToUint16 (Duktape's own
 // keeps 32 bits). Each unit becomes its own CESU-8 sequence, as Duktape keeps surrogates.
+// The units are coerced in place: a native may push only a few values beyond its arguments
+// without asking for stack, and a call with 100,000 arguments (apply, spread) is ordinary.
 duk_ret_t from_char_code(duk_context* ctx) {
   duk_idx_t n = duk_get_top(ctx);
-  for (duk_idx_t i = 0; i < n; ++i) duk_push_uint(ctx, duk_to_uint16(ctx, i));  // may throw: nothing owned yet
+  for (duk_idx_t i = 0; i < n; ++i) duk_to_uint16(ctx, i);  // may throw: nothing owned yet
   unsigned char* out = static_cast<unsigned char*>(duk_push_fixed_buffer(ctx, static_cast<duk_size_t>(n) * 3));
   duk_size_t len = 0;
   for (duk_idx_t i = 0; i < n; ++i) {
-    unsigned c = duk_get_uint(ctx, n + i);
+    unsigned c = duk_get_uint(ctx, i);
     if (c < 0x80) {
       out[len++] = static_cast<unsigned char>(c);
     } else if (c < 0x800) {
