@@ -4,17 +4,6 @@
 
 load helpers
 
-# Runs prog.js under node and under run-code; the outputs must be the same lines.
-same_as_node() {
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_success
-  local expected="$output"
-  run run-code prog.js
-  assert_success
-  assert_output "$expected"
-}
-
 @test "apply, spread, push, Math.max, Reflect and new take 300, 10,000 and 100,000 arguments as in node" {
   cat > prog.js <<'EOF'
 [300, 10000, 100000].forEach(function (n) {
