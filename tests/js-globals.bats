@@ -50,3 +50,63 @@ EOF
   assert_failure 1
   assert_output 'code run failed (exception): program finished without a result (unresolved promise)'
 }
+
+@test "crypto.getRandomValues fills integer arrays and refuses others with node's errors" {
+  cat > prog.js <<'EOF'
+function t(f) {
+  try { console.log('ok', JSON.stringify(f())); } catch (e) {
+    console.log('threw', Object.prototype.toString.call(e), e instanceof Error, e.name, e.code, e.message);
+  }
+}
+t(function () { return crypto.getRandomValues(new Float32Array(1)); });
+t(function () { return crypto.getRandomValues(new Float64Array(1)); });
+t(function () { return crypto.getRandomValues(new Uint8Array(65537)); });
+t(function () { return crypto.getRandomValues(new Uint8Array(65536)).length; });
+t(function () { return crypto.getRandomValues(new Uint32Array(16385)); });
+t(function () { return crypto.getRandomValues([1, 2]); });
+t(function () { return crypto.getRandomValues(new DataView(new ArrayBuffer(4))); });
+t(function () { return crypto.getRandomValues(); });
+t(function () { return crypto.getRandomValues.call({}, new Uint8Array(2)); });
+t(function () { var a = new Int16Array(8); return [crypto.getRandomValues(a) === a, a.length]; });
+t(function () { return Object.prototype.toString.call(crypto); });
+// 64 KiB of random bytes: every byte value turns up, none far more often than the others.
+var big = crypto.getRandomValues(new Uint8Array(65536)), counts = new Array(256).fill(0);
+big.forEach(function (b) { counts[b]++; });
+console.log(Math.min.apply(null, counts) > 150, Math.max.apply(null, counts) < 400);
+var view = new Uint8Array(new ArrayBuffer(32), 8, 8);
+crypto.getRandomValues(view);
+console.log(new Uint8Array(view.buffer, 0, 8).every(function (b) { return b === 0; }),
+  new Uint8Array(view.buffer, 16).every(function (b) { return b === 0; }));
+EOF
+  same_as_node
+}
+
+@test "crypto.randomUUID gives distinct version 4 UUIDs of the RFC 4122 variant" {
+  cat > prog.js <<'EOF'
+var seen = new Set(), shape = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+for (var i = 0; i < 2000; i++) seen.add(crypto.randomUUID());
+console.log(seen.size, Array.from(seen).every(function (u) { return shape.test(u); }), crypto.randomUUID.length);
+EOF
+  same_as_node
+  # Not Math.random's sequence: two runs never share a UUID.
+  echo 'return crypto.randomUUID()' > one.js
+  run run-code one.js
+  local first="$output"
+  run run-code one.js
+  assert_success
+  refute_output "$first"
+}
+
+@test "performance.now counts milliseconds with a fraction from the start of the run" {
+  cat > prog.js <<'EOF'
+var t0 = performance.now(), x = 0, fractions = 0;
+for (var i = 0; i < 200; i++) { var t = performance.now(); if (t !== Math.floor(t)) fractions++; }
+for (i = 0; i < 100000; i++) x += i;
+var t1 = performance.now();
+console.log(typeof t0, t0 >= 0, t0 < 5000, t1 > t0, fractions > 0, performance.now.name, performance.now.length);
+return new Promise(function (resolve) {
+  setTimeout(function () { console.log(performance.now() - t1 >= 19); resolve(); }, 20);
+});
+EOF
+  same_as_node
+}

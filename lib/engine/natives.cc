@@ -1,14 +1,19 @@
-// The runtime's natives: hidden property keys for the prelude and the PCRE2-backed RegExp
-// engine (regexp.cc), registered on the global object before the prelude runs.
+// The runtime's natives: hidden property keys for the prelude, the kernel's random bytes and
+// clock, and the PCRE2-backed RegExp engine (regexp.cc), registered on the global object
+// before the prelude runs.
 #include "engine/natives.h"
 
 #include <duktape.h>
+#include <sys/random.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
 #include "js/lower.h"
 #include "engine/regexp_natives.h"
+#include "sys/clock.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
 
@@ -136,6 +141,36 @@ duk_ret_t from_char_code(duk_context* ctx) {
   return 1;
 }
 
+// __oda_random_fill(view): fills the bytes of a buffer object (a typed array the runtime has
+// checked) from getrandom(2), the kernel's CSPRNG: crypto.getRandomValues and randomUUID must
+// not come from Math.random's predictable xoroshiro. Returns view.
+duk_ret_t random_fill(duk_context* ctx) {
+  duk_size_t n = 0;
+  auto* p = static_cast<unsigned char*>(duk_require_buffer_data(ctx, 0, &n));
+  while (n > 0) {
+    ssize_t got = getrandom(p, n, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return duk_error(ctx, DUK_ERR_ERROR, "the kernel gave no random bytes (%s)", std::strerror(errno));
+    }
+    p += got;
+    n -= static_cast<duk_size_t>(got);
+  }
+  duk_dup(ctx, 0);
+  return 1;
+}
+
+// Read when the process starts (a worker is one run), not when the heap image was built: the
+// static lives outside the heap.
+const int64_t g_origin_ns = sys::monotonic_ns();
+
+// __oda_perf_now(): performance.now(), milliseconds with a fraction on the monotonic clock
+// since the run started.
+duk_ret_t perf_now(duk_context* ctx) {
+  duk_push_number(ctx, static_cast<double>(sys::monotonic_ns() - g_origin_ns) / 1e6);
+  return 1;
+}
+
 }  // namespace
 
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
@@ -155,6 +190,8 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
+  put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
+  put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   engine::register_regexp_natives(ctx);
 }
 
