@@ -51,6 +51,73 @@ EOF
   assert_output 'code run failed (exception): program finished without a result (unresolved promise)'
 }
 
+@test "AbortController, AbortSignal and EventTarget dispatch and abort as in node" {
+  cat > prog.js <<'EOF'
+function t(f) {
+  try { console.log('ok', JSON.stringify(f())); } catch (e) {
+    console.log('threw', Object.prototype.toString.call(e), e instanceof Error, e.name, e.code, e.message);
+  }
+}
+var c = new AbortController(), calls = [];
+t(function () { return [c.signal.aborted, c.signal.reason === undefined, String(c.signal), String(c)]; });
+c.signal.addEventListener('abort', function (e) {
+  calls.push(['listener', e.type, e instanceof Event, this === c.signal, e.target === c.signal, typeof e.timeStamp].join(':'));
+});
+c.signal.onabort = function (e) { calls.push('onabort:' + e.type); };
+c.abort();
+c.abort('again');
+console.log(calls.join(' '));
+t(function () { var r = c.signal.reason; return [c.signal.aborted, r.name, r.message, r.code, r instanceof DOMException, r instanceof Error]; });
+t(function () { c.signal.throwIfAborted(); });
+t(function () { var s = AbortSignal.abort('why'); return [s.aborted, s.reason]; });
+t(function () { return AbortSignal.abort().reason.name; });
+t(function () { return new AbortSignal(); });
+t(function () { return AbortController(); });
+t(function () { var d = new AbortController(); d.abort(new Error('boom')); d.signal.throwIfAborted(); });
+t(function () { var a = new AbortController(), any = AbortSignal.any([a.signal]); a.abort('x'); return [any.aborted, any.reason]; });
+
+var et = new EventTarget(), seen = [], once = 0;
+var h = { handleEvent: function (e) { seen.push('handleEvent:' + e.type + ':' + (this === h)); } };
+et.addEventListener('x', h);
+et.addEventListener('x', h);
+et.addEventListener('x', function () { once++; }, { once: true });
+et.addEventListener('x', function (e) { e.preventDefault(); });
+var ev = new Event('x', { cancelable: true });
+t(function () { return [et.dispatchEvent(ev), ev.defaultPrevented, once, ev.eventPhase, ev.target === et, ev.currentTarget, ev.isTrusted, ev.bubbles, ev.cancelable]; });
+t(function () { return [et.dispatchEvent(new Event('x')), once]; });
+et.removeEventListener('x', h);
+et.dispatchEvent(new Event('x'));
+console.log(seen.join(' '));
+var stopped = [];
+et.addEventListener('y', function (e) { e.stopImmediatePropagation(); stopped.push('first'); });
+et.addEventListener('y', function () { stopped.push('second'); });
+et.dispatchEvent(new Event('y'));
+var gone = new AbortController();
+et.addEventListener('z', function () { stopped.push('z'); }, { signal: gone.signal });
+gone.abort();
+et.dispatchEvent(new Event('z'));
+console.log(stopped.join(' '));
+t(function () { return new Event(); });
+t(function () { return et.dispatchEvent('x'); });
+t(function () { return [Event.NONE, Event.AT_TARGET, String(new Event('z')), Object.prototype.toString.call(et)]; });
+t(function () { return AbortSignal.timeout(-1); });
+t(function () { return AbortSignal.timeout('1'); });
+t(function () { et.addEventListener('a', function () {}, { signal: 1 }); });
+t(function () { et.addEventListener('a'); });
+var timed = AbortSignal.timeout(5);
+return new Promise(function (resolve) {
+  timed.addEventListener('abort', function () {
+    var r = timed.reason;
+    console.log('timeout', timed.aborted, r.name, r.message, r.code);
+    resolve();
+  });
+  // node does not keep a process alive for AbortSignal.timeout alone.
+  setTimeout(function () {}, 1000);
+});
+EOF
+  same_as_node
+}
+
 @test "crypto.getRandomValues fills integer arrays and refuses others with node's errors" {
   cat > prog.js <<'EOF'
 function t(f) {
