@@ -74,3 +74,15 @@ poll_until() {
     sleep 0.02
   done
 }
+
+# Runs prog.js under node and under run-code: the outputs must be the same lines (a program
+# written for both: console.log only, a top-level return of a promise to wait on).
+same_as_node() {
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_success
+  local expected="$output"
+  run run-code prog.js
+  assert_success
+  assert_output "$expected"
+}

@@ -67,6 +67,7 @@ constexpr std::array kKept{
     "Response", "AbortController", "AbortSignal", "DOMException", "performance", "crypto",
     "navigator", "self", "window", "global", "Iterator", "AsyncIterator", "WebAssembly",
     "setImmediate", "clearImmediate", "Blob", "FormData", "Event", "EventTarget",
+    "Crypto",
     // Object.prototype's members: a tool by one of these names would break $tools.
     "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString",
     "toString", "valueOf", "__proto__", "__defineGetter__", "__defineSetter__",

@@ -1,14 +1,19 @@
-// The runtime's natives: hidden property keys for the prelude and the PCRE2-backed RegExp
-// engine (regexp.cc), registered on the global object before the prelude runs.
+// The runtime's natives: hidden property keys for the prelude, the kernel's random bytes and
+// clock, and the PCRE2-backed RegExp engine (regexp.cc), registered on the global object
+// before the prelude runs.
 #include "engine/natives.h"
 
 #include <duktape.h>
+#include <sys/random.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
 #include "js/lower.h"
 #include "engine/regexp_natives.h"
+#include "sys/clock.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
 
@@ -112,13 +117,15 @@ duk_ret_t force_getter(duk_context* ctx) {
 
 // __oda_from_char_code(...units): String.fromCharCode with the spec's ToUint16 (Duktape's own
 // keeps 32 bits). Each unit becomes its own CESU-8 sequence, as Duktape keeps surrogates.
+// The units are coerced in place: a native may push only a few values beyond its arguments
+// without asking for stack, and a call with 100,000 arguments (apply, spread) is ordinary.
 duk_ret_t from_char_code(duk_context* ctx) {
   duk_idx_t n = duk_get_top(ctx);
-  for (duk_idx_t i = 0; i < n; ++i) duk_push_uint(ctx, duk_to_uint16(ctx, i));  // may throw: nothing owned yet
+  for (duk_idx_t i = 0; i < n; ++i) duk_to_uint16(ctx, i);  // may throw: nothing owned yet
   unsigned char* out = static_cast<unsigned char*>(duk_push_fixed_buffer(ctx, static_cast<duk_size_t>(n) * 3));
   duk_size_t len = 0;
   for (duk_idx_t i = 0; i < n; ++i) {
-    unsigned c = duk_get_uint(ctx, n + i);
+    unsigned c = duk_get_uint(ctx, i);
     if (c < 0x80) {
       out[len++] = static_cast<unsigned char>(c);
     } else if (c < 0x800) {
@@ -131,6 +138,36 @@ duk_ret_t from_char_code(duk_context* ctx) {
     }
   }
   duk_push_lstring(ctx, reinterpret_cast<const char*>(out), len);
+  return 1;
+}
+
+// __oda_random_fill(view): fills the bytes of a buffer object (a typed array the runtime has
+// checked) from getrandom(2), the kernel's CSPRNG: crypto.getRandomValues and randomUUID must
+// not come from Math.random's predictable xoroshiro. Returns view.
+duk_ret_t random_fill(duk_context* ctx) {
+  duk_size_t n = 0;
+  auto* p = static_cast<unsigned char*>(duk_require_buffer_data(ctx, 0, &n));
+  while (n > 0) {
+    ssize_t got = getrandom(p, n, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return duk_error(ctx, DUK_ERR_ERROR, "the kernel gave no random bytes (%s)", std::strerror(errno));
+    }
+    p += got;
+    n -= static_cast<duk_size_t>(got);
+  }
+  duk_dup(ctx, 0);
+  return 1;
+}
+
+// Read when the process starts (a worker is one run), not when the heap image was built: the
+// static lives outside the heap.
+const int64_t g_origin_ns = sys::monotonic_ns();
+
+// __oda_perf_now(): performance.now(), milliseconds with a fraction on the monotonic clock
+// since the run started.
+duk_ret_t perf_now(duk_context* ctx) {
+  duk_push_number(ctx, static_cast<double>(sys::monotonic_ns() - g_origin_ns) / 1e6);
   return 1;
 }
 
@@ -153,6 +190,8 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
+  put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
+  put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   engine::register_regexp_natives(ctx);
 }
 

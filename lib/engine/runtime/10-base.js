@@ -70,6 +70,23 @@
     if (typeof f !== 'function') throw new TypeError(String(what === undefined ? f : what) + ' is not a function');
     return f;
   }
+  // An error as node's own APIs throw them: the class, node's words, and its `code`.
+  function nodeError(C, code, message) {
+    var e = new C(message);
+    e.code = code;
+    return e;
+  }
+  // How node's messages name a value they refused ("Received type string ('x')").
+  function received(v) {
+    if (v === null || v === undefined) return 'Received ' + v;
+    if (typeof v === 'function') return 'Received function ' + (v.name || '<anonymous>');
+    if (typeof v === 'object') {
+      var C = v.constructor;
+      return typeof C === 'function' && C.name ? 'Received an instance of ' + C.name : 'Received [Object: null prototype]';
+    }
+    var shown = typeof v === 'string' ? '\'' + v + '\'' : String(v);
+    return 'Received type ' + typeof v + ' (' + shown + ')';
+  }
   function createDataProperty(o, k, v) {
     Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
   }
@@ -159,6 +176,7 @@
   rt.toObject = toObject; rt.toIntegerOrInfinity = toIntegerOrInfinity; rt.toLength = toLength;
   rt.relIndex = relIndex; rt.sameValueZero = sameValueZero; rt.toStr = toStr;
   rt.requireCallable = requireCallable; rt.createDataProperty = createDataProperty;
+  rt.nodeError = nodeError; rt.received = received;
   rt.hasOwn = hasOwn;
   // A key no program can see or enumerate (a Duktape hidden symbol) when the natives provide it.
   rt.hiddenKey = typeof global.__oda_hidden_key === 'function' ? global.__oda_hidden_key
@@ -166,6 +184,8 @@
 
   Object.defineProperty(global, '__oda_rt', { value: rt, writable: false, enumerable: false, configurable: false });
   if (typeof global.globalThis !== 'object') def(global, 'globalThis', global);
+  // Browser-style and universal library builds look for the global object as `self`.
+  if (typeof global.self !== 'object') def(global, 'self', global);
 
   // Well-known symbols Duktape lacks.
   var wk = ['asyncIterator', 'match', 'matchAll', 'replace', 'search', 'split', 'species', 'unscopables'];

@@ -1,4 +1,4 @@
-// The event loop's JavaScript half: timers, pending host requests, and the entry points the
+// The event loop's JavaScript half: timers, immediates, pending host requests, and the entry points the
 // worker (lib/run/worker.cc) calls between its waits on the supervisor's pipe.
 (function (global) {
   'use strict';
@@ -72,6 +72,33 @@
   hide('clearTimeout', function clearTimeout(id) { clear(id); });
   hide('clearInterval', function clearInterval(id) { clear(id); });
 
+  // Immediates run as node's check phase does: after the timers due at this turn, each
+  // followed by its microtasks; one queued by an immediate waits for the next turn.
+  var immediates = [], liveImmediates = {}, pendingImmediates = 0;
+  hide('setImmediate', function setImmediate(fn) {
+    if (typeof fn !== 'function') throw new TypeError('immediate callback is not a function');
+    var im = { id: nextId++, fn: fn, args: Array.prototype.slice.call(arguments, 1) };
+    liveImmediates[im.id] = im;
+    pendingImmediates++;
+    immediates.push(im);
+    return im.id;
+  });
+  hide('clearImmediate', function clearImmediate(id) {
+    if (liveImmediates[id]) { delete liveImmediates[id]; pendingImmediates--; }
+  });
+  function runImmediates() {
+    var batch = immediates;
+    immediates = [];
+    for (var i = 0; i < batch.length; i++) {
+      var im = batch[i];
+      if (liveImmediates[im.id] !== im) continue;  // cleared
+      delete liveImmediates[im.id];
+      pendingImmediates--;
+      im.fn.apply(undefined, im.args);
+      mt.drain();
+    }
+  }
+
   // A request to the supervisor (tool calls and the like): the reply settles the promise.
   // Arguments cross as lossless JSON; the native throws the standard line otherwise.
   hide('__oda_host', function (method, args) {
@@ -113,8 +140,9 @@
       Promise.resolve(p).then(function (v) { settle(true, v); }, function (e) { settle(false, e); });
       mt.drain();
     },
-    // Runs the timers due now, each followed by its microtasks; returns the next due time
-    // (ms on __oda_now's clock) or -1 when no timer is left.
+    // Runs the timers due now, then the immediates, each followed by its microtasks; returns
+    // the next due time (ms on __oda_now's clock: now while immediates wait) or -1 when no
+    // timer or immediate is left.
     turn: function () {
       var limit = now(), t;
       mt.drain();
@@ -124,6 +152,8 @@
         t.fn.apply(undefined, t.args);
         mt.drain();
       }
+      runImmediates();
+      if (pendingImmediates > 0) return limit;
       t = peek();
       return t === undefined ? -1 : t.due;
     },
