@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# termd against what any process of the user may write to its socket: requests no client
+# would send, floods of sessions, many sessions opened and closed, sends to a shell that is
+# gone. termd must answer each with an error and go on serving, never crash or bloat.
+load helpers
+
+# Sends each line of stdin to termd as a raw client after the hello, and prints each reply's
+# error message (or "ok") on its own line.
+raw_client() {
+  python3 -c '
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("rwb")
+def ask(line):
+    f.write(line.encode() + b"\n"); f.flush()
+    return json.loads(f.readline())
+ask(json.dumps({"hello": "termd", "version": 1}))
+for line in sys.stdin.read().splitlines():
+    r = ask(line)
+    print("ok" if r["ok"] else r["error"])' "$ODA_RUNTIME_DIR/termd.sock"
+}
+
+termd_pid() { cat "$ODA_RUNTIME_DIR/termd.pid"; }
+
+@test "termd refuses bad fields by name and keeps serving its sessions" {
+  term-open
+  pid=$(termd_pid)
+  run raw_client <<EOF2
+{"tool":"terminal_open","chat":"$ODA_CHAT","args":{"cols":80,"rows":-5}}
+{"tool":"terminal_open","chat":"$ODA_CHAT","args":{"cols":100000}}
+{"tool":"terminal_open","chat":"$ODA_CHAT","args":{"rows":100000}}
+{"tool":"terminal_open","chat":"$ODA_CHAT","args":{"cols":1000,"rows":1000}}
+{"tool":"terminal_open","chat":"$ODA_CHAT","args":{"cols":"80"}}
+{"tool":"terminal_open","chat":"$ODA_CHAT","args":{"cols":80.5}}
+{"tool":"terminal_send","chat":"$ODA_CHAT","args":{"session":"pty-1","text":"true","wait_ms":1e300}}
+{"tool":"terminal_send","chat":"$ODA_CHAT","args":{"session":"pty-1","text":"true","wait_ms":-1e300}}
+{"tool":"terminal_send","chat":"$ODA_CHAT","args":{"session":"pty-1","text":7}}
+{"tool":"terminal_read","chat":"$ODA_CHAT","args":{"session":"pty-1","tail":-1}}
+{"tool":"terminal_read","chat":"$ODA_CHAT","args":{"session":"pty-1","count":0.5}}
+{"tool":"terminal_read","chat":"$ODA_CHAT","args":{"session":"pty-1","offset":"x"}}
+{"tool":"terminal_signal","chat":"$ODA_CHAT","args":{"session":"pty-1","signal":9}}
+{"tool":"terminal_close","chat":"$ODA_CHAT","args":{}}
+{"tool":"terminal_list","chat":"$ODA_CHAT","args":[]}
+{"tool":"terminal_list","chat":"$ODA_CHAT","max_bytes":1e300}
+{"tool":"terminal_nope","chat":"$ODA_CHAT"}
+{"tool":"terminal_list"}
+EOF2
+  assert_success
+  assert_output "invalid rows '-5': expected a whole number from 2 to 1000
+invalid cols '100000': expected a whole number from 2 to 1000
+invalid rows '100000': expected a whole number from 2 to 1000
+invalid size 1000x1000: expected at most 100000 cells (cols x rows)
+invalid cols '\"80\"': expected a whole number from 2 to 1000
+invalid cols '80.5': expected a whole number from 2 to 1000
+invalid wait-ms '1e+300': expected a whole number of at most 86400000 (a day)
+invalid wait-ms '-1e+300': expected a whole number not below zero
+invalid text '7': expected a string
+invalid tail '-1': expected a whole number of at least one
+invalid count '0.5': expected a whole number of at least one
+invalid offset '\"x\"': expected a whole number not below zero
+invalid signal '9': expected a string
+missing session: pass a session id or name
+invalid args '[]': expected an object
+invalid max-bytes '1e+300': expected a whole number of at most 67108864
+unknown tool 'terminal_nope'
+refused: no chat: pass --chat ID or set ODA_CHAT"
+  [[ "$(termd_pid)" == "$pid" ]] && kill -0 "$pid"
+  run term-send pty-1 'echo still here'
+  assert_success
+  assert_line 'still here'
+}
+
+@test "a send of more than 1 MiB of text is refused" {
+  term-open
+  run raw_client <<EOF2
+{"tool":"terminal_send","chat":"$ODA_CHAT","args":{"session":"pty-1","text":"$(head -c 1048577 /dev/zero | tr '\0' x)"}}
+EOF2
+  assert_output "invalid text: 1048577 bytes, the most a send takes is 1048576"
+  run term-send pty-1 'echo still here'
+  assert_line 'still here'
+}
