@@ -80,3 +80,20 @@ EOF2
   run term-send pty-1 'echo still here'
   assert_line 'still here'
 }
+
+@test "a send to a session whose shell has exited is refused with how it ended" {
+  term-open
+  run term-send pty-1 'exit 7'
+  assert_output $'exit\n[wait: exit]\n[session: exited code=7 signal=null]'
+  run --separate-stderr term-send pty-1 'echo'
+  assert_failure 1
+  assert_equal "$stderr" "term-send: error: refused: terminal session pty-1 has exited (code=7 signal=null)"
+  run --separate-stderr term-send --background pty-1 'echo'
+  assert_failure 1
+  assert_equal "$stderr" "term-send: error: refused: terminal session pty-1 has exited (code=7 signal=null)"
+  term-open --name two
+  run term-send two 'kill -HUP $$'
+  run --separate-stderr term-send two ''
+  assert_failure 1
+  assert_equal "$stderr" "term-send: error: refused: terminal session pty-2 has exited (code=null signal=SIGHUP)"
+}

@@ -248,6 +248,13 @@ void serve_send(Server& sv, const Request& r) {
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
   if (!s) return;
   if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
+  // Nothing reads what would be written (SPEC 3.3): the refusal says how the shell ended,
+  // as a send's [session: exited ...] line does.
+  if (s->status() == Session::Status::Exited) {
+    std::string code = s->exit_code() ? std::to_string(*s->exit_code()) : "null";
+    std::string sig = s->exit_signal() ? signal_name(*s->exit_signal()) : "null";
+    return sv.error(r.client, "refused: terminal session " + s->id() + " has exited (code=" + code + " signal=" + sig + ")");
+  }
   std::string text = a.get_or("text", "");
   bool submit = a.get_or<bool>("submit", true);
   bool background = a.get_or<bool>("run_in_background", false);
@@ -263,7 +270,6 @@ void serve_send(Server& sv, const Request& r) {
   }
   if (running && !bytes.empty()) write_text(sv, s, text, bytes, submit);
   if (background) {
-    if (!running) return sv.error(r.client, "terminal session " + s->id() + " has exited");
     return sv.ok(r.client, sv.jobs().start(r.chat, s, text));
   }
   int64_t now = sv.now();
