@@ -1,6 +1,9 @@
 // termd: the per-user terminal session daemon (SPEC 3.1; protocol in man/termd.8).
 #include <unistd.h>
 
+#include <string>
+#include <utility>
+
 #include "cli/cli.h"
 #include "term/daemon.h"
 
@@ -14,6 +17,8 @@ const oda::cli::Command kCommand{
     .options = {
         {.name = "foreground", .help = "stay attached to the terminal (for debugging)"},
         {.name = "idle-exit", .kind = Kind::Int, .value_name = "SECONDS", .help = "exit after this long without a session (default 600)"},
+        {.name = "max-sessions-per-chat", .kind = Kind::Int, .value_name = "N", .help = "sessions open at once in one chat, at least 1 (default 64)"},
+        {.name = "max-sessions", .kind = Kind::Int, .value_name = "N", .help = "sessions open at once in all chats, at least 1 (default 256)"},
         {.name = "max-lines", .kind = Kind::Int, .value_name = "N", .help = "lines kept per session, at least 100000 (default 1000000)"},
     },
 };
@@ -32,6 +37,14 @@ int main(int argc, char** argv) {
   long long lines = args.integer("max-lines", 1000000);
   if (idle < 0) return oda::cli::fail(kCommand, oda::cli::kUsage, "invalid idle-exit '" + std::to_string(idle) + "': expected seconds not below zero");
   if (lines < 100000) return oda::cli::fail(kCommand, oda::cli::kUsage, "invalid max-lines '" + std::to_string(lines) + "': expected at least 100000");
+  long long per_chat = args.integer("max-sessions-per-chat", opt.max_sessions_per_chat);
+  long long total = args.integer("max-sessions", opt.max_sessions);
+  for (auto [name, v] : {std::pair{"max-sessions-per-chat", per_chat}, std::pair{"max-sessions", total}}) {
+    if (v < 1 || v > 100000)
+      return oda::cli::fail(kCommand, oda::cli::kUsage, "invalid " + std::string(name) + " '" + std::to_string(v) + "': expected a whole number from 1 to 100000");
+  }
+  opt.max_sessions_per_chat = static_cast<int>(per_chat);
+  opt.max_sessions = static_cast<int>(total);
   opt.idle_exit_s = static_cast<int>(idle);
   opt.keep_lines = static_cast<uint64_t>(lines);
   std::string err;

@@ -97,3 +97,28 @@ EOF2
   assert_failure 1
   assert_equal "$stderr" "term-send: error: refused: terminal session pty-2 has exited (code=null signal=SIGHUP)"
 }
+
+@test "sessions are capped per chat and in all chats, each with its refusal" {
+  mkdir -m 700 "$ODA_RUNTIME_DIR"
+  termd --max-sessions-per-chat 2 --max-sessions 3
+  term-open
+  term-open
+  run --separate-stderr term-open
+  assert_failure 1
+  assert_equal "$stderr" "term-open: error: refused: chat '$ODA_CHAT' already has 2 terminal sessions, the most termd keeps per chat (close one first)"
+  term-open --chat other
+  run --separate-stderr term-open --chat third
+  assert_failure 1
+  assert_equal "$stderr" "term-open: error: refused: termd already holds 3 terminal sessions, the most it keeps in all chats (close one first)"
+  # A closed session no longer counts.
+  term-close pty-1
+  run term-open
+  assert_success
+  assert_line 'started terminal session pty-4 [type: shell]'
+}
+
+@test "termd refuses session caps below one" {
+  run --separate-stderr termd --max-sessions 0
+  assert_failure 2
+  assert_equal "$stderr" "termd: error: invalid max-sessions '0': expected a whole number from 1 to 100000"
+}

@@ -171,6 +171,10 @@ std::vector<Session*> Server::sessions(const std::string& chat) const {
   return out;
 }
 
+size_t Server::live_sessions() const {
+  return static_cast<size_t>(std::count_if(sessions_.begin(), sessions_.end(), [](auto& s) { return s->live(); }));
+}
+
 void Server::opened(int client, std::unique_ptr<Session> s) {
   Session* p = s.get();
   sessions_.push_back(std::move(s));

@@ -161,6 +161,13 @@ void serve_open(Server& sv, const Request& r) {
   std::string type = a.get_or("type", "");
   if (type.empty()) type = "shell";
   if (type != "shell") return sv.error(r.client, "unknown session type '" + type + "' " + kTypes);
+  size_t in_chat = sv.sessions(r.chat).size();
+  if (in_chat >= static_cast<size_t>(sv.options().max_sessions_per_chat))
+    return sv.error(r.client, "refused: chat '" + r.chat + "' already has " + std::to_string(in_chat) +
+                                  " terminal sessions, the most termd keeps per chat (close one first)");
+  if (size_t all = sv.live_sessions(); all >= static_cast<size_t>(sv.options().max_sessions))
+    return sv.error(r.client, "refused: termd already holds " + std::to_string(all) +
+                                  " terminal sessions, the most it keeps in all chats (close one first)");
   std::string name = a.get_or("name", "");
   if (!name.empty()) {
     for (Session* s : sv.sessions(r.chat)) {
