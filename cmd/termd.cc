@@ -1,4 +1,5 @@
 // termd: the per-user terminal session daemon (SPEC 3.1; protocol in man/termd.8).
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <string>
@@ -29,6 +30,10 @@ int main(int argc, char** argv) {
   oda::cli::Args args;
   int code;
   if (!oda::cli::parse(kCommand, argc, argv, &args, &code)) return code;
+  // Not dumpable: another process of the user cannot read our environment, memory or fds
+  // through /proc, nor attach a debugger (issue 13). Shells it starts are dumpable again
+  // from their exec on.
+  prctl(PR_SET_DUMPABLE, 0);
   // Whatever the starting client left open (a test runner's pipes) must not live on in us.
   close_range(3, ~0U, 0);
   oda::term::DaemonOptions opt;

@@ -122,3 +122,28 @@ EOF2
   assert_failure 2
   assert_equal "$stderr" "termd: error: invalid max-sessions '0': expected a whole number from 1 to 100000"
 }
+
+# The owner of /proc/PID/environ: the process's own user, but root once it is not dumpable.
+environ_owner() { stat -c %u "/proc/$1/environ"; }
+
+@test "termd is not dumpable: its /proc files belong to root, not to the user" {
+  if [[ $(id -u) -ne 0 ]]; then
+    term-open
+    poll_until test -s "$ODA_RUNTIME_DIR/termd.pid"
+    run environ_owner "$(cat "$ODA_RUNTIME_DIR/termd.pid")"
+    assert_output 0
+    return
+  fi
+  # As root every /proc file is root's anyway: run the daemon as another user.
+  command -v setpriv || skip "no setpriv"
+  other=$(mktemp -d /tmp/oda-uid.XXXXXX)
+  chmod 755 "$other"
+  export ODA_RUNTIME_DIR="$other/run"
+  mkdir -m 700 "$ODA_RUNTIME_DIR" && chown 65534:65534 "$ODA_RUNTIME_DIR"
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$ODA_ROOT/build/bin/termd" --idle-exit 5
+  pid=$(cat "$ODA_RUNTIME_DIR/termd.pid")
+  run environ_owner "$pid"
+  kill "$pid"
+  rm -rf "$other"
+  assert_output 0
+}
