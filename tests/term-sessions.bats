@@ -296,8 +296,6 @@ load helpers
   term-open
   run term-send pty-1 'kill -HUP $$'
   assert_output $'(no new output)\n[wait: exit]\n[session: exited code=null signal=SIGHUP]'
-  run term-send pty-1 'echo'
-  assert_output $'(no new output)\n[wait: exit]\n[session: exited code=null signal=SIGHUP]'
   run --separate-stderr term-signal pty-1 INT
   assert_failure 1
   assert_equal "$stderr" "term-signal: error: terminal session pty-1 is not running"

@@ -12,6 +12,10 @@ struct DaemonOptions {
   bool foreground = false;     // stay attached (debugging); else detach once listening
   int idle_exit_s = 600;       // exit after this long without a session
   uint64_t keep_lines = 1000000;
+  // Sessions not yet closed, per chat and in all: one program opening sessions in a loop
+  // must not take the user's memory (a session costs a shell, a PTY and up to 8 MB of screen).
+  int max_sessions_per_chat = 64;
+  int max_sessions = 256;
 };
 
 // Binds the socket and serves until idle. Returns the process exit code; *err says why

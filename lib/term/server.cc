@@ -129,15 +129,17 @@ void Server::request(int fd, const std::string& line) {
     c.hello = true;
     return send(fd, wire::welcome(getpid()));
   }
-  std::string name = req.get_or("tool", "");
   std::string chat = req.get_or("chat", "");
+  if (chat.empty()) return error(fd, "refused: no chat: pass --chat ID or set ODA_CHAT");
+  // Held to the clients' own rules: any process of the user can write to this socket.
+  const Tool* tool = nullptr;
+  if (!valid_request(req, &tool, &err)) return error(fd, err, wire::kCodeUsage);
   const json::Value* a = req.get("args");
   json::Value empty = json::Value::object();
-  size_t max_bytes = static_cast<size_t>(std::max<int64_t>(64, req.get_or<int64_t>("max_bytes", 262144)));
-  if (chat.empty()) return error(fd, "refused: no chat: pass --chat ID or set ODA_CHAT");
-  const Tool* tool = find_tool(name);
-  if (!tool) return error(fd, "unknown tool '" + name + "'", wire::kCodeUsage);
-  tool->serve(*this, Request{fd, chat, a && a->is_object() ? *a : empty, req, max_bytes});
+  const json::Value& args = a ? *a : empty;
+  if (!tool->valid(args, &err)) return error(fd, err, wire::kCodeUsage);
+  size_t max_bytes = static_cast<size_t>(req.get_or<int64_t>("max_bytes", 262144));
+  tool->serve(*this, Request{fd, chat, args, req, max_bytes});
 }
 
 Session* Server::find(int client, const std::string& chat, const std::string& key, bool* closed_already) {
@@ -167,6 +169,10 @@ std::vector<Session*> Server::sessions(const std::string& chat) const {
   std::vector<Session*> out;
   for (auto& s : sessions_) if (s->chat() == chat && s->live()) out.push_back(s.get());
   return out;
+}
+
+size_t Server::live_sessions() const {
+  return static_cast<size_t>(std::count_if(sessions_.begin(), sessions_.end(), [](auto& s) { return s->live(); }));
 }
 
 void Server::opened(int client, std::unique_ptr<Session> s) {

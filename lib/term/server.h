@@ -48,6 +48,8 @@ class Server {
   Session* find(int client, const std::string& chat, const std::string& key, bool* closed_already = nullptr);
   // The live sessions of chat, oldest first.
   std::vector<Session*> sessions(const std::string& chat) const;
+  // How many sessions in all chats are not closed yet.
+  size_t live_sessions() const;
   // Takes a spawned session, watches its PTY, and answers `client` once it reached its first
   // prompt (or ended, or 10 s passed).
   void opened(int client, std::unique_ptr<Session> s);

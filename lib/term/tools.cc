@@ -17,6 +17,7 @@
 #include "term/server.h"
 #include "term/signals.h"
 #include "term/text.h"
+#include "term/wire.h"
 
 namespace oda::term {
 
@@ -31,19 +32,48 @@ std::string num(const json::Value* v) {
   return json::number_to_string(v->as_number());
 }
 
-bool need_session(const json::Value& req, std::string* err) {
-  if (!req.get_or("session", "").empty()) return true;
-  *err = "missing session: pass a session id or name";
-  return false;
+// What an argument must be when present. The daemon holds every request it is sent to the
+// same fields as the clients do (a raw socket client is as likely as ours), so a bad value
+// is a refusal naming the field, never a cast of a double that does not fit.
+enum class Type { String, Bool, Whole, Array };
+struct Field {
+  const char* key;
+  const char* option;  // how the command line names it
+  Type type;
+  double min = 0, max = 0;         // Whole: the range
+  const char* expected = nullptr;  // Whole: the range in words
+  const char* too_big = nullptr;   // Whole: the words for a value over max (else expected)
+};
+
+// The largest count, offset or tail that is still a whole number a double holds exactly.
+constexpr double kMaxWhole = 9007199254740991.0;
+
+// A value as the refusal quotes it: a number as written, anything else as JSON, so that "80"
+// (a string) does not read as 80.
+std::string shown(const json::Value* v) {
+  return v->is_number() ? json::number_to_string(v->as_number()) : json::write(*v);
 }
 
-// A whole-number field, when present, at least `min`; *err names it as the option reads.
-bool check_whole(const json::Value& req, const char* key, const char* option, double min, const char* expected,
-                 std::string* err) {
-  const json::Value* v = req.get(key);
-  if (!v || (whole(*v) && v->as_number() >= min)) return true;
-  *err = std::string("invalid ") + option + " '" + num(v) + "': expected " + expected;
-  return false;
+bool fields_ok(const json::Value& req, std::initializer_list<Field> fields, std::string* err) {
+  for (const Field& f : fields) {
+    const json::Value* v = req.get(f.key);
+    if (!v) continue;
+    const char* want = nullptr;
+    switch (f.type) {
+      case Type::String: if (!v->is_string()) want = "a string"; break;
+      case Type::Bool: if (!v->is_bool()) want = "true or false"; break;
+      case Type::Array: if (!v->is_array()) want = "a list"; break;
+      case Type::Whole:
+        if (!whole(*v) || v->as_number() < f.min) want = f.expected;
+        else if (v->as_number() > f.max) want = f.too_big ? f.too_big : f.expected;
+        break;
+    }
+    if (want) {
+      *err = std::string("invalid ") + f.option + " '" + shown(v) + "': expected " + want;
+      return false;
+    }
+  }
+  return true;
 }
 
 // The main text, its placeholder when empty, and the truncation mark.
@@ -70,18 +100,33 @@ bool valid_name(const std::string& n) {
 
 constexpr const char* kTypes = "(the type is 'shell')";
 
-bool check_open(json::Value* req, std::string* err) {
-  std::string type = req->get_or("type", "");
+bool need_session(const json::Value& req, std::string* err) {
+  if (!req.get_or("session", "").empty()) return true;
+  *err = "missing session: pass a session id or name";
+  return false;
+}
+
+constexpr Field kSession{"session", "session", Type::String};
+constexpr Field kText{"text", "text", Type::String};
+
+bool valid_open(const json::Value& req, std::string* err) {
+  constexpr const char* kSize = "a whole number from 2 to 1000";
+  if (!fields_ok(req, {{"type", "type", Type::String}, {"name", "name", Type::String}, {"cwd", "cwd", Type::String},
+                       {"env", "env", Type::Array}, {"cols", "cols", Type::Whole, 2, kMaxSide, kSize},
+                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}},
+                 err))
+    return false;
+  std::string type = req.get_or("type", "");
   if (!type.empty() && type != "shell") {
     *err = "unknown session type '" + type + "' " + kTypes;
     return false;
   }
-  std::string name = req->get_or("name", "");
+  std::string name = req.get_or("name", "");
   if (!name.empty() && !valid_name(name)) {
     *err = "invalid name '" + name + "': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'";
     return false;
   }
-  if (const json::Value* env = req->get("env"); env && env->is_array()) {
+  if (const json::Value* env = req.get("env")) {
     for (const auto& e : env->items()) {
       if (!e.is_string() || e.as_string().find('=') == std::string::npos || e.as_string()[0] == '=') {
         *err = "invalid env '" + (e.is_string() ? e.as_string() : json::write(e)) + "': expected K=V";
@@ -89,12 +134,20 @@ bool check_open(json::Value* req, std::string* err) {
       }
     }
   }
-  for (const char* k : {"cols", "rows"}) {
-    if (const json::Value* v = req->get(k); v && (!whole(*v) || v->as_number() < 2 || v->as_number() > 1000)) {
-      *err = std::string("invalid ") + k + " '" + num(v) + "': expected a whole number from 2 to 1000";
-      return false;
-    }
+  // Each cell costs the screen some 40 bytes twice over (main and alternate screen): the
+  // cap keeps one session's screen near 8 MB however its sides are chosen.
+  int64_t cells = req.get_or<int64_t>("cols", kDefaultCols) * req.get_or<int64_t>("rows", kDefaultRows);
+  if (cells > kMaxCells) {
+    *err = "invalid size " + std::to_string(req.get_or<int64_t>("cols", kDefaultCols)) + "x" +
+           std::to_string(req.get_or<int64_t>("rows", kDefaultRows)) + ": expected at most " +
+           std::to_string(kMaxCells) + " cells (cols x rows)";
+    return false;
   }
+  return true;
+}
+
+bool check_open(json::Value* req, std::string* err) {
+  if (!valid_open(*req, err)) return false;
   // The session starts where the caller is, not where the daemon was started.
   if (!req->get("cwd")) {
     char buf[PATH_MAX];
@@ -108,6 +161,13 @@ void serve_open(Server& sv, const Request& r) {
   std::string type = a.get_or("type", "");
   if (type.empty()) type = "shell";
   if (type != "shell") return sv.error(r.client, "unknown session type '" + type + "' " + kTypes);
+  size_t in_chat = sv.sessions(r.chat).size();
+  if (in_chat >= static_cast<size_t>(sv.options().max_sessions_per_chat))
+    return sv.error(r.client, "refused: chat '" + r.chat + "' already has " + std::to_string(in_chat) +
+                                  " terminal sessions, the most termd keeps per chat (close one first)");
+  if (size_t all = sv.live_sessions(); all >= static_cast<size_t>(sv.options().max_sessions))
+    return sv.error(r.client, "refused: termd already holds " + std::to_string(all) +
+                                  " terminal sessions, the most it keeps in all chats (close one first)");
   std::string name = a.get_or("name", "");
   if (!name.empty()) {
     for (Session* s : sv.sessions(r.chat)) {
@@ -124,8 +184,8 @@ void serve_open(Server& sv, const Request& r) {
   if (const json::Value* env = a.get("env"); env && env->is_array()) {
     for (const auto& e : env->items()) if (e.is_string()) so.env.push_back(e.as_string());
   }
-  so.cols = static_cast<int>(a.get_or<int64_t>("cols", 80));
-  so.rows = static_cast<int>(a.get_or<int64_t>("rows", 24));
+  so.cols = static_cast<int>(a.get_or<int64_t>("cols", kDefaultCols));
+  so.rows = static_cast<int>(a.get_or<int64_t>("rows", kDefaultRows));
   so.keep_lines = sv.options().keep_lines;
   auto s = std::make_unique<Session>(sv.next_session_number(), r.chat, name, so);
   std::string err;
@@ -142,9 +202,23 @@ std::string render_open(const json::Value& r) {
 
 // --- terminal_send
 
+bool valid_send(const json::Value& req, std::string* err) {
+  if (!fields_ok(req, {kSession, kText, {"submit", "submit", Type::Bool}, {"escapes", "escapes", Type::Bool},
+                       {"run_in_background", "background", Type::Bool},
+                       {"wait_ms", "wait-ms", Type::Whole, 0, kMaxWaitMs, "a whole number not below zero",
+                        "a whole number of at most 86400000 (a day)"}},
+                 err))
+    return false;
+  if (!need_session(req, err)) return false;
+  if (size_t n = req.get_or("text", "").size(); n > kMaxText) {
+    *err = "invalid text: " + std::to_string(n) + " bytes, the most a send takes is " + std::to_string(kMaxText);
+    return false;
+  }
+  return true;
+}
+
 bool check_send(json::Value* req, std::string* err) {
-  if (!need_session(*req, err)) return false;
-  if (!check_whole(*req, "wait_ms", "wait-ms", 0, "a whole number not below zero", err)) return false;
+  if (!valid_send(*req, err)) return false;
   if (req->get_or<bool>("escapes", false)) {
     std::string out;
     if (!decode_escapes(req->get_or("text", ""), &out, err)) return false;
@@ -181,6 +255,13 @@ void serve_send(Server& sv, const Request& r) {
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
   if (!s) return;
   if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
+  // Nothing reads what would be written (SPEC 3.3): the refusal says how the shell ended,
+  // as a send's [session: exited ...] line does.
+  if (s->status() == Session::Status::Exited) {
+    std::string code = s->exit_code() ? std::to_string(*s->exit_code()) : "null";
+    std::string sig = s->exit_signal() ? signal_name(*s->exit_signal()) : "null";
+    return sv.error(r.client, "refused: terminal session " + s->id() + " has exited (code=" + code + " signal=" + sig + ")");
+  }
   std::string text = a.get_or("text", "");
   bool submit = a.get_or<bool>("submit", true);
   bool background = a.get_or<bool>("run_in_background", false);
@@ -196,7 +277,6 @@ void serve_send(Server& sv, const Request& r) {
   }
   if (running && !bytes.empty()) write_text(sv, s, text, bytes, submit);
   if (background) {
-    if (!running) return sv.error(r.client, "terminal session " + s->id() + " has exited");
     return sv.ok(r.client, sv.jobs().start(r.chat, s, text));
   }
   int64_t now = sv.now();
@@ -231,12 +311,18 @@ std::string render_send(const json::Value& r) {
 
 // --- terminal_read
 
-bool check_read(json::Value* req, std::string* err) {
-  if (req->get_or("job", "").empty() && !need_session(*req, err)) return false;
-  return check_whole(*req, "offset", "offset", 0, "a whole number not below zero", err) &&
-         check_whole(*req, "count", "count", 1, "a whole number of at least one", err) &&
-         check_whole(*req, "tail", "tail", 1, "a whole number of at least one", err);
+bool valid_read(const json::Value& req, std::string* err) {
+  constexpr const char* kTooBig = "a whole number of at most 9007199254740991";
+  if (!fields_ok(req, {kSession, {"job", "job", Type::String}, {"screen", "screen", Type::Bool},
+                       {"offset", "offset", Type::Whole, 0, kMaxWhole, "a whole number not below zero", kTooBig},
+                       {"count", "count", Type::Whole, 1, kMaxWhole, "a whole number of at least one", kTooBig},
+                       {"tail", "tail", Type::Whole, 1, kMaxWhole, "a whole number of at least one", kTooBig}},
+                 err))
+    return false;
+  return !req.get_or("job", "").empty() || need_session(req, err);
 }
+
+bool check_read(json::Value* req, std::string* err) { return valid_read(*req, err); }
 
 void serve_read(Server& sv, const Request& r) {
   const json::Value& a = r.args;
@@ -313,15 +399,19 @@ std::string render_read(const json::Value& r) {
 
 // --- terminal_signal
 
-bool check_signal(json::Value* req, std::string* err) {
-  if (!need_session(*req, err)) return false;
-  std::string s = req->get_or("signal", "");
-  int sig = signal_number(s);
-  if (sig == 0) {
+bool valid_signal(const json::Value& req, std::string* err) {
+  if (!fields_ok(req, {kSession, {"signal", "signal", Type::String}}, err) || !need_session(req, err)) return false;
+  std::string s = req.get_or("signal", "");
+  if (signal_number(s) == 0) {
     *err = "unknown signal '" + s + "': expected one of SIGINT, SIGTERM, SIGKILL, SIGTSTP, SIGHUP";
     return false;
   }
-  req->set("signal", signal_name(sig));
+  return true;
+}
+
+bool check_signal(json::Value* req, std::string* err) {
+  if (!valid_signal(*req, err)) return false;
+  req->set("signal", signal_name(signal_number(req->get_or("signal", ""))));
   return true;
 }
 
@@ -358,7 +448,11 @@ std::string render_signal(const json::Value& r) {
 
 // --- terminal_close
 
-bool check_close(json::Value* req, std::string* err) { return need_session(*req, err); }
+bool valid_close(const json::Value& req, std::string* err) {
+  return fields_ok(req, {kSession}, err) && need_session(req, err);
+}
+
+bool check_close(json::Value* req, std::string* err) { return valid_close(*req, err); }
 
 void serve_close(Server& sv, const Request& r) {
   bool closed = false;
@@ -380,7 +474,9 @@ std::string render_close(const json::Value& r) {
 
 // --- terminal_list
 
-bool check_list(json::Value*, std::string*) { return true; }
+bool valid_list(const json::Value& req, std::string* err) { return fields_ok(req, {{"ids", "ids", Type::Bool}}, err); }
+
+bool check_list(json::Value* req, std::string* err) { return valid_list(*req, err); }
 
 const char* list_status(Session::Status st) {
   switch (st) {
@@ -436,13 +532,13 @@ json::Value list_offline(const json::Value&) {
 }
 
 const Tool kTools[] = {
-    {.name = "terminal_open", .check = check_open, .serve = serve_open, .render = render_open,
+    {.name = "terminal_open", .valid = valid_open, .check = check_open, .serve = serve_open, .render = render_open,
      .main_field = "message", .starts_daemon = true, .caller_context = true},
-    {.name = "terminal_send", .check = check_send, .serve = serve_send, .render = render_send, .main_field = "output"},
-    {.name = "terminal_read", .check = check_read, .serve = serve_read, .render = render_read, .main_field = "output"},
-    {.name = "terminal_signal", .check = check_signal, .serve = serve_signal, .render = render_signal, .main_field = nullptr},
-    {.name = "terminal_close", .check = check_close, .serve = serve_close, .render = render_close, .main_field = nullptr},
-    {.name = "terminal_list", .check = check_list, .serve = serve_list, .render = render_list, .main_field = nullptr,
+    {.name = "terminal_send", .valid = valid_send, .check = check_send, .serve = serve_send, .render = render_send, .main_field = "output"},
+    {.name = "terminal_read", .valid = valid_read, .check = check_read, .serve = serve_read, .render = render_read, .main_field = "output"},
+    {.name = "terminal_signal", .valid = valid_signal, .check = check_signal, .serve = serve_signal, .render = render_signal, .main_field = nullptr},
+    {.name = "terminal_close", .valid = valid_close, .check = check_close, .serve = serve_close, .render = render_close, .main_field = nullptr},
+    {.name = "terminal_list", .valid = valid_list, .check = check_list, .serve = serve_list, .render = render_list, .main_field = nullptr,
      .offline = list_offline, .echo_flag = "ids"},
 };
 
@@ -451,6 +547,23 @@ const Tool kTools[] = {
 const Tool* find_tool(std::string_view name) {
   for (const Tool& t : kTools) if (t.name == name) return &t;
   return nullptr;
+}
+
+bool valid_request(const json::Value& req, const Tool** tool, std::string* err) {
+  if (!fields_ok(req, {{"tool", "tool", Type::String}, {"chat", "chat", Type::String}, {"cwd", "cwd", Type::String},
+                       {"shell", "shell", Type::String},
+                       {"max_bytes", "max-bytes", Type::Whole, 64, static_cast<double>(wire::kMaxRequest),
+                        "a whole number of at least 64", "a whole number of at most 67108864"}},
+                 err))
+    return false;
+  if (const json::Value* a = req.get("args"); a && !a->is_object()) {
+    *err = "invalid args '" + json::write(*a) + "': expected an object";
+    return false;
+  }
+  std::string name = req.get_or("tool", "");
+  *tool = find_tool(name);
+  if (!*tool) *err = "unknown tool '" + name + "'";
+  return *tool != nullptr;
 }
 
 json::Value open_result(Session* s) {

@@ -3,6 +3,8 @@
 // and the result's main field. A tool is added as one row; no other place names tools.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -13,10 +15,20 @@ namespace oda::term {
 class Server;
 struct Request;
 
+// The limits every caller is held to (man/termd.8, LIMITS): a screen's sides and its cells,
+// the longest wait and the largest text of one send.
+constexpr int kDefaultCols = 80, kDefaultRows = 24, kMaxSide = 1000;
+constexpr int64_t kMaxCells = 100000;
+constexpr int64_t kMaxWaitMs = 86400000;
+constexpr size_t kMaxText = 1 << 20;
+
 struct Tool {
   std::string_view name;  // "terminal_open" ... "terminal_list"
-  // Client side, before the daemon is reached: false with *err (a usage error, exit 2) for a
-  // request that can never work. May complete the request: term-open's cwd, term-send's
+  // The rules of the arguments, for client and daemon alike: each field of the right type,
+  // whole numbers in range, the required ones there. false with *err naming the field.
+  bool (*valid)(const json::Value& args, std::string* err);
+  // Client side, before the daemon is reached: valid, then false with *err (a usage error,
+  // exit 2) for a request that can never work. May complete the request: term-open's cwd, term-send's
   // decoded escapes, term-signal's canonical signal name.
   bool (*check)(json::Value* request, std::string* err);
   // Daemon side: answers r.client through the server, now or once the session settles.
@@ -38,6 +50,10 @@ struct Tool {
 
 // The row of the tool called name; nullptr when there is none.
 const Tool* find_tool(std::string_view name);
+
+// What termd checks of a request beside its arguments: the tool is one of the table's (*tool),
+// args an object, max_bytes a whole number from 64 up, chat, cwd and shell strings.
+bool valid_request(const json::Value& request, const Tool** tool, std::string* err);
 
 class Session;
 // terminal_open's result once s reached its first prompt: id, name, type, pid, status, and

@@ -82,7 +82,7 @@ TEST(TermTools, OpenRefusesBadValues) {
   EXPECT_EQ(refusal("terminal_open", R"({"cols":80.5})"),
             "invalid cols '80.5': expected a whole number from 2 to 1000");
   EXPECT_EQ(refusal("terminal_open", R"({"cols":"80"})"),
-            "invalid cols 'null': expected a whole number from 2 to 1000");
+            "invalid cols '\"80\"': expected a whole number from 2 to 1000");
   EXPECT_EQ(refusal("terminal_open", R"({"type":"shell","name":"main.1","env":["A=b=c"],"cols":2,"rows":1000})"), "");
 }
 
@@ -198,6 +198,56 @@ TEST(TermTools, SignalCloseAndListRenderings) {
   ids.set("ids", true);
   EXPECT_EQ(row("terminal_list").render(ids), "pty-1\nmain\npty-2");
   EXPECT_EQ(render("terminal_list", R"({"sessions":[],"ids":true})"), "");
+}
+
+namespace {
+
+// What termd holds a raw client's request to: the same rules, with nothing completed.
+std::string daemon_refusal(std::string_view request) {
+  json::Value r = req(request);
+  const Tool* tool = nullptr;
+  std::string err;
+  if (!valid_request(r, &tool, &err)) return err;
+  const json::Value* a = r.get("args");
+  if (!tool->valid(a ? *a : json::Value::object(), &err)) return err;
+  return "";
+}
+
+}  // namespace
+
+TEST(TermTools, TheDaemonRefusesWhatNoClientWouldSend) {
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_open","chat":"c","args":{"cols":80,"rows":-5}})"),
+            "invalid rows '-5': expected a whole number from 2 to 1000");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_open","chat":"c","args":{"cols":100000}})"),
+            "invalid cols '100000': expected a whole number from 2 to 1000");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_open","chat":"c","args":{"cols":1000,"rows":1000}})"),
+            "invalid size 1000x1000: expected at most 100000 cells (cols x rows)");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_open","chat":"c","args":{"cols":1000,"rows":100}})"), "");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_send","chat":"c","args":{"session":"pty-1","wait_ms":1e300}})"),
+            "invalid wait-ms '1e+300': expected a whole number of at most 86400000 (a day)");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_send","chat":"c","args":{"session":"pty-1","wait_ms":"5"}})"),
+            "invalid wait-ms '\"5\"': expected a whole number not below zero");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_send","chat":"c","args":{"session":1}})"),
+            "invalid session '1': expected a string");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_send","chat":"c","args":{"session":"a","submit":"no"}})"),
+            "invalid submit '\"no\"': expected true or false");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_read","chat":"c","args":{"session":"a","tail":-1}})"),
+            "invalid tail '-1': expected a whole number of at least one");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_read","chat":"c","args":{"session":"a","count":0.5}})"),
+            "invalid count '0.5': expected a whole number of at least one");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_signal","chat":"c","args":{"session":"a","signal":"USR1"}})"),
+            "unknown signal 'USR1': expected one of SIGINT, SIGTERM, SIGKILL, SIGTSTP, SIGHUP");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_nope","chat":"c"})"), "unknown tool 'terminal_nope'");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_list","chat":"c","args":[1]})"), "invalid args '[1]': expected an object");
+  EXPECT_EQ(daemon_refusal(R"({"tool":"terminal_list","chat":"c","max_bytes":-1})"),
+            "invalid max-bytes '-1': expected a whole number of at least 64");
+  json::Value big = req(R"({"tool":"terminal_send","chat":"c","args":{"session":"a"}})");
+  big.get("args")->set("text", std::string(kMaxText + 1, 'x'));
+  const Tool* tool = nullptr;
+  std::string err;
+  ASSERT_TRUE(valid_request(big, &tool, &err));
+  EXPECT_FALSE(tool->valid(*big.get("args"), &err));
+  EXPECT_EQ(err, "invalid text: 1048577 bytes, the most a send takes is 1048576");
 }
 
 }  // namespace oda::term
