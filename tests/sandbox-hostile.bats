@@ -144,5 +144,15 @@ JSON
   assert_line --index 0 "code run failed (timeout): execution deadline reached (300ms)"
   t=$(tail -n 1 <<< "$output")
   [[ $t == "$TMPDIR"/oda-run-* && ! -e $t ]]
+  # run-code itself stopped with SIGTERM mid-run.
+  run-code --workspace "$WS" --code 'await fs.writeFile(os.tmpdir() + "/f", "x");
+    await fs.writeFile("where", os.tmpdir()); for (;;) {}' >/dev/null 2>&1 &
+  local pid=$!
+  for _ in $(seq 500); do [[ -s ws/where ]] && break; sleep 0.02; done
+  t=$(cat ws/where)
+  [[ -e $t/f ]]
+  kill -TERM "$pid"
+  wait "$pid" || true
+  [[ $t == "$TMPDIR"/oda-run-* && ! -e $t ]]
   [[ -z $(ls tmp) ]]
 }

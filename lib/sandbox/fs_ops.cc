@@ -143,22 +143,22 @@ void Files::deny(std::string_view path, std::string message, Error* err) {
 
 bool Files::check_reach(std::string_view op, std::string_view path, Error* err) {
   // Never skipped (not even by kernel_only): Landlock does not govern reads, so nothing else
-  // holds these rules.
-  for (bool follow : {false, true}) {
-    std::string canon;
-    std::vector<std::string> via;
-    int e = 0;
-    // A loop is reported by the operation itself; the links before it were collected.
-    bool resolved = sandbox::canonical_path(policy_.workspace, path, follow, &canon, &e, &via);
-    if (resolved) via.push_back(std::move(canon));
-    for (const auto& p : via) {
-      sandbox::ProcRule r = sandbox::proc_rule(p, own_pid_);
-      if (r == sandbox::ProcRule::Allowed) continue;
-      deny(path, sandbox::denial_line(policy_.mode, enforcement_, op, path) + " (" +
-               sandbox::proc_rule_text(r) + ")",
-           err);
-      return false;
-    }
+  // holds these rules. One walk following the last link covers the walk that does not too:
+  // that one ends at the last link's own path, which `via` holds.
+  std::string canon;
+  std::vector<std::string> via;
+  int e = 0;
+  // A loop is reported by the operation itself; the links before it were collected.
+  if (sandbox::canonical_path(policy_.workspace, path, true, &canon, &e, &via)) {
+    via.push_back(std::move(canon));
+  }
+  for (const auto& p : via) {
+    sandbox::ProcRule r = sandbox::proc_rule(p, own_pid_);
+    if (r == sandbox::ProcRule::Allowed) continue;
+    deny(path, sandbox::denial_line(policy_.mode, enforcement_, op, path) + " (" +
+             sandbox::proc_rule_text(r) + ")",
+         err);
+    return false;
   }
   return true;
 }

@@ -63,8 +63,8 @@ class Files {
 
  private:
   // What no mode reaches (sandbox::proc_rule), checked on the path and on every symlink the
-  // walk to it follows, with and without following the last: true when allowed; else *err
-  // holds the refusal naming the path and the rule.
+  // walk to it passes, the last one included: true when allowed; else *err holds the refusal
+  // naming the path and the rule.
   bool check_reach(std::string_view op, std::string_view path, Error* err);
   void deny(std::string_view path, std::string message, Error* err);
   // Our own check of a change: true when allowed; else *err holds the denial.
