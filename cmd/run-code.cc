@@ -76,6 +76,7 @@ const oda::cli::Command kCommand{
 }  // namespace
 
 int main(int argc, char** argv) {
+  oda::run::keep_memory_private();
   // The build's last step (lib/run/run.mk), not an option for people.
   if (argc == 3 && std::strcmp(argv[1], "--build-heap-image") == 0) return oda::run::build_heap_image(argv[2]);
   oda::run::tune_malloc_for_worker();

@@ -70,7 +70,7 @@ need_landlock() {
   assert_success
   assert_line --index 1 "full enforcement needs ABI 3 or later"
   assert_line "workspace: $WS"
-  assert_line "workspace-write may change: $WS $PWD/tmp"
+  assert_line "workspace-write may change: $WS and the run's own temp folder (under $PWD/tmp)"
   assert_line "read-only: available, enforcement full"
   assert_line "workspace-write: available, enforcement full"
   assert_line "danger-full-access: available, enforcement full (nothing to restrict)"

@@ -2,6 +2,7 @@
 #include "run/command.h"
 
 #include <malloc.h>
+#include <sys/prctl.h>
 #include <sys/time.h>
 
 #include <algorithm>
@@ -146,6 +147,8 @@ std::string check_request(const cli::Args& args) {
 // pages in again and again (half the page faults of bench/js-cpu, a tenth of its CPU time).
 // Here the heap grows in 64 MiB steps, keeps what is freed for reuse (the worker is short-
 // lived) and maps only blocks past 32 MiB on their own. Untouched address space costs nothing.
+void keep_memory_private() { (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+
 void tune_malloc_for_worker() {
   mallopt(M_TOP_PAD, 64 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);

@@ -13,6 +13,12 @@ namespace oda::run {
 // or a part's own command (--probe-sandbox).
 int run_code(const cli::Command& cmd, const cli::Args& args);
 
+// Makes run-code non-dumpable (PR_SET_DUMPABLE 0) before anything else: its
+// /proc/PID/environ, cmdline, maps and mem, and its worker's, then belong to root, so a
+// process of the same user (a tool, a terminal session's shell) reads none of them, and no
+// core file shows them. The forked worker inherits it. run-code calls it first thing.
+void keep_memory_private();
+
 // Sets malloc up for the worker (fewer page faults for allocation-heavy programs); run-code
 // calls it first thing, before any worker is forked.
 void tune_malloc_for_worker();

@@ -1,7 +1,7 @@
 // The `fs` global of a program: Node's promise API over the sandboxed natives of
 // fs_natives.cc (left as __oda_fs, taken away here). The natives are sync; each promise
 // function settles at once with their result. Stats and Dirents are plain objects whose
-// methods are not enumerable, so a program can return them as data.
+// methods are not enumerable, so a program can return them as data. Also os.tmpdir().
 (function (global) {
   'use strict';
   var n = global.__oda_fs;
@@ -91,4 +91,7 @@
   hide(fs, 'existsSync', sync.exists);
   hide(fs, 'promises', fs);
   global.fs = fs;
+  // The run's own temp folder (SPEC 4.7: its TMPDIR), the one place outside the workspace
+  // workspace-write may change. Only tmpdir() of Node's os: there is no process here.
+  hide(global, 'os', { tmpdir: function () { return n.tmpdir(); } });
 })(this);

@@ -271,6 +271,18 @@ duk_ret_t js_exists(duk_context* ctx) {
   return 1;
 }
 
+// The run's own temp folder (its TMPDIR), for os.tmpdir().
+duk_ret_t js_tmpdir(duk_context* ctx) {
+  if (!S().files) (void)duk_error(ctx, DUK_ERR_ERROR, "fs is not available in this run");
+  guarded([&] {
+    Scratch& s = S();
+    s.text = engine::utf8_to_cesu8(s.files->policy().temp);
+    return true;
+  });
+  duk_push_lstring(ctx, S().text.data(), S().text.size());
+  return 1;
+}
+
 const duk_function_list_entry kNatives[] = {
     {"readFile", js_read_file, 2},
     {"writeFile", js_write_file, 3},
@@ -281,6 +293,7 @@ const duk_function_list_entry kNatives[] = {
     {"rm", js_rm, 4},
     {"rename", js_rename, 2},
     {"exists", js_exists, 1},
+    {"tmpdir", js_tmpdir, 0},
     {nullptr, nullptr, 0},
 };
 

@@ -33,8 +33,27 @@ struct Fd {
 
 double ms(const struct timespec& t) { return t.tv_sec * 1000.0 + t.tv_nsec / 1e6; }
 
-// Removes `name` under dirfd and everything beneath it, never following a symlink: the
-// descent goes through directory descriptors, so a link swapped in cannot lead outside.
+// A NUL would cut the path the system sees short of the one we checked.
+bool nul_in(std::string_view path, Error* err) {
+  if (path.find('\0') == std::string_view::npos) return false;
+  err->code = "ERR_INVALID_ARG_VALUE";
+  err->errno_value = EINVAL;
+  err->syscall.clear();
+  err->path = path;
+  err->denied = false;
+  err->message = "The argument 'path' must be a string without null bytes";
+  return true;
+}
+
+std::string parent_of(const std::string& path) {
+  size_t k = path.rfind('/');
+  if (k == 0 || k == std::string::npos) return "/";
+  return path.substr(0, k);
+}
+
+}  // namespace
+
+// The descent goes through directory descriptors, so a link swapped in cannot lead outside.
 int remove_tree(int parent, const char* name) {
   struct stat st;
   if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return errno;
@@ -60,26 +79,6 @@ int remove_tree(int parent, const char* name) {
   if (rc != 0) return rc;
   return unlinkat(parent, name, AT_REMOVEDIR) == 0 ? 0 : errno;
 }
-
-// A NUL would cut the path the system sees short of the one we checked.
-bool nul_in(std::string_view path, Error* err) {
-  if (path.find('\0') == std::string_view::npos) return false;
-  err->code = "ERR_INVALID_ARG_VALUE";
-  err->errno_value = EINVAL;
-  err->syscall.clear();
-  err->path = path;
-  err->denied = false;
-  err->message = "The argument 'path' must be a string without null bytes";
-  return true;
-}
-
-std::string parent_of(const std::string& path) {
-  size_t k = path.rfind('/');
-  if (k == 0 || k == std::string::npos) return "/";
-  return path.substr(0, k);
-}
-
-}  // namespace
 
 const char* errno_code(int e) {
   const char* n = strerrorname_np(e);
@@ -124,12 +123,44 @@ void system_error(int e, std::string_view syscall, std::string_view path, Error*
 }
 
 Files::Files(sandbox::Policy policy, sandbox::Enforcement enforcement)
-    : policy_(std::move(policy)), enforcement_(enforcement) {}
+    : policy_(std::move(policy)), enforcement_(enforcement), own_pid_(getpid()) {}
 
 std::string Files::absolute(std::string_view path) const {
   if (!path.empty() && path[0] == '/') return std::string(path);
   if (path.empty() || path == ".") return policy_.workspace;
   return policy_.workspace + "/" + std::string(path);
+}
+
+void Files::deny(std::string_view path, std::string message, Error* err) {
+  err->code = "ERR_ACCESS_DENIED";
+  err->errno_value = 0;
+  err->syscall.clear();
+  err->path = path;
+  err->denied = true;
+  err->message = std::move(message);
+  last_denial_ = err->message;
+}
+
+bool Files::check_reach(std::string_view op, std::string_view path, Error* err) {
+  // Never skipped (not even by kernel_only): Landlock does not govern reads, so nothing else
+  // holds these rules. One walk following the last link covers the walk that does not too:
+  // that one ends at the last link's own path, which `via` holds.
+  std::string canon;
+  std::vector<std::string> via;
+  int e = 0;
+  // A loop is reported by the operation itself; the links before it were collected.
+  if (sandbox::canonical_path(policy_.workspace, path, true, &canon, &e, &via)) {
+    via.push_back(std::move(canon));
+  }
+  for (const auto& p : via) {
+    sandbox::ProcRule r = sandbox::proc_rule(p, own_pid_);
+    if (r == sandbox::ProcRule::Allowed) continue;
+    deny(path, sandbox::denial_line(policy_.mode, enforcement_, op, path) + " (" +
+             sandbox::proc_rule_text(r) + ")",
+         err);
+    return false;
+  }
+  return true;
 }
 
 bool Files::check_change(std::string_view op, std::string_view path, bool follow_last,
@@ -148,18 +179,12 @@ bool Files::check_change(std::string_view op, std::string_view path, bool follow
     ok = policy_.allows_change(parent_of(canon)) && canon != "/";
   }
   if (ok) return true;
-  err->code = "ERR_ACCESS_DENIED";
-  err->errno_value = 0;
-  err->syscall.clear();
-  err->path = path;
-  err->denied = true;
-  err->message = sandbox::denial_line(policy_.mode, enforcement_, op, path);
-  last_denial_ = err->message;
+  deny(path, sandbox::denial_line(policy_.mode, enforcement_, op, path), err);
   return false;
 }
 
 bool Files::read_file(std::string_view path, std::string* data, Error* err) {
-  if (nul_in(path, err)) return false;
+  if (nul_in(path, err) || !check_reach("readFile", path, err)) return false;
   Fd f(open(absolute(path).c_str(), O_RDONLY | O_CLOEXEC));
   if (f.fd < 0) {
     system_error(errno, "open", path, err);
@@ -192,7 +217,7 @@ bool Files::read_file(std::string_view path, std::string* data, Error* err) {
 
 bool Files::write_common(std::string_view op, std::string_view path, std::string_view data,
                          bool append, Error* err) {
-  if (nul_in(path, err)) return false;
+  if (nul_in(path, err) || !check_reach(op, path, err)) return false;
   if (!check_change(op, path, true, err)) return false;
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
   Fd f(open(absolute(path).c_str(), flags, 0666));
@@ -217,7 +242,7 @@ bool Files::append_file(std::string_view path, std::string_view data, Error* err
 }
 
 bool Files::readdir(std::string_view path, std::vector<DirEntry>* out, Error* err) {
-  if (nul_in(path, err)) return false;
+  if (nul_in(path, err) || !check_reach("readdir", path, err)) return false;
   std::string abs = absolute(path);
   DIR* d = opendir(abs.c_str());
   if (!d) {
@@ -245,7 +270,7 @@ bool Files::readdir(std::string_view path, std::vector<DirEntry>* out, Error* er
 }
 
 bool Files::stat(std::string_view path, bool follow, Stat* out, Error* err) {
-  if (nul_in(path, err)) return false;
+  if (nul_in(path, err) || !check_reach(follow ? "stat" : "lstat", path, err)) return false;
   struct stat st;
   std::string abs = absolute(path);
   if ((follow ? ::stat(abs.c_str(), &st) : ::lstat(abs.c_str(), &st)) != 0) {
@@ -276,7 +301,7 @@ bool Files::stat(std::string_view path, bool follow, Stat* out, Error* err) {
 }
 
 bool Files::mkdir(std::string_view path, bool recursive, Error* err) {
-  if (nul_in(path, err)) return false;
+  if (nul_in(path, err) || !check_reach("mkdir", path, err)) return false;
   if (!check_change("mkdir", path, false, err)) return false;
   std::string abs = absolute(path);
   if (!recursive) {
@@ -317,7 +342,7 @@ bool Files::mkdir(std::string_view path, bool recursive, Error* err) {
 
 bool Files::rm(std::string_view path, bool recursive, bool force, Error* err,
                std::string_view op) {
-  if (nul_in(path, err)) return false;
+  if (nul_in(path, err) || !check_reach(op, path, err)) return false;
   if (!check_change(op, path, false, err)) return false;
   std::string canon;
   int e = 0;
@@ -357,6 +382,7 @@ bool Files::rm(std::string_view path, bool recursive, bool force, Error* err,
 
 bool Files::rename(std::string_view from, std::string_view to, Error* err) {
   if (nul_in(from, err) || nul_in(to, err)) return false;
+  if (!check_reach("rename", from, err) || !check_reach("rename", to, err)) return false;
   if (!check_change("rename", from, false, err)) return false;
   if (!check_change("rename", to, false, err)) return false;
   if (::rename(absolute(from).c_str(), absolute(to).c_str()) != 0) {
@@ -369,6 +395,13 @@ bool Files::rename(std::string_view from, std::string_view to, Error* err) {
 
 bool Files::exists(std::string_view path) {
   if (path.find('\0') != std::string_view::npos) return false;
+  // What a program may not reach does not exist for it; asking is no denial to repeat.
+  Error ignored;
+  std::string denial = last_denial_;
+  if (!check_reach("exists", path, &ignored)) {
+    last_denial_ = std::move(denial);
+    return false;
+  }
   return access(absolute(path).c_str(), F_OK) == 0;
 }
 

@@ -62,6 +62,11 @@ class Files {
   sandbox::Enforcement enforcement() const { return enforcement_; }
 
  private:
+  // What no mode reaches (sandbox::proc_rule), checked on the path and on every symlink the
+  // walk to it passes, the last one included: true when allowed; else *err holds the refusal
+  // naming the path and the rule.
+  bool check_reach(std::string_view op, std::string_view path, Error* err);
+  void deny(std::string_view path, std::string message, Error* err);
   // Our own check of a change: true when allowed; else *err holds the denial.
   bool check_change(std::string_view op, std::string_view path, bool follow_last, Error* err);
   bool write_common(std::string_view op, std::string_view path, std::string_view data,
@@ -69,8 +74,13 @@ class Files {
 
   sandbox::Policy policy_;
   sandbox::Enforcement enforcement_;
+  long own_pid_;  // the worker's: its own /proc entries stay readable
   std::string last_denial_;
 };
+
+// Removes `name` under the folder open as `parent` and everything beneath it, never following
+// a symlink. 0, or the errno that stopped it.
+int remove_tree(int parent, const char* name);
 
 // Fills *err from errno `e` the way Node words it: "<CODE>: <reason>, <syscall> '<path>'".
 void system_error(int e, std::string_view syscall, std::string_view path, Error* err);

@@ -22,7 +22,8 @@ class FsTest : public SandboxFolderTest {
     sb::Policy p;
     std::string err;
     EXPECT_TRUE(sb::resolve_policy(mode, ws_, &p, &err)) << err;
-    return fs::Files(p, e);
+    p.temp = root_ + "/tmp";  // as the run's own temp folder
+    return fs::Files(sb::with_mode(p, p.mode), e);
   }
   std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -228,4 +229,30 @@ TEST_F(FsTest, RmNeverTakesTheRoot) {
   EXPECT_EQ(err.message, "EPERM: operation not permitted, rm '/'");
   EXPECT_FALSE(f.rm(ws_ + "/../../../../../../..", true, true, &err));
   EXPECT_EQ(err.code, "EPERM");
+}
+
+TEST_F(FsTest, NoModeReachesAnotherProcessOrItsOwnFds) {
+  fs::Files f = files("danger-full-access");
+  fs::Error err;
+  std::string data;
+  std::string parent = "/proc/" + std::to_string(getppid());
+  ASSERT_EQ(symlink(parent.c_str(), (ws_ + "/parent").c_str()), 0);
+  for (std::string path : {parent + "/environ", "/proc/self/../" + std::to_string(getppid()) + "/cmdline",
+                           std::string("parent/maps"), "/proc/self/root" + parent + "/mem",
+                           parent + "/cwd/x"}) {
+    EXPECT_FALSE(f.read_file(path, &data, &err)) << path;
+    EXPECT_TRUE(err.denied) << path;
+    EXPECT_EQ(err.message, sb::denial_line(sb::Mode::DangerFullAccess, sb::Enforcement::Full, "readFile", path) +
+                               " (a program reads no other process's /proc entries: environment, command "
+                               "line or memory)");
+  }
+  for (std::string path : {"/proc/self/fd/0", "/dev/fd/1", "/dev/stdin", "/proc/thread-self/fdinfo/2"}) {
+    EXPECT_FALSE(f.write_file(path, "x", &err)) << path;
+    EXPECT_NE(err.message.find("(a program reaches no file descriptor through"), std::string::npos) << path;
+  }
+  std::vector<fs::DirEntry> entries;
+  EXPECT_FALSE(f.readdir("/proc/self/fd", &entries, &err));
+  EXPECT_FALSE(f.exists(parent));
+  ASSERT_TRUE(f.read_file("/proc/self/status", &data, &err)) << err.message;
+  ASSERT_TRUE(f.readdir("/proc", &entries, &err)) << err.message;
 }

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -97,7 +98,7 @@ void pop_component(std::string* cur) {
 }  // namespace
 
 bool canonical_path(std::string_view base, std::string_view path, bool follow_last,
-                    std::string* out, int* err_no) {
+                    std::string* out, int* err_no, std::vector<std::string>* via) {
   std::deque<std::string> rest;
   if (path.empty() || path[0] != '/') split_into(base, &rest, false);
   split_into(path, &rest, false);
@@ -114,6 +115,7 @@ bool canonical_path(std::string_view base, std::string_view path, bool follow_la
     struct stat st;
     bool is_last = rest.empty();
     if ((!is_last || follow_last) && lstat(next.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+      if (via) via->push_back(next);  // before readlink, which may fail on what it guards
       if (++links > 40) {
         *err_no = ELOOP;
         return false;
@@ -184,12 +186,26 @@ Policy with_mode(const Policy& base, Mode mode) {
   p.writable.clear();
   if (mode != Mode::WorkspaceWrite) return p;
   p.writable.push_back(p.workspace);
-  const char* tmp = getenv("TMPDIR");
-  std::string t = tmp && *tmp ? tmp : "/tmp";
-  std::string canon, ignored;
-  // A missing temp folder is simply not writable; it does not stop the run.
-  if (canonical_dir(t, &canon, &ignored) && !p.allows_change(canon)) p.writable.push_back(canon);
+  if (!p.temp.empty() && !p.allows_change(p.temp)) p.writable.push_back(p.temp);
   return p;
+}
+
+std::string run_temp_base() {
+  const char* tmp = getenv("TMPDIR");
+  std::string canon, ignored;
+  if (tmp && *tmp && canonical_dir(tmp, &canon, &ignored)) return canon;
+  return canonical_dir("/tmp", &canon, &ignored) ? canon : "/tmp";
+}
+
+bool make_run_temp(std::string* path, std::string* err) {
+  std::string t = run_temp_base() + "/oda-run-XXXXXX";
+  // mkdtemp makes the folder 0700: no other user sees what the run keeps there.
+  if (!mkdtemp(t.data())) {
+    *err = "cannot make the run's temp folder '" + t + "' (" + strerror(errno) + ")";
+    return false;
+  }
+  *path = std::move(t);
+  return true;
 }
 
 bool resolve_policy(std::string_view mode_text, std::string_view workspace_text, Policy* out,
@@ -227,6 +243,74 @@ bool resolve_policy(std::string_view mode_text, std::string_view workspace_text,
   }
   if (const char* k = getenv(kKernelOnlyVar); k && std::string_view(k) == "1") p.kernel_only = true;
   *out = std::move(p);
+  return true;
+}
+
+// ---- What no mode reaches ------------------------------------------------------------------
+
+ProcRule proc_rule(std::string_view path, long own_pid) {
+  if (under(path, "/dev/fd")) return ProcRule::OwnFds;
+  if (!under(path, "/proc") || path.size() <= 6) return ProcRule::Allowed;
+  std::vector<std::string_view> parts;
+  std::string_view rest = path.substr(6);
+  while (!rest.empty()) {
+    size_t k = rest.find('/');
+    parts.push_back(rest.substr(0, k));
+    rest = k == std::string_view::npos ? std::string_view() : rest.substr(k + 1);
+  }
+  std::string_view pid = parts[0];
+  if (pid.empty() || pid.find_first_not_of("0123456789") != std::string_view::npos) {
+    return ProcRule::Allowed;  // /proc/meminfo and the like; self and thread-self come resolved
+  }
+  if (pid != std::to_string(own_pid)) return ProcRule::OtherProcess;
+  size_t i = 1;
+  if (parts.size() >= 3 && parts[1] == "task") i = 3;  // a thread of our own: its own fd folder
+  if (parts.size() > i && (parts[i] == "fd" || parts[i] == "fdinfo")) return ProcRule::OwnFds;
+  return ProcRule::Allowed;
+}
+
+const char* proc_rule_text(ProcRule r) {
+  switch (r) {
+    case ProcRule::OtherProcess:
+      return "a program reads no other process's /proc entries: environment, command line or memory";
+    case ProcRule::OwnFds:
+      return "a program reaches no file descriptor through /proc/self/fd, /proc/self/fdinfo or /dev/fd";
+    case ProcRule::Allowed: break;
+  }
+  return "";
+}
+
+bool drop_privileges(std::string* err) {
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+    *err = std::string("cannot drop privileges: PR_SET_NO_NEW_PRIVS failed (") + strerror(errno) + ")";
+    return false;
+  }
+  // The bounding set can be emptied only with CAP_SETPCAP; without it, no_new_privs already
+  // keeps an exec from gaining what the set still names. PR_CAPBSET_READ fails past the
+  // kernel's last capability.
+  for (int cap = 0;; ++cap) {
+    int in = prctl(PR_CAPBSET_READ, cap, 0, 0, 0);
+    if (in < 0) break;
+    if (in == 1) (void)prctl(PR_CAPBSET_DROP, cap, 0, 0, 0);
+  }
+  (void)prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);  // EINVAL before Linux 4.3
+  __user_cap_header_struct hdr{_LINUX_CAPABILITY_VERSION_3, 0};
+  __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = {};
+  if (syscall(SYS_capset, &hdr, data) != 0) {
+    *err = std::string("cannot drop privileges: capset failed (") + strerror(errno) + ")";
+    return false;
+  }
+  // Check, not trust: a capability left would let root read past every /proc rule.
+  if (syscall(SYS_capget, &hdr, data) != 0) {
+    *err = std::string("cannot drop privileges: capget failed (") + strerror(errno) + ")";
+    return false;
+  }
+  for (const auto& d : data) {
+    if (d.effective || d.permitted || d.inheritable) {
+      *err = "cannot drop privileges: capabilities remain after capset";
+      return false;
+    }
+  }
   return true;
 }
 
@@ -447,6 +531,7 @@ json::Value probe_json(const Probe& p, const Policy& policy) {
   json::Value roots = json::Value::array();  // what workspace-write may change
   for (const auto& r : with_mode(policy, Mode::WorkspaceWrite).writable) roots.push(r);
   v.set("workspaceWriteRoots", std::move(roots));
+  v.set("runTempBase", run_temp_base());  // each run's own temp folder is made under it
   json::Value modes = json::Value::array();
   for (const auto& m : p.modes) {
     json::Value o = json::Value::object();
@@ -476,7 +561,7 @@ std::string probe_text(const Probe& p, const Policy& policy) {
   Policy ww = with_mode(policy, Mode::WorkspaceWrite);
   s += "workspace-write may change:";
   for (const auto& r : ww.writable) s += " " + r;
-  s += "\n";
+  s += " and the run's own temp folder (under " + run_temp_base() + ")\n";
   for (const auto& m : p.modes) {
     s += mode_name(m.mode);
     s += ": ";

@@ -37,6 +37,8 @@ struct Policy {
   Mode mode = Mode::WorkspaceWrite;
   std::string workspace;                  // the base of relative paths
   std::vector<std::string> writable;      // workspace-write: the workspace and the temp folder
+  std::string temp;                       // the run's own temp folder (its TMPDIR); "" before
+                                          // the run has one
   int force_abi = -1;                     // from ODA_SANDBOX_FORCE_ABI; -1: none
   // From ODA_SANDBOX_TEST_KERNEL_ONLY=1: our own change check stands aside so tests can see
   // the kernel deny. Honoured only under full enforcement, so it never widens access.
@@ -48,21 +50,46 @@ struct Policy {
 };
 
 // Builds the policy: mode_text from --sandbox (empty: $ODA_SANDBOX, else workspace-write),
-// workspace_text from --workspace (empty: the current folder). The temp folder is $TMPDIR,
-// else /tmp. false with *err set ("unknown sandbox mode 'x' (expected read-only, ...)" or
+// workspace_text from --workspace (empty: the current folder). The run's own temp folder
+// comes later (make_run_temp, then with_mode). false with *err set ("unknown sandbox mode 'x' (expected read-only, ...)" or
 // "workspace '/x' is not a folder") when it cannot be built.
 bool resolve_policy(std::string_view mode_text, std::string_view workspace_text, Policy* out,
                     std::string* err);
 
-// The same policy in another mode (the workspace kept; the writable folders of the mode).
+// The same policy in another mode (the workspace and temp folder kept; the writable folders
+// of the mode: for workspace-write the workspace and the run's temp folder).
 Policy with_mode(const Policy& base, Mode mode);
+
+// The run's own temp folder: a new folder `oda-run-XXXXXX`, mode 0700, under $TMPDIR (else,
+// or when $TMPDIR is no folder, /tmp). *path is canonical. false with *err set when none
+// can be made.
+bool make_run_temp(std::string* path, std::string* err);
+// Where make_run_temp makes its folders ($TMPDIR or /tmp, canonical).
+std::string run_temp_base();
 
 // Resolves `path` (relative to base when not absolute) to a canonical absolute path, the
 // way the kernel would: symlinks followed (the last one only when follow_last), `..` taken
 // physically. Components that do not exist are kept as written (`..` after them removes
-// them). false (ELOOP in *err_no) on a symlink loop.
+// them). false (ELOOP in *err_no) on a symlink loop. When via is given, the canonical path
+// of every symlink followed on the way is added to it (the kernel walks through those too).
 bool canonical_path(std::string_view base, std::string_view path, bool follow_last,
-                    std::string* out, int* err_no);
+                    std::string* out, int* err_no, std::vector<std::string>* via = nullptr);
+
+// What a program may not reach even in danger-full-access (SPEC 4.7): another process's
+// /proc/PID (its environment, command line, memory), and its own pipes to the supervisor
+// through /proc/PID/fd, /proc/PID/fdinfo (also under task/TID) or /dev/fd.
+enum class ProcRule { Allowed, OtherProcess, OwnFds };
+// The rule canonical `path` meets, for a program whose process id is own_pid.
+ProcRule proc_rule(std::string_view path, long own_pid);
+// The rule in words, for the refusal: "a program reads no other process's ...".
+const char* proc_rule_text(ProcRule r);
+
+// Leaves the calling process (the worker, before the program runs) no privilege: sets
+// PR_SET_NO_NEW_PRIVS, empties the capability bounding set (where the process may), the
+// ambient set, and the effective, permitted and inheritable sets, so not even root reads
+// another process's memory or environment past the kernel's own checks. false with *err set
+// when a capability remains: the program must not run.
+bool drop_privileges(std::string* err);
 
 // The Landlock ABI the kernel offers (0: none), and the one in force after the test cap.
 int kernel_abi();

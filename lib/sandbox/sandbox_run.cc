@@ -1,6 +1,7 @@
 // The file sandbox's part in a run: setup in the supervisor, entry in the worker.
 #include "sandbox/sandbox_run.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 
 #include <memory>
@@ -38,6 +39,7 @@ std::string encode_policy(const Policy& p) {
   json::Value w = json::Value::array();
   for (const auto& r : p.writable) w.push(r);
   v.set("writable", std::move(w));
+  v.set("temp", p.temp);
   v.set("forceAbi", p.force_abi);
   v.set("kernelOnly", p.kernel_only);
   return json::write(v);  // control characters are escaped: it stays one line
@@ -60,6 +62,7 @@ bool decode_policy(std::string_view text, Policy* p) {
     p->writable.push_back(r.as_string());
   }
   p->force_abi = static_cast<int>(f->as_number());
+  p->temp = v.get_or("temp", std::string());
   p->kernel_only = v.get_or("kernelOnly", false);
   return true;
 }
@@ -113,21 +116,48 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
   // The worker applies the policy before any program code and ends the run as
   // sandbox-unavailable when it cannot; here only its enforcement is foreseen.
   rs.enforcement = expected_enforcement(rs.policy);
-  settings->worker_settings["sandbox"] = encode_policy(rs.policy);
+  // The policy goes to the worker from supervise_sandboxed, once the run's temp folder is made.
   current() = std::move(rs);
   return true;
 }
 
+namespace {
+
+// The run's own temp folder, removed with what is in it when the run ends. Not put in
+// run-code's own environment: a termd a run starts would hand it to every later session's
+// shell, long after the folder is gone.
+class RunTemp {
+ public:
+  bool make(std::string* err) { return make_run_temp(&path_, err); }
+  const std::string& path() const { return path_; }
+  // Also after a failed or killed run: the wrapper returns whatever the worker did.
+  ~RunTemp() {
+    if (!path_.empty()) (void)fs::remove_tree(AT_FDCWD, path_.c_str());
+  }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace
+
 run::RunOutcome supervise_sandboxed(const run::RunSettings& settings, const run::SuperviseNext& next) {
   RunSandbox& rs = current();
   run::RunOutcome o;
+  RunTemp temp;
+  std::string err;
+  if (rs.unavailable.empty() && !temp.make(&err)) rs.unavailable = err;
   if (!rs.unavailable.empty()) {
     o.ok = false;
     o.kind = "sandbox-unavailable";
     o.message = rs.unavailable;
     return o;
   }
-  o = next(settings);
+  rs.policy.temp = temp.path();
+  rs.policy = with_mode(rs.policy, rs.policy.mode);
+  run::RunSettings s = settings;
+  s.worker_settings["sandbox"] = encode_policy(rs.policy);
+  o = next(s);
   if (o.kind == "sandbox-unavailable") {
     rs.unavailable = o.message;
   } else if (!o.ok) {
@@ -188,7 +218,8 @@ std::string failure_lines(Enforcement e, const std::string& message, const std::
 
 bool worker_guard(std::string* kind, std::string* message) {
   if (const std::string* line = run::worker_setting("sandbox")) set_worker_policy(*line);
-  if (enter_worker(message)) return true;
+  // Landlock first (its rules are opened with the caller's rights), then every privilege goes.
+  if (enter_worker(message) && drop_privileges(message)) return true;
   *kind = "sandbox-unavailable";
   return false;
 }

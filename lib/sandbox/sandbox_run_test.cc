@@ -10,6 +10,7 @@ TEST(SandboxRun, PolicyCrossesTheStartFrameOnOneLine) {
   p.mode = sb::Mode::WorkspaceWrite;
   p.workspace = "/w/odd\nname \"q\"";
   p.writable = {p.workspace, "/tmp"};
+  p.temp = "/tmp/oda-run-abc";
   p.force_abi = 2;
   p.kernel_only = true;
   std::string line = sb::encode_policy(p);
@@ -19,6 +20,7 @@ TEST(SandboxRun, PolicyCrossesTheStartFrameOnOneLine) {
   EXPECT_EQ(back.mode, p.mode);
   EXPECT_EQ(back.workspace, p.workspace);
   EXPECT_EQ(back.writable, p.writable);
+  EXPECT_EQ(back.temp, p.temp);
   EXPECT_EQ(back.force_abi, 2);
   EXPECT_TRUE(back.kernel_only);
   EXPECT_FALSE(sb::decode_policy("{\"mode\":\"open\"}", &back));

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -89,9 +90,12 @@ TEST_F(SandboxTest, ResolvePolicyDefaultsAndErrors) {
   ASSERT_TRUE(sb::resolve_policy("", ws_, &p, &err)) << err;
   EXPECT_EQ(p.mode, sb::Mode::WorkspaceWrite);
   EXPECT_EQ(p.workspace, ws_);
-  ASSERT_EQ(p.writable.size(), 2u);
-  EXPECT_EQ(p.writable[1], root_ + "/tmp");
+  ASSERT_EQ(p.writable.size(), 1u);  // the caller's TMPDIR is not the run's
   EXPECT_EQ(p.force_abi, -1);
+  p.temp = root_ + "/tmp/oda-run-x";
+  p = sb::with_mode(p, p.mode);
+  ASSERT_EQ(p.writable.size(), 2u);
+  EXPECT_EQ(p.writable[1], root_ + "/tmp/oda-run-x");
 
   setenv(sb::kModeVar, "read-only", 1);
   ASSERT_TRUE(sb::resolve_policy("", ws_ + "/../ws", &p, &err)) << err;
@@ -120,6 +124,9 @@ TEST_F(SandboxTest, AllowsChangeOnlyUnderWritableRoots) {
   sb::Policy p;
   std::string err;
   ASSERT_TRUE(sb::resolve_policy("workspace-write", ws_, &p, &err));
+  EXPECT_FALSE(p.allows_change(root_ + "/tmp/x"));
+  p.temp = root_ + "/tmp";
+  p = sb::with_mode(p, p.mode);
   EXPECT_TRUE(p.allows_change(ws_));
   EXPECT_TRUE(p.allows_change(ws_ + "/a/b"));
   EXPECT_TRUE(p.allows_change(root_ + "/tmp/x"));
@@ -136,6 +143,8 @@ TEST_F(SandboxTest, LandlockWorkspaceWriteAllowsInsideOnly) {
   sb::Policy p;
   std::string err;
   ASSERT_TRUE(sb::resolve_policy("workspace-write", ws_, &p, &err));
+  p.temp = root_ + "/tmp";
+  p = sb::with_mode(p, p.mode);
   int rc = in_child([&] {
     sb::Applied a;
     std::string e;
@@ -245,4 +254,51 @@ TEST_F(SandboxTest, ProbeReportsEveryMode) {
   EXPECT_EQ(pr.modes[0].enforcement, sb::Enforcement::Partial);
   EXPECT_EQ(pr.modes[0].reason,
             "Landlock is not available on this kernel; only the toolkit's own checks apply");
+}
+
+TEST(SandboxProcRule, OtherProcessesAndOwnFdsOnly) {
+  using sb::ProcRule;
+  EXPECT_EQ(sb::proc_rule("/proc/42/environ", 7), ProcRule::OtherProcess);
+  EXPECT_EQ(sb::proc_rule("/proc/42", 7), ProcRule::OtherProcess);
+  EXPECT_EQ(sb::proc_rule("/proc/7/environ", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/proc/7", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/proc/7/fd", 7), ProcRule::OwnFds);
+  EXPECT_EQ(sb::proc_rule("/proc/7/fd/4", 7), ProcRule::OwnFds);
+  EXPECT_EQ(sb::proc_rule("/proc/7/fdinfo/3", 7), ProcRule::OwnFds);
+  EXPECT_EQ(sb::proc_rule("/proc/7/task/9/fd/3", 7), ProcRule::OwnFds);
+  EXPECT_EQ(sb::proc_rule("/proc/7/task/9/status", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/proc/7/fdx", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/dev/fd", 7), ProcRule::OwnFds);
+  EXPECT_EQ(sb::proc_rule("/dev/fd/3", 7), ProcRule::OwnFds);
+  EXPECT_EQ(sb::proc_rule("/proc", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/proc/meminfo", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/procs/42/environ", 7), ProcRule::Allowed);
+  EXPECT_EQ(sb::proc_rule("/dev/fdx", 7), ProcRule::Allowed);
+}
+
+TEST_F(SandboxTest, RunTempFolderIsPrivateAndUnderTmpdir) {
+  std::string t, err;
+  ASSERT_TRUE(sb::make_run_temp(&t, &err)) << err;
+  EXPECT_EQ(t.rfind(root_ + "/tmp/oda-run-", 0), 0u) << t;
+  struct stat st;
+  ASSERT_EQ(stat(t.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  setenv("TMPDIR", (root_ + "/missing").c_str(), 1);  // no folder: /tmp then
+  EXPECT_EQ(sb::run_temp_base(), "/tmp");
+}
+
+TEST(SandboxPrivileges, DroppedInAChild) {
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::string err;
+    if (!sb::drop_privileges(&err)) _exit(10);
+    if (prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1) _exit(11);
+    if (prctl(PR_CAPBSET_READ, 0 /* CAP_CHOWN */, 0, 0, 0) != 0 && geteuid() == 0) _exit(12);
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
