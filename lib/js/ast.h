@@ -40,6 +40,7 @@ enum class K : uint8_t {
   Super,
   NewTarget,
   Num,         // s: source text without separators
+  BigInt,      // s: the integer without separators or n, with its prefix ("0x1f", "12")
   Str,         // s: source text with quotes
   Regex,       // s: body, s2: flags
   Template,    // strs: cooked0, raw0, cooked1, raw1...; a: substitutions

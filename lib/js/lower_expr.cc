@@ -260,6 +260,8 @@ void Emitter::expr(Node* n) {
     case K::Ident: return ident(n);
     case K::This: return w(this_ref());
     case K::Num: return w(n->s);
+    // One runtime call per literal, so real BigInt support replaces one helper.
+    case K::BigInt: return w("__oda_bigint(\"" + n->s + "\")");
     case K::Str: return string_lit(n);
     case K::Regex: return regex_lit(n);
     case K::Template: return template_lit(n);

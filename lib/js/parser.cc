@@ -553,6 +553,9 @@ class Parser {
     } else if (tok_.t == TokenKind::Str) {
       k = make(K::Str);
       k->s = std::string(tok_.text);
+    } else if (tok_.t == TokenKind::Num && tok_.bigint) {
+      k = make(K::Str);  // `{1n: v}` names the property "1"
+      k->s = "\"" + bigint_decimal(tok_.value) + "\"";
     } else if (tok_.t == TokenKind::Num) {
       k = make(K::Num);
       k->s = tok_.value;
@@ -564,6 +567,29 @@ class Parser {
     }
     advance();
     return k;
+  }
+
+  // The decimal digits of a BigInt literal's integer ("0x1f" gives "31"), any length.
+  static std::string bigint_decimal(const std::string& lit) {
+    int base = 10;
+    size_t from = 0;
+    if (lit.size() > 1 && lit[0] == '0' && !isdigit((unsigned char)lit[1])) {
+      char k = char(tolower(lit[1]));
+      base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
+      from = 2;
+    }
+    std::string dec = "0";  // least significant digit first
+    for (size_t i = from; i < lit.size(); i++) {
+      int carry = isdigit((unsigned char)lit[i]) ? lit[i] - '0' : tolower(lit[i]) - 'a' + 10;
+      for (char& d : dec) {
+        int v = (d - '0') * base + carry;
+        d = char('0' + v % 10);
+        carry = v / 10;
+      }
+      for (; carry; carry /= 10) dec += char('0' + carry % 10);
+    }
+    while (dec.size() > 1 && dec.back() == '0') dec.pop_back();
+    return std::string(dec.rbegin(), dec.rend());
   }
 
   // Parses `[expr]` or a plain key into p->a[0].
@@ -1198,7 +1224,7 @@ class Parser {
     int line = tok_.line;
     switch (tok_.t) {
       case TokenKind::Num: {
-        Node* n = make(K::Num);
+        Node* n = make(tok_.bigint ? K::BigInt : K::Num);
         n->s = tok_.value;
         advance();
         return n;
