@@ -29,3 +29,22 @@ load helpers
   run run-code --code $'x = 1\ny = 1.5n'
   [ "$output" = "code run failed (exception): SyntaxError: invalid BigInt literal (line 2)" ]
 }
+
+@test "with in sloppy code: lodash-style templates through Function and a with in program code, as node" {
+  run run-code "$ODA_ROOT/tests/js/lang-with.js"
+  [ "$status" -eq 0 ]
+  diff -u "$ODA_ROOT/tests/js/lang-with.out" <(printf '%s\n' "$output")
+}
+
+@test "the Function constructor compiles a with body (underscore's _.template)" {
+  run run-code --code 'var f = new Function("obj", "var p=\"\"; with (obj) { p += name; } return p;"); return f({name: "ada"})'
+  [ "$output" = "ada" ]
+}
+
+@test "with in strict code is a syntax error naming the line" {
+  run run-code --code $'function f() {\n  "use strict"\n  with (o) {}\n}'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: Strict mode code may not include a with statement (line 3)" ]
+  run run-code --code $'class A {\n  m() { with (o) {} }\n}'
+  [ "$output" = "code run failed (exception): SyntaxError: Strict mode code may not include a with statement (line 2)" ]
+}

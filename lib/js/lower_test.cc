@@ -129,6 +129,13 @@ TEST(JsLower, OperatorsOfES2016To2021) {
                 sync_program("var __t1;b = ((__t1 = f()) != null ? __t1 : g());"));
 }
 
+// with stays in the ES5 (Duktape runs it); a block binding inside it gets a name no object
+// property shadows, since as a var it would otherwise resolve through the object.
+TEST(JsLower, WithStaysAndItsBlockBindingsGetNamesObjectsDoNotShadow) {
+  expect_lowers("with (o) { let y = a; p += y }",
+                sync_program("with (o) {var __w1_y = a;p += __w1_y;}"));
+}
+
 // A BigInt literal is one call of the runtime's helper (which throws while the engine has no
 // BigInt), so a program holding one still runs up to where the literal is reached.
 TEST(JsLower, BigIntLiteralsCallTheRuntimeHelper) {

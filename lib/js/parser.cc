@@ -18,8 +18,12 @@ class Parser {
 
   Node* program() {
     Node* p = make(K::Program);
-    fn_.push_back({true, false, false});
-    while (tok_.t != TokenKind::Eof) p->a.push_back(statement());
+    fn_.push_back({true, false, false, false});
+    bool prologue = true;
+    while (tok_.t != TokenKind::Eof) {
+      p->a.push_back(statement());
+      if (prologue) prologue = directive(p->a.back());
+    }
     p->end_line = tok_.line;
     return p;
   }
@@ -27,6 +31,7 @@ class Parser {
  private:
   struct FnCtx {
     bool async, gen, arrow;
+    bool strict;  // strict code: a "use strict" prologue here or around it, or a class body
   };
 
   Node* make(K k) { return ar_.make(k, tok_.line); }
@@ -68,6 +73,16 @@ class Parser {
   }
   bool in_async() const { return fn_.back().async; }
   bool in_gen() const { return fn_.back().gen; }
+  bool strict() const { return fn_.back().strict; }
+
+  // Whether st continues a directive prologue (a statement that is only a string literal);
+  // "use strict" among them makes the rest of the function strict code.
+  bool directive(Node* st) {
+    if (st->k != K::ExprStmt || st->a[0]->k != K::Str) return false;
+    const std::string& d = st->a[0]->s;
+    if (d.size() == 12 && d.substr(1, 10) == "use strict") fn_.back().strict = true;
+    return true;
+  }
 
   std::string ident_name() {
     if (tok_.t != TokenKind::Name) unexpected();
@@ -171,7 +186,17 @@ class Parser {
         semicolon();
         return make(K::Debugger, line);
       }
-      if (w == "with") unsupported("with statements");
+      if (w == "with") {
+        // Sloppy code only; Duktape runs it, so the statement stays in the lowered program.
+        if (strict()) fail("SyntaxError: Strict mode code may not include a with statement");
+        advance();
+        Node* n = make(K::With, line);
+        expect("(");
+        n->a.push_back(expression());
+        expect(")");
+        n->a.push_back(sub_statement());
+        return n;
+      }
       if (w == "import") {
         Token p = peek();
         if (p.is("(")) unsupported("dynamic import() calls");
@@ -210,12 +235,15 @@ class Parser {
     return n;
   }
 
-  Node* block() {
+  // body: a function's body, which opens with its directive prologue.
+  Node* block(bool body = false) {
     Node* n = make(K::Block);
     expect("{");
+    bool prologue = body;
     while (!at("}")) {
       if (tok_.t == TokenKind::Eof) unexpected();
       n->a.push_back(statement());
+      if (prologue) prologue = directive(n->a.back());
     }
     n->end_line = tok_.line;
     advance();
@@ -410,7 +438,7 @@ class Parser {
   }
 
   void function_rest(Node* f, bool is_async, bool gen) {
-    fn_.push_back({is_async, gen, false});
+    fn_.push_back({is_async, gen, false, strict()});
     f->a.push_back(params());
     if (contains_yield_or_await(f->a[0])) fail("SyntaxError: yield and await expressions are not allowed in parameters", f->line);
     check_params(f->a[0], f->has(F_METHOD), f->line);
@@ -458,7 +486,7 @@ class Parser {
     return p;
   }
 
-  Node* function_body() { return block(); }
+  Node* function_body() { return block(true); }
 
   Node* binding_element() {
     int line = tok_.line;
@@ -653,6 +681,9 @@ class Parser {
     advance();
     Node* c = make(K::Class, line);
     if (decl) c->flags |= F_DECL;
+    // Every part of a class, its heritage included, is strict code.
+    bool outer_strict = fn_.back().strict;
+    fn_.back().strict = true;
     if (tok_.t == TokenKind::Name && !at("extends") && !at("{")) c->s = binding_ident();
     else if (decl) unexpected();
     if (eat("extends")) c->a.push_back(lhs_expression());
@@ -667,7 +698,7 @@ class Parser {
         advance();
         if (at("{")) {
           m->flags |= F_STATIC | F_BLOCK;
-          fn_.push_back({false, false, false});
+          fn_.push_back({false, false, false, true});
           m->a.push_back(block());
           fn_.pop_back();
           c->a.push_back(m);
@@ -717,7 +748,7 @@ class Parser {
           fail("SyntaxError: classes may not have a field named '" + std::string(mkey->k == K::Ident ? mkey->s : "constructor") + "'");
         m->flags |= F_FIELD;
         if (eat("=")) {
-          fn_.push_back({false, false, false});
+          fn_.push_back({false, false, false, true});
           m->a.push_back(assign(false));
           fn_.pop_back();
           if (uses_arguments(m->a.back())) fail("SyntaxError: 'arguments' is not allowed in class field initializer", m->line);
@@ -729,6 +760,7 @@ class Parser {
       c->a.push_back(m);
     }
     c->end_line = tok_.line;
+    fn_.back().strict = outer_strict;
     advance();
     return c;
   }
@@ -763,7 +795,7 @@ class Parser {
     if (tok_.nl) unexpected();
     expect("=>");
     bool outer_gen = in_gen();
-    fn_.push_back({is_async, false, true});
+    fn_.push_back({is_async, false, true, strict()});
     (void)outer_gen;
     if (at("{")) {
       f->a.push_back(function_body());

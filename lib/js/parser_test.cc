@@ -138,11 +138,27 @@ TEST(JsParser, BigIntLiteralsParseAndNamePropertiesInDecimal) {
   EXPECT_EQ(obj->a[1]->a[0]->s, "\"123456789012345678901234567890\"");
 }
 
+// with is sloppy code's: a "use strict" prologue (of the program or of any enclosing
+// function) or a class body makes it an early error.
+TEST(JsParser, WithIsAllowedInSloppyCodeOnly) {
+  Arena ar;
+  Node* p = parse("'a'; with (o) x; function f() { with (o) { y } }", ar);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->a[1]->k, K::With);
+  const char* msg = "SyntaxError: Strict mode code may not include a with statement (line 2)";
+  EXPECT_EQ(error_of("'use strict'\nwith (o) x"), msg);
+  EXPECT_EQ(error_of("function f() { 'x'; \"use strict\"\n with (o) x }"), msg);
+  EXPECT_EQ(error_of("function f() { 'use strict'; return () => {\n with (o) x } }"), msg);
+  EXPECT_EQ(error_of("class A { m() {\n with (o) x } }"), msg);
+  EXPECT_EQ(error_of("class A { static {\n with (o) x } }"), msg);
+  EXPECT_NE(parse("class A {} with (o) x; 'use strict'; with (o) y", ar), nullptr);
+  EXPECT_NE(parse("f('use strict'); with (o) x", ar), nullptr);
+}
+
 TEST(JsParser, UnsupportedConstructsNameThemselvesAndTheLine) {
   EXPECT_EQ(error_of("x = 1\nimport fs from 'fs'"), "SyntaxError: import declarations are not supported (line 2)");
   EXPECT_EQ(error_of("export const a = 1"), "SyntaxError: export declarations are not supported (line 1)");
   EXPECT_EQ(error_of("@dec\nclass A {}"), "SyntaxError: decorators are not supported (line 1)");
-  EXPECT_EQ(error_of("with (o) { x }"), "SyntaxError: with statements are not supported (line 1)");
   EXPECT_EQ(error_of("const m = await import('x')"), "SyntaxError: dynamic import() calls are not supported (line 1)");
   EXPECT_EQ(error_of("x = import.meta.url"), "SyntaxError: import.meta expressions are not supported (line 1)");
 }
