@@ -10,6 +10,7 @@
 
 #include "js/ast.h"
 #include "js/lower_internal.h"
+#include "js/nesting.h"
 #include "js/parser.h"
 #include "js/resolve.h"
 
@@ -219,6 +220,11 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
   if (!prog) {
     err->message = perr.message;
     err->line = perr.line;
+    return false;
+  }
+  // The resolver and the printer recurse once per level of the tree: bounded here.
+  if (!nesting_ok(prog, &err->line)) {
+    err->message = nesting_message() + " (line " + std::to_string(err->line) + ")";
     return false;
   }
   if (!resolve_program(prog, arena, &err->message, &err->line)) return false;

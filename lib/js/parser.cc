@@ -8,6 +8,7 @@
 #include <map>
 
 #include "js/lexer.h"
+#include "js/nesting.h"
 
 namespace oda::js {
 namespace {
@@ -501,6 +502,7 @@ class Parser {
   }
 
   Node* binding_target() {
+    Depth guard(this);
     if (at("[")) {
       Node* n = make(K::ArrPat);
       advance();
@@ -677,6 +679,7 @@ class Parser {
   }
 
   Node* class_(bool decl) {
+    Depth guard(this);
     int line = tok_.line;
     advance();
     Node* c = make(K::Class, line);
@@ -811,11 +814,12 @@ class Parser {
   }
 
   // Nesting is bounded so a pathological program fails cleanly instead of overflowing the
-  // stack (each level costs a few parser, resolver and printer frames).
+  // stack: every production that recurses counts a level (each is at least one level of the
+  // tree, which nesting_ok() bounds the same way for the resolver and the printer).
   struct Depth {
     Parser* p;
     explicit Depth(Parser* parser) : p(parser) {
-      if (++p->depth_ > 400) p->fail("SyntaxError: program nests too deeply");
+      if (++p->depth_ > kMaxNesting) p->fail(nesting_message());
     }
     ~Depth() { p->depth_--; }
   };
@@ -999,6 +1003,7 @@ class Parser {
   }
 
   Node* binary(int min, bool no_in) {
+    Depth guard(this);  // the right operand of ** recurses here
     int line = tok_.line;
     Node* left;
     if (tok_.t == TokenKind::Private) {
@@ -1135,6 +1140,7 @@ class Parser {
 
   // The callee of `new`: member accesses without calls.
   Node* member_only() {
+    Depth guard(this);
     int line = tok_.line;
     Node* e;
     if (at("new")) {

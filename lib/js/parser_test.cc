@@ -163,14 +163,6 @@ TEST(JsParser, UnsupportedConstructsNameThemselvesAndTheLine) {
   EXPECT_EQ(error_of("x = import.meta.url"), "SyntaxError: import.meta expressions are not supported (line 1)");
 }
 
-TEST(JsParser, DeepNestingFailsCleanly) {
-  std::string deep(5000, '[');
-  EXPECT_EQ(error_of("x = " + deep), "SyntaxError: program nests too deeply (line 1)");
-  std::string nots(5000, '!');
-  EXPECT_EQ(error_of("x = " + nots + "y"), "SyntaxError: program nests too deeply (line 1)");
-  Arena ar;
-  EXPECT_NE(parse("x = " + std::string(100, '(') + "1" + std::string(100, ')'), ar), nullptr);
-}
 
 TEST(JsParser, SyntaxErrorsNameTheTokenAndLine) {
   EXPECT_EQ(error_of("let x = ;"), "SyntaxError: unexpected token ';' (line 1)");

@@ -472,6 +472,7 @@ class Resolver {
 
   void expr(Node* n) {
     if (!n) return;
+    if (n->k == K::Binary || n->k == K::Dot || n->k == K::Call) return chain(n);
     switch (n->k) {
       case K::Ident: ref(n); break;
       case K::Function: function(n); break;
@@ -501,6 +502,22 @@ class Resolver {
       default:
         for (Node* c : n->a) expr(c);
         break;
+    }
+  }
+
+  // A left-deep chain (`a + b + c`, `a.b.c`, `f()()`) in a loop, not a recursion per link,
+  // in source order: the innermost operand first, then each link's other operands.
+  void chain(Node* n) {
+    std::vector<Node*> links;
+    for (; n && (n->k == K::Binary || n->k == K::Dot || n->k == K::Call); n = n->a[0]) links.push_back(n);
+    expr(n);
+    for (size_t i = links.size(); i-- > 0;) {
+      Node* l = links[i];
+      if (l->k == K::Dot) {
+        if (l->has(F_COMPUTED)) expr(l->a[1]);
+        continue;
+      }
+      for (size_t j = 1; j < l->a.size(); j++) expr(l->a[j]);
     }
   }
 
