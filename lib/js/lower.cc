@@ -98,10 +98,10 @@ std::string fix_string(std::string_view raw) {
 // (__oda_async_sync: a promise around a direct call).
 bool awaits(const Node* n) {
   if (n == nullptr || n->k == K::Function) return false;
-  if (n->k == K::Await || (n->k == K::ForOf && n->has(F_AWAIT))) return true;
-  for (const Node* c : n->a)
-    if (awaits(c)) return true;
-  return false;
+  return any_node(n, [](const Node* x, const Node*, size_t) {
+    if (x->k == K::Await || (x->k == K::ForOf && x->has(F_AWAIT))) return Visit::Hit;
+    return x->k == K::Function ? Visit::Skip : Visit::Descend;
+  });
 }
 
 bool is_loop(const Node* n) {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "js/ast.h"
 
@@ -25,5 +27,27 @@ bool chain_link(const Node* n);
 // Measures the tree without recursion; false with *line set to where it first nests deeper
 // than kMaxNesting.
 bool nesting_ok(const Node* program, int* line);
+
+// What any_node() does at a node: stop with true, look inside it, or pass over it.
+enum class Visit { Hit, Descend, Skip };
+
+// Whether visit(node, parent, index in parent) hits somewhere under root, walked without
+// recursion: the searches over whole bodies (does it await, use super, read arguments) meet
+// 30,000-link chains.
+template <class F>
+bool any_node(const Node* root, F visit) {
+  std::vector<std::pair<const Node*, std::pair<const Node*, size_t>>> todo;
+  if (root) todo.push_back({root, {nullptr, 0}});
+  while (!todo.empty()) {
+    auto [n, where] = todo.back();
+    todo.pop_back();
+    Visit v = visit(n, where.first, where.second);
+    if (v == Visit::Hit) return true;
+    if (v == Visit::Skip) continue;
+    for (size_t i = n->a.size(); i-- > 0;)
+      if (n->a[i]) todo.push_back({n->a[i], {n, i}});
+  }
+  return false;
+}
 
 }  // namespace oda::js

@@ -451,22 +451,21 @@ class Parser {
 
   static bool uses_arguments(Node* n) {
     if (!n) return false;
-    if (n->k == K::Ident && n->s == "arguments") return true;
-    if (n->k == K::Function && !n->has(F_ARROW)) return false;
-    if (n->k == K::Dot && !n->has(F_COMPUTED)) return uses_arguments(n->a[0]);
-    if (n->k == K::Prop && !n->has(F_COMPUTED | F_SHORTHAND)) return uses_arguments(n->a[1]);
-    for (Node* c : n->a)
-      if (uses_arguments(c)) return true;
-    return false;
+    return any_node(n, [](const Node* x, const Node* parent, size_t i) {
+      // A property name (`o.arguments`, `{arguments: 1}`) is no reference.
+      if (parent && !parent->has(F_COMPUTED) &&
+          ((parent->k == K::Dot && i == 1) || (parent->k == K::Prop && !parent->has(F_SHORTHAND) && i == 0)))
+        return Visit::Skip;
+      if (x->k == K::Ident && x->s == "arguments") return Visit::Hit;
+      return x->k == K::Function && !x->has(F_ARROW) ? Visit::Skip : Visit::Descend;
+    });
   }
 
   static bool contains_yield_or_await(Node* n) {
-    if (!n) return false;
-    if (n->k == K::Yield || n->k == K::Await) return true;
-    if (n->k == K::Function && !n->has(F_ARROW)) return false;
-    for (Node* c : n->a)
-      if (contains_yield_or_await(c)) return true;
-    return false;
+    return any_node(n, [](const Node* x, const Node*, size_t) {
+      if (x->k == K::Yield || x->k == K::Await) return Visit::Hit;
+      return x->k == K::Function && !x->has(F_ARROW) ? Visit::Skip : Visit::Descend;
+    });
   }
 
   Node* params() {
