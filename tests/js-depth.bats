@@ -89,6 +89,9 @@ refused() {
   { rep "if (true) " 740; printf "return 1"; } > prog.js
   run run-code prog.js
   [ "$output" = "1" ]
+  { printf "return "; rep "(" 740; printf "1"; rep ")" 740; } > prog.js
+  run run-code prog.js
+  [ "$output" = "1" ]
   { printf "const C = "; rep "class extends " 740; printf "Object"; rep " {}" 740; printf "\nreturn typeof C"; } > prog.js
   run run-code prog.js
   [ "$output" = "function" ]

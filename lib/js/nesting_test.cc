@@ -82,6 +82,20 @@ TEST(JsNesting, ShapesWellUnderTheLimitLower) {
   }
 }
 
+// The parser counts one level per parenthesis, bracket, prefix operator or **, as the tree
+// check does: a guard per grammar rule would refuse them at a third of the limit.
+TEST(JsNesting, OneLevelPerParenthesisBracketAndOperator) {
+  const int n = kMaxNesting - 10;
+  const std::string srcs[] = {"x = " + rep("(", n) + "1" + rep(")", n), "x = " + rep("[", n) + rep("]", n),
+                              "x = " + rep("!", n) + "a", "x = " + rep("a ** ", n) + "a",
+                              "x = " + rep("a ? 0 : ", n) + "1"};
+  for (const std::string& src : srcs) {
+    std::string out;
+    LowerError err;
+    EXPECT_TRUE(lower_program(src, &out, &err)) << src.substr(0, 12) << ": " << err.message;
+  }
+}
+
 // Left-deep chains are walked in loops by the parser, the resolver and the printer: any length.
 TEST(JsNesting, LeftDeepChainsOfAnyLengthLower) {
   const std::string chains[] = {"x = 'a'" + rep(" + 'a'", 30000), "x = a" + rep(".b", 30000),

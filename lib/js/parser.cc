@@ -1002,7 +1002,6 @@ class Parser {
   }
 
   Node* binary(int min, bool no_in) {
-    Depth guard(this);  // the right operand of ** recurses here
     int line = tok_.line;
     Node* left;
     if (tok_.t == TokenKind::Private) {
@@ -1020,7 +1019,13 @@ class Parser {
       if (p < 0 || p <= min - 1 || p < min) break;
       std::string op(tok_.text);
       advance();
-      Node* right = op == "**" ? binary(p, no_in) : binary(p + 1, no_in);
+      Node* right;
+      if (op == "**") {
+        Depth guard(this);  // right-associative: each ** nests one level
+        right = binary(p, no_in);
+      } else {
+        right = binary(p + 1, no_in);  // returns at the next operator of this precedence
+      }
       auto logical = [](Node* x) { return x->k == K::Binary && (x->s == "&&" || x->s == "||"); };
       if ((op == "??" && (logical(left) || logical(right))) ||
           ((op == "&&" || op == "||") && ((left->k == K::Binary && left->s == "??") || (right->k == K::Binary && right->s == "??"))))
@@ -1036,8 +1041,9 @@ class Parser {
     return left;
   }
 
+  // Only a prefix operator nests (one level each): a guard per operand would count every
+  // parenthesis twice, through assign() and here.
   Node* unary() {
-    Depth guard(this);
     int line = tok_.line;
     if (tok_.t == TokenKind::Punct) {
       std::string_view o = tok_.text;
@@ -1045,6 +1051,7 @@ class Parser {
         advance();
         Node* n = make(K::Unary, line);
         n->s = std::string(o);
+        Depth guard(this);
         n->a.push_back(unary());
         if (at("**")) fail("SyntaxError: unary operator before ** needs parentheses");
         return n;
@@ -1054,6 +1061,7 @@ class Parser {
         Node* n = make(K::Update, line);
         n->s = std::string(o);
         n->flags |= F_PREFIX;
+        Depth guard(this);
         n->a.push_back(unary());
         if (!valid_target(n->a[0])) fail("SyntaxError: invalid update target");
         return n;
@@ -1064,6 +1072,7 @@ class Parser {
         advance();
         Node* n = make(K::Unary, line);
         n->s = std::string(o);
+        Depth guard(this);
         n->a.push_back(unary());
         Node* x = n->a[0];
         while (x->k == K::Paren) x = x->a[0];
@@ -1074,6 +1083,7 @@ class Parser {
       if (o == "await" && in_async()) {
         advance();
         Node* n = make(K::Await, line);
+        Depth guard(this);
         n->a.push_back(unary());
         return n;
       }
