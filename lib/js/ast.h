@@ -32,6 +32,7 @@ enum class K : uint8_t {
   Switch,      // a[0] discriminant, a[1..] Case
   Case,        // a[0] test|null (default), a[1..] statements
   Labeled,     // s: label, a[0] statement
+  With,        // a[0] object, a[1] body (sloppy code only)
   Empty,
   Debugger,
   // Expressions
@@ -40,6 +41,7 @@ enum class K : uint8_t {
   Super,
   NewTarget,
   Num,         // s: source text without separators
+  BigInt,      // s: the integer without separators or n, with its prefix ("0x1f", "12")
   Str,         // s: source text with quotes
   Regex,       // s: body, s2: flags
   Template,    // strs: cooked0, raw0, cooked1, raw1...; a: substitutions
@@ -115,6 +117,7 @@ struct Binding {
   int decl_end = 0;  // let/const: seq where the binding is initialized
   bool mutated = false;  // assigned somewhere other than a for statement's update clause
   bool runtime_tdz = false;  // a closure may read it before its declaration: checked at run time
+  bool in_with = false;  // a block binding declared inside a with statement's body
 };
 
 struct Scope {

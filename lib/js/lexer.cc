@@ -221,6 +221,7 @@ void Lexer::number(Token& t) {
     }
   };
   char c = src_[pos_];
+  std::string integer;  // the literal as a BigInt would take it: "0x1f", "0o17", "0b1", "12"
   if (c == '0' && pos_ + 1 < src_.size() && strchr("xXoObB", src_[pos_ + 1])) {
     char k = tolower(src_[pos_ + 1]);
     pos_ += 2;
@@ -231,6 +232,7 @@ void Lexer::number(Token& t) {
     if (d.empty()) fail("SyntaxError: invalid number");
     for (char ch : d)
       if (hexval(ch) >= base) fail("SyntaxError: invalid digit in number");
+    integer = std::string("0") + k + d;
     if (base == 16) {
       v = "0x" + d;
     } else {
@@ -251,19 +253,30 @@ void Lexer::number(Token& t) {
       return;
     }
     digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
+    integer = v;
     if (pos_ < src_.size() && src_[pos_] == '.') {
       v += '.';
+      integer.clear();
       pos_++;
       digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
     }
     if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
       v += 'e';
+      integer.clear();
       pos_++;
       if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) v += src_[pos_++];
       digits([](char ch) { return isdigit((unsigned char)ch) != 0; });
     }
   }
-  if (pos_ < src_.size() && src_[pos_] == 'n') fail("SyntaxError: BigInt literals are not supported");
+  if (pos_ < src_.size() && src_[pos_] == 'n') {
+    // A BigInt literal is an integer with an n: no fraction, no exponent, no legacy octal.
+    if (integer.empty()) fail("SyntaxError: invalid BigInt literal");
+    pos_++;
+    if (pos_ < src_.size() && id_start(src_[pos_])) fail("SyntaxError: invalid number");
+    t.bigint = true;
+    t.value = integer;
+    return;
+  }
   if (pos_ < src_.size() && id_start(src_[pos_])) fail("SyntaxError: invalid number");
   t.value = v;
 }

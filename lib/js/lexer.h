@@ -29,6 +29,7 @@ struct Token {
   bool tail = false;      // Template: ends with a backquote
   bool escaped = false;   // Name: written with \u escapes (never a keyword then)
   bool bad_escape = false;  // Template: an escape only a tagged template may hold
+  bool bigint = false;    // Num: a BigInt literal (value: its digits with their prefix, no n)
   size_t start = 0, end = 0;
   bool is(std::string_view p) const {
     return (t == TokenKind::Punct || t == TokenKind::Name) && text == p;

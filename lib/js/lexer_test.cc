@@ -78,7 +78,21 @@ TEST(JsLexer, MisplacedSeparatorsAndBadDigitsAreErrors) {
   EXPECT_EQ(lex_error("0b102"), "SyntaxError: invalid digit in number");
   EXPECT_EQ(lex_error("0x"), "SyntaxError: invalid number");
   EXPECT_EQ(lex_error("3in x"), "SyntaxError: invalid number");
-  EXPECT_EQ(lex_error("10n"), "SyntaxError: BigInt literals are not supported");
+  EXPECT_EQ(lex_error("1.5n"), "SyntaxError: invalid BigInt literal");
+  EXPECT_EQ(lex_error("1e3n"), "SyntaxError: invalid BigInt literal");
+  EXPECT_EQ(lex_error("10nx"), "SyntaxError: invalid number");
+}
+
+// A BigInt literal is a token of its own kind of number, its integer kept exactly.
+TEST(JsLexer, BigIntLiteralsKeepTheirIntegerWithItsPrefix) {
+  std::vector<Token> t = lex("10n 1_000n 0x1Fn 0o17n 0b101n 123456789012345678901234567890n 7");
+  ASSERT_EQ(t.size(), 7u);
+  const char* want[] = {"10", "1000", "0x1F", "0o17", "0b101", "123456789012345678901234567890"};
+  for (int i = 0; i < 6; i++) {
+    EXPECT_TRUE(t[i].bigint) << i;
+    EXPECT_EQ(t[i].value, want[i]);
+  }
+  EXPECT_FALSE(t[6].bigint);
 }
 
 TEST(JsLexer, StringsKeepTheirQuotedTextAndCountContinuedLines) {

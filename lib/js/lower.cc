@@ -10,6 +10,7 @@
 
 #include "js/ast.h"
 #include "js/lower_internal.h"
+#include "js/nesting.h"
 #include "js/parser.h"
 #include "js/resolve.h"
 
@@ -97,10 +98,10 @@ std::string fix_string(std::string_view raw) {
 // (__oda_async_sync: a promise around a direct call).
 bool awaits(const Node* n) {
   if (n == nullptr || n->k == K::Function) return false;
-  if (n->k == K::Await || (n->k == K::ForOf && n->has(F_AWAIT))) return true;
-  for (const Node* c : n->a)
-    if (awaits(c)) return true;
-  return false;
+  return any_node(n, [](const Node* x, const Node*, size_t) {
+    if (x->k == K::Await || (x->k == K::ForOf && x->has(F_AWAIT))) return Visit::Hit;
+    return x->k == K::Function ? Visit::Skip : Visit::Descend;
+  });
 }
 
 bool is_loop(const Node* n) {
@@ -219,6 +220,11 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
   if (!prog) {
     err->message = perr.message;
     err->line = perr.line;
+    return false;
+  }
+  // The resolver and the printer recurse once per level of the tree: bounded here.
+  if (!nesting_ok(prog, &err->line)) {
+    err->message = nesting_message() + " (line " + std::to_string(err->line) + ")";
     return false;
   }
   if (!resolve_program(prog, arena, &err->message, &err->line)) return false;

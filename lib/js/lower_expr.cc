@@ -254,12 +254,37 @@ void Emitter::new_target(Node* n) {
   w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
 }
 
+// A left-deep chain (nesting.h's chain_link) in a loop: the links' lines first (as the
+// recursion would have synced them), the innermost operand, then each link's tail.
+void Emitter::chain(Node* n) {
+  std::vector<Node*> links;
+  for (; chain_link(n); n = n->a[0]) {
+    sync(n->line);
+    links.push_back(n);
+  }
+  expr(n);
+  for (size_t i = links.size(); i-- > 0;) {
+    Node* l = links[i];
+    if (l->k == K::Binary) {
+      w(" " + l->s + " ");
+      expr(l->a[1]);
+    } else if (l->k == K::Dot) {
+      member_tail(l);
+    } else {
+      args(l, 1);
+    }
+  }
+}
+
 void Emitter::expr(Node* n) {
+  if (chain_link(n)) return chain(n);
   sync(n->line);
   switch (n->k) {
     case K::Ident: return ident(n);
     case K::This: return w(this_ref());
     case K::Num: return w(n->s);
+    // One runtime call per literal, so real BigInt support replaces one helper.
+    case K::BigInt: return w("__oda_bigint(\"" + n->s + "\")");
     case K::Str: return string_lit(n);
     case K::Regex: return regex_lit(n);
     case K::Template: return template_lit(n);

@@ -10,6 +10,7 @@
 
 #include "js/ast.h"
 #include "js/lower.h"
+#include "js/nesting.h"
 
 namespace oda::js::lowering {
 
@@ -210,6 +211,7 @@ class Emitter {
   // ---- the other expressions (lower_expr.cc) ----
   // Prints an expression: a dispatch over the helpers below, one per kind or family.
   void expr(Node* n);
+  void chain(Node* n);
   std::string simple_ref(Node* t);
   void assign(Node* n);
   void ident(Node* n);

@@ -5,13 +5,11 @@
 namespace oda::js::lowering {
 
 bool Emitter::uses_super(Node* n) {
-  if (!n) return false;
-  if (n->k == K::Super) return true;
-  if (n->k == K::Function && !n->has(F_ARROW)) return false;
-  if (n->k == K::Class) return false;
-  for (Node* c : n->a)
-    if (uses_super(c)) return true;
-  return false;
+  if (!n || (n->k == K::Function && !n->has(F_ARROW)) || n->k == K::Class) return false;
+  return any_node(n, [](const Node* x, const Node*, size_t) {
+    if (x->k == K::Super) return Visit::Hit;
+    return (x->k == K::Function && !x->has(F_ARROW)) || x->k == K::Class ? Visit::Skip : Visit::Descend;
+  });
 }
 
 // Accessors written in the literal itself are named by Duktape after their key alone;

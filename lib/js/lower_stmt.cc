@@ -40,6 +40,12 @@ void Emitter::stmt(Node* n, std::vector<std::string>* labels) {
     case K::Debugger:
       w("debugger;");
       break;
+    case K::With:
+      w("with (");
+      expr(n->a[0]);
+      w(") ");
+      stmt(n->a[1]);
+      break;
     case K::If:
       w("if (");
       expr(n->a[0]);

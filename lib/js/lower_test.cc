@@ -129,6 +129,20 @@ TEST(JsLower, OperatorsOfES2016To2021) {
                 sync_program("var __t1;b = ((__t1 = f()) != null ? __t1 : g());"));
 }
 
+// with stays in the ES5 (Duktape runs it); a block binding inside it gets a name no object
+// property shadows, since as a var it would otherwise resolve through the object.
+TEST(JsLower, WithStaysAndItsBlockBindingsGetNamesObjectsDoNotShadow) {
+  expect_lowers("with (o) { let y = a; p += y }",
+                sync_program("with (o) {var __w1_y = a;p += __w1_y;}"));
+}
+
+// A BigInt literal is one call of the runtime's helper (which throws while the engine has no
+// BigInt), so a program holding one still runs up to where the literal is reached.
+TEST(JsLower, BigIntLiteralsCallTheRuntimeHelper) {
+  expect_lowers("const f = () => 2n; x = typeof 0x1Fn",
+                sync_program("var f = (function f() {return (__oda_bigint(\"2\"));});x = typeof __oda_bigint(\"0x1F\");"));
+}
+
 TEST(JsLower, OptionalChainingKeepsThisForCalls) {
   expect_lowers("r = a.b?.c(1)",
                 sync_program("var __t1;r = ((__t1 = a.b) == null ? void 0 : __t1.c(1));"));

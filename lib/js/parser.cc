@@ -8,6 +8,7 @@
 #include <map>
 
 #include "js/lexer.h"
+#include "js/nesting.h"
 
 namespace oda::js {
 namespace {
@@ -18,8 +19,12 @@ class Parser {
 
   Node* program() {
     Node* p = make(K::Program);
-    fn_.push_back({true, false, false});
-    while (tok_.t != TokenKind::Eof) p->a.push_back(statement());
+    fn_.push_back({true, false, false, false});
+    bool prologue = true;
+    while (tok_.t != TokenKind::Eof) {
+      p->a.push_back(statement());
+      if (prologue) prologue = directive(p->a.back());
+    }
     p->end_line = tok_.line;
     return p;
   }
@@ -27,6 +32,7 @@ class Parser {
  private:
   struct FnCtx {
     bool async, gen, arrow;
+    bool strict;  // strict code: a "use strict" prologue here or around it, or a class body
   };
 
   Node* make(K k) { return ar_.make(k, tok_.line); }
@@ -68,6 +74,16 @@ class Parser {
   }
   bool in_async() const { return fn_.back().async; }
   bool in_gen() const { return fn_.back().gen; }
+  bool strict() const { return fn_.back().strict; }
+
+  // Whether st continues a directive prologue (a statement that is only a string literal);
+  // "use strict" among them makes the rest of the function strict code.
+  bool directive(Node* st) {
+    if (st->k != K::ExprStmt || st->a[0]->k != K::Str) return false;
+    const std::string& d = st->a[0]->s;
+    if (d.size() == 12 && d.substr(1, 10) == "use strict") fn_.back().strict = true;
+    return true;
+  }
 
   std::string ident_name() {
     if (tok_.t != TokenKind::Name) unexpected();
@@ -171,7 +187,17 @@ class Parser {
         semicolon();
         return make(K::Debugger, line);
       }
-      if (w == "with") unsupported("with statements");
+      if (w == "with") {
+        // Sloppy code only; Duktape runs it, so the statement stays in the lowered program.
+        if (strict()) fail("SyntaxError: Strict mode code may not include a with statement");
+        advance();
+        Node* n = make(K::With, line);
+        expect("(");
+        n->a.push_back(expression());
+        expect(")");
+        n->a.push_back(sub_statement());
+        return n;
+      }
       if (w == "import") {
         Token p = peek();
         if (p.is("(")) unsupported("dynamic import() calls");
@@ -210,12 +236,15 @@ class Parser {
     return n;
   }
 
-  Node* block() {
+  // body: a function's body, which opens with its directive prologue.
+  Node* block(bool body = false) {
     Node* n = make(K::Block);
     expect("{");
+    bool prologue = body;
     while (!at("}")) {
       if (tok_.t == TokenKind::Eof) unexpected();
       n->a.push_back(statement());
+      if (prologue) prologue = directive(n->a.back());
     }
     n->end_line = tok_.line;
     advance();
@@ -410,7 +439,7 @@ class Parser {
   }
 
   void function_rest(Node* f, bool is_async, bool gen) {
-    fn_.push_back({is_async, gen, false});
+    fn_.push_back({is_async, gen, false, strict()});
     f->a.push_back(params());
     if (contains_yield_or_await(f->a[0])) fail("SyntaxError: yield and await expressions are not allowed in parameters", f->line);
     check_params(f->a[0], f->has(F_METHOD), f->line);
@@ -422,22 +451,21 @@ class Parser {
 
   static bool uses_arguments(Node* n) {
     if (!n) return false;
-    if (n->k == K::Ident && n->s == "arguments") return true;
-    if (n->k == K::Function && !n->has(F_ARROW)) return false;
-    if (n->k == K::Dot && !n->has(F_COMPUTED)) return uses_arguments(n->a[0]);
-    if (n->k == K::Prop && !n->has(F_COMPUTED | F_SHORTHAND)) return uses_arguments(n->a[1]);
-    for (Node* c : n->a)
-      if (uses_arguments(c)) return true;
-    return false;
+    return any_node(n, [](const Node* x, const Node* parent, size_t i) {
+      // A property name (`o.arguments`, `{arguments: 1}`) is no reference.
+      if (parent && !parent->has(F_COMPUTED) &&
+          ((parent->k == K::Dot && i == 1) || (parent->k == K::Prop && !parent->has(F_SHORTHAND) && i == 0)))
+        return Visit::Skip;
+      if (x->k == K::Ident && x->s == "arguments") return Visit::Hit;
+      return x->k == K::Function && !x->has(F_ARROW) ? Visit::Skip : Visit::Descend;
+    });
   }
 
   static bool contains_yield_or_await(Node* n) {
-    if (!n) return false;
-    if (n->k == K::Yield || n->k == K::Await) return true;
-    if (n->k == K::Function && !n->has(F_ARROW)) return false;
-    for (Node* c : n->a)
-      if (contains_yield_or_await(c)) return true;
-    return false;
+    return any_node(n, [](const Node* x, const Node*, size_t) {
+      if (x->k == K::Yield || x->k == K::Await) return Visit::Hit;
+      return x->k == K::Function && !x->has(F_ARROW) ? Visit::Skip : Visit::Descend;
+    });
   }
 
   Node* params() {
@@ -458,7 +486,7 @@ class Parser {
     return p;
   }
 
-  Node* function_body() { return block(); }
+  Node* function_body() { return block(true); }
 
   Node* binding_element() {
     int line = tok_.line;
@@ -473,6 +501,7 @@ class Parser {
   }
 
   Node* binding_target() {
+    Depth guard(this);
     if (at("[")) {
       Node* n = make(K::ArrPat);
       advance();
@@ -553,6 +582,9 @@ class Parser {
     } else if (tok_.t == TokenKind::Str) {
       k = make(K::Str);
       k->s = std::string(tok_.text);
+    } else if (tok_.t == TokenKind::Num && tok_.bigint) {
+      k = make(K::Str);  // `{1n: v}` names the property "1"
+      k->s = "\"" + bigint_decimal(tok_.value) + "\"";
     } else if (tok_.t == TokenKind::Num) {
       k = make(K::Num);
       k->s = tok_.value;
@@ -564,6 +596,29 @@ class Parser {
     }
     advance();
     return k;
+  }
+
+  // The decimal digits of a BigInt literal's integer ("0x1f" gives "31"), any length.
+  static std::string bigint_decimal(const std::string& lit) {
+    int base = 10;
+    size_t from = 0;
+    if (lit.size() > 1 && lit[0] == '0' && !isdigit((unsigned char)lit[1])) {
+      char k = char(tolower(lit[1]));
+      base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
+      from = 2;
+    }
+    std::string dec = "0";  // least significant digit first
+    for (size_t i = from; i < lit.size(); i++) {
+      int carry = isdigit((unsigned char)lit[i]) ? lit[i] - '0' : tolower(lit[i]) - 'a' + 10;
+      for (char& d : dec) {
+        int v = (d - '0') * base + carry;
+        d = char('0' + v % 10);
+        carry = v / 10;
+      }
+      for (; carry; carry /= 10) dec += char('0' + carry % 10);
+    }
+    while (dec.size() > 1 && dec.back() == '0') dec.pop_back();
+    return std::string(dec.rbegin(), dec.rend());
   }
 
   // Parses `[expr]` or a plain key into p->a[0].
@@ -623,10 +678,14 @@ class Parser {
   }
 
   Node* class_(bool decl) {
+    Depth guard(this);
     int line = tok_.line;
     advance();
     Node* c = make(K::Class, line);
     if (decl) c->flags |= F_DECL;
+    // Every part of a class, its heritage included, is strict code.
+    bool outer_strict = fn_.back().strict;
+    fn_.back().strict = true;
     if (tok_.t == TokenKind::Name && !at("extends") && !at("{")) c->s = binding_ident();
     else if (decl) unexpected();
     if (eat("extends")) c->a.push_back(lhs_expression());
@@ -641,7 +700,7 @@ class Parser {
         advance();
         if (at("{")) {
           m->flags |= F_STATIC | F_BLOCK;
-          fn_.push_back({false, false, false});
+          fn_.push_back({false, false, false, true});
           m->a.push_back(block());
           fn_.pop_back();
           c->a.push_back(m);
@@ -691,7 +750,7 @@ class Parser {
           fail("SyntaxError: classes may not have a field named '" + std::string(mkey->k == K::Ident ? mkey->s : "constructor") + "'");
         m->flags |= F_FIELD;
         if (eat("=")) {
-          fn_.push_back({false, false, false});
+          fn_.push_back({false, false, false, true});
           m->a.push_back(assign(false));
           fn_.pop_back();
           if (uses_arguments(m->a.back())) fail("SyntaxError: 'arguments' is not allowed in class field initializer", m->line);
@@ -703,6 +762,7 @@ class Parser {
       c->a.push_back(m);
     }
     c->end_line = tok_.line;
+    fn_.back().strict = outer_strict;
     advance();
     return c;
   }
@@ -737,7 +797,7 @@ class Parser {
     if (tok_.nl) unexpected();
     expect("=>");
     bool outer_gen = in_gen();
-    fn_.push_back({is_async, false, true});
+    fn_.push_back({is_async, false, true, strict()});
     (void)outer_gen;
     if (at("{")) {
       f->a.push_back(function_body());
@@ -753,11 +813,12 @@ class Parser {
   }
 
   // Nesting is bounded so a pathological program fails cleanly instead of overflowing the
-  // stack (each level costs a few parser, resolver and printer frames).
+  // stack: every production that recurses counts a level (each is at least one level of the
+  // tree, which nesting_ok() bounds the same way for the resolver and the printer).
   struct Depth {
     Parser* p;
     explicit Depth(Parser* parser) : p(parser) {
-      if (++p->depth_ > 400) p->fail("SyntaxError: program nests too deeply");
+      if (++p->depth_ > kMaxNesting) p->fail(nesting_message());
     }
     ~Depth() { p->depth_--; }
   };
@@ -958,7 +1019,13 @@ class Parser {
       if (p < 0 || p <= min - 1 || p < min) break;
       std::string op(tok_.text);
       advance();
-      Node* right = op == "**" ? binary(p, no_in) : binary(p + 1, no_in);
+      Node* right;
+      if (op == "**") {
+        Depth guard(this);  // right-associative: each ** nests one level
+        right = binary(p, no_in);
+      } else {
+        right = binary(p + 1, no_in);  // returns at the next operator of this precedence
+      }
       auto logical = [](Node* x) { return x->k == K::Binary && (x->s == "&&" || x->s == "||"); };
       if ((op == "??" && (logical(left) || logical(right))) ||
           ((op == "&&" || op == "||") && ((left->k == K::Binary && left->s == "??") || (right->k == K::Binary && right->s == "??"))))
@@ -974,8 +1041,9 @@ class Parser {
     return left;
   }
 
+  // Only a prefix operator nests (one level each): a guard per operand would count every
+  // parenthesis twice, through assign() and here.
   Node* unary() {
-    Depth guard(this);
     int line = tok_.line;
     if (tok_.t == TokenKind::Punct) {
       std::string_view o = tok_.text;
@@ -983,6 +1051,7 @@ class Parser {
         advance();
         Node* n = make(K::Unary, line);
         n->s = std::string(o);
+        Depth guard(this);
         n->a.push_back(unary());
         if (at("**")) fail("SyntaxError: unary operator before ** needs parentheses");
         return n;
@@ -992,6 +1061,7 @@ class Parser {
         Node* n = make(K::Update, line);
         n->s = std::string(o);
         n->flags |= F_PREFIX;
+        Depth guard(this);
         n->a.push_back(unary());
         if (!valid_target(n->a[0])) fail("SyntaxError: invalid update target");
         return n;
@@ -1002,6 +1072,7 @@ class Parser {
         advance();
         Node* n = make(K::Unary, line);
         n->s = std::string(o);
+        Depth guard(this);
         n->a.push_back(unary());
         Node* x = n->a[0];
         while (x->k == K::Paren) x = x->a[0];
@@ -1012,6 +1083,7 @@ class Parser {
       if (o == "await" && in_async()) {
         advance();
         Node* n = make(K::Await, line);
+        Depth guard(this);
         n->a.push_back(unary());
         return n;
       }
@@ -1077,6 +1149,7 @@ class Parser {
 
   // The callee of `new`: member accesses without calls.
   Node* member_only() {
+    Depth guard(this);
     int line = tok_.line;
     Node* e;
     if (at("new")) {
@@ -1198,7 +1271,7 @@ class Parser {
     int line = tok_.line;
     switch (tok_.t) {
       case TokenKind::Num: {
-        Node* n = make(K::Num);
+        Node* n = make(tok_.bigint ? K::BigInt : K::Num);
         n->s = tok_.value;
         advance();
         return n;

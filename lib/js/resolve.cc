@@ -56,6 +56,7 @@ class Resolver {
     b->scope = s;
     b->block_level = block_level;
     b->loop = block_level ? loop_ : nullptr;
+    b->in_with = block_level && with_depth_ > 0;
     s->names.emplace(id->s, b);
     fn_scope(s)->decl_count[id->s]++;
     id->b = b;
@@ -98,6 +99,7 @@ class Resolver {
           for (size_t j = 1; j < st->a[i]->a.size(); j++) hoist(st->a[i]->a[j], fs);
         break;
       case K::Labeled: hoist(st->a[0], fs); break;
+      case K::With: hoist(st->a[1], fs); break;
       default: break;
     }
   }
@@ -241,6 +243,12 @@ class Resolver {
         break;
       }
       case K::Labeled: stmt(n->a[0]); break;
+      case K::With:
+        expr(n->a[0]);
+        with_depth_++;
+        stmt(n->a[1]);
+        with_depth_--;
+        break;
       case K::Function: {
         Node id;
         id.k = K::Ident;
@@ -464,6 +472,7 @@ class Resolver {
 
   void expr(Node* n) {
     if (!n) return;
+    if (n->k == K::Binary || n->k == K::Dot || n->k == K::Call) return chain(n);
     switch (n->k) {
       case K::Ident: ref(n); break;
       case K::Function: function(n); break;
@@ -496,6 +505,22 @@ class Resolver {
     }
   }
 
+  // A left-deep chain (`a + b + c`, `a.b.c`, `f()()`) in a loop, not a recursion per link,
+  // in source order: the innermost operand first, then each link's other operands.
+  void chain(Node* n) {
+    std::vector<Node*> links;
+    for (; n && (n->k == K::Binary || n->k == K::Dot || n->k == K::Call); n = n->a[0]) links.push_back(n);
+    expr(n);
+    for (size_t i = links.size(); i-- > 0;) {
+      Node* l = links[i];
+      if (l->k == K::Dot) {
+        if (l->has(F_COMPUTED)) expr(l->a[1]);
+        continue;
+      }
+      for (size_t j = 1; j < l->a.size(); j++) expr(l->a[j]);
+    }
+  }
+
   void finish() {
     int counter = 0;
     for (Binding* b : all_) {
@@ -503,6 +528,9 @@ class Resolver {
       Scope* fs = fn_scope(b->scope);
       if (fs->decl_count[b->name] > 1 || fs->foreign.count(b->name) || b->name == "arguments")
         b->out = b->name + "$" + std::to_string(++counter);
+      // Inside a with body a block binding becomes a var that the object's properties would
+      // shadow: a name no object has keeps it the block's own.
+      if (b->in_with) b->out = "__w" + std::to_string(++counter) + "_" + b->name;
       if (b->captured && b->loop) b->loop->wrap_body = true;
     }
   }
@@ -511,6 +539,7 @@ class Resolver {
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
   bool in_update_ = false;  // inside a for statement's update clause
+  int with_depth_ = 0;  // with statements around the statement being resolved (same function or not)
   std::set<Binding*> uninit_params_;  // parameters a default being resolved may not read yet
   std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare
   std::vector<Binding*> all_;

@@ -1,0 +1,50 @@
+#!/usr/bin/env bats
+# Syntax the engine cannot run natively but real libraries hold: BigInt literals (a program
+# holding one runs until the literal is reached) and `with` in sloppy code (lodash's and
+# underscore's _.template). Expected values are what node prints for the same program.
+load helpers
+
+@test "a BigInt literal on a path never taken does not stop the program" {
+  run run-code --code $'const f = () => 2n\nreturn \'loaded\''
+  [ "$status" -eq 0 ]
+  [ "$output" = "loaded" ]
+}
+
+@test "reaching a BigInt literal throws a TypeError naming it" {
+  run run-code --code $'const big = () => 0x1Fn\nreturn typeof big()'
+  [ "$status" -eq 1 ]
+  [[ "$output" == "code run failed (exception): TypeError: BigInt is not supported (the literal 0x1Fn) (line "* ]]
+  run run-code --code 'try { return typeof 1n } catch (e) { return [e instanceof TypeError, e.message] }'
+  [ "$output" = '[true,"BigInt is not supported (the literal 1n)"]' ]
+  run run-code --code 'try { BigInt(1) } catch (e) { return "threw at run time" }'
+  [ "$output" = "threw at run time" ]
+}
+
+@test "BigInt literals as property keys name the property in decimal, as node does" {
+  run run-code --code 'return Object.keys({0x10n: 1, 12n: 2, 0b11n: 3})'
+  [ "$output" = '["3","12","16"]' ]
+}
+
+@test "malformed BigInt literals are syntax errors" {
+  run run-code --code $'x = 1\ny = 1.5n'
+  [ "$output" = "code run failed (exception): SyntaxError: invalid BigInt literal (line 2)" ]
+}
+
+@test "with in sloppy code: lodash-style templates through Function and a with in program code, as node" {
+  run run-code "$ODA_ROOT/tests/js/lang-with.js"
+  [ "$status" -eq 0 ]
+  diff -u "$ODA_ROOT/tests/js/lang-with.out" <(printf '%s\n' "$output")
+}
+
+@test "the Function constructor compiles a with body (underscore's _.template)" {
+  run run-code --code 'var f = new Function("obj", "var p=\"\"; with (obj) { p += name; } return p;"); return f({name: "ada"})'
+  [ "$output" = "ada" ]
+}
+
+@test "with in strict code is a syntax error naming the line" {
+  run run-code --code $'function f() {\n  "use strict"\n  with (o) {}\n}'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: Strict mode code may not include a with statement (line 3)" ]
+  run run-code --code $'class A {\n  m() { with (o) {} }\n}'
+  [ "$output" = "code run failed (exception): SyntaxError: Strict mode code may not include a with statement (line 2)" ]
+}
