@@ -33,6 +33,7 @@ struct Parsed {
   bool go_on;
   int code;
   Args args;
+  std::string err;  // what it wrote to stderr
 };
 
 Parsed run(std::vector<std::string> words) {
@@ -45,7 +46,7 @@ Parsed run(std::vector<std::string> words) {
   testing::internal::CaptureStdout();
   p.go_on = oda::cli::parse(kSend, static_cast<int>(argv.size()), argv.data(), &p.args, &p.code);
   testing::internal::GetCapturedStdout();
-  testing::internal::GetCapturedStderr();
+  p.err = testing::internal::GetCapturedStderr();
   return p;
 }
 
@@ -128,18 +129,7 @@ TEST(Cli, UsageAndSchemaComeFromTheTable) {
 }
 
 namespace {
-std::string stderr_of(std::vector<std::string> words) {
-  words.insert(words.begin(), "term-send");
-  std::vector<char*> argv;
-  for (auto& w : words) argv.push_back(w.data());
-  Args args;
-  int code = 0;
-  testing::internal::CaptureStderr();
-  testing::internal::CaptureStdout();
-  oda::cli::parse(kSend, static_cast<int>(argv.size()), argv.data(), &args, &code);
-  testing::internal::GetCapturedStdout();
-  return testing::internal::GetCapturedStderr();
-}
+std::string stderr_of(std::vector<std::string> words) { return run(std::move(words)).err; }
 }  // namespace
 
 TEST(Cli, EditDistanceCountsInsertionsDeletionsAndSubstitutions) {
@@ -219,19 +209,9 @@ TEST(RunsJob, OptionsMarkedRunsNothingRunNothing) {
 namespace {
 // The one stderr line a refused command line gives.
 std::string refusal(std::vector<std::string> words) {
-  words.insert(words.begin(), "term-send");
-  std::vector<char*> argv;
-  for (auto& w : words) argv.push_back(w.data());
-  Args args;
-  int code = 0;
-  testing::internal::CaptureStderr();
-  testing::internal::CaptureStdout();
-  bool go_on = oda::cli::parse(kSend, static_cast<int>(argv.size()), argv.data(), &args, &code);
-  testing::internal::GetCapturedStdout();
-  std::string err = testing::internal::GetCapturedStderr();
-  EXPECT_FALSE(go_on);
-  EXPECT_EQ(code, 2);
-  return err;
+  Parsed p = run(std::move(words));
+  EXPECT_EQ(p.code, 2);
+  return p.err;
 }
 }  // namespace
 

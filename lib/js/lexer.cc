@@ -83,15 +83,7 @@ Token Lexer::next() {
   unsigned char c = src_[pos_];
   if (id_start(c)) {
     t.t = TokenKind::Name;
-    bool escaped = false;
-    while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
-      if (src_[pos_] == '\\') {
-        escaped = true;
-        skip_escape();
-      } else {
-        pos_++;
-      }
-    }
+    bool escaped = scan_name_rest();
     if (escaped) {
       t.text = unescape_name(t.start, pos_);
       t.escaped = true;
@@ -109,15 +101,7 @@ Token Lexer::next() {
     pos_++;
     t.t = TokenKind::Private;
     size_t b = pos_;
-    bool escaped = false;
-    while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
-      if (src_[pos_] == '\\') {
-        escaped = true;
-        skip_escape();
-      } else {
-        pos_++;
-      }
-    }
+    bool escaped = scan_name_rest();
     t.text = escaped ? unescape_name(b, pos_) : src_.substr(b, pos_ - b);
     t.end = pos_;
     return t;
@@ -127,6 +111,21 @@ Token Lexer::next() {
   t.end = pos_;
   if (t.t != TokenKind::Template) t.text = src_.substr(t.start, pos_ - t.start);
   return t;
+}
+
+// Moves past the rest of a name (or a #private name) from pos_; true when it held a \u
+// escape, so its text must be decoded rather than sliced.
+bool Lexer::scan_name_rest() {
+  bool escaped = false;
+  while (pos_ < src_.size() && id_part(src_[pos_]) && !space_at(pos_)) {
+    if (src_[pos_] == '\\') {
+      escaped = true;
+      skip_escape();
+    } else {
+      pos_++;
+    }
+  }
+  return escaped;
 }
 
 Token Lexer::regex(const Token& at) {

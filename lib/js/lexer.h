@@ -72,6 +72,7 @@ class Lexer {
   void punct(Token& t);
   size_t space_at(size_t p) const;
   void skip_escape();
+  bool scan_name_rest();
   std::string_view unescape_name(size_t b, size_t e);
 
   std::string_view src_;
