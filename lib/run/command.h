@@ -9,6 +9,9 @@
 
 namespace oda::run {
 
+// run-code's option table (lib/run/options.cc): the binary's and oda-mcp's one source.
+const cli::Command& command();
+
 // run-code's job for a parsed call: a run (its exit status, SPEC 4.6), --history, --show,
 // or a part's own command (--probe-sandbox).
 int run_code(const cli::Command& cmd, const cli::Args& args);

@@ -1,0 +1,74 @@
+// run-code's option table (SPEC 4): the binary parses with it and oda-mcp lists and checks
+// run_code with it, so the tool's name, description and schema have one source. Later parts
+// add their options here.
+#include "run/command.h"
+
+namespace oda::run {
+namespace {
+
+using cli::Kind;
+
+const cli::Command kRunCode{
+    .name = "run-code",
+    .tool = "run_code",
+    .summary = "run a JavaScript program that calls the agent's tools",
+    .description =
+        "Run a JavaScript program (the body of an async function: top-level await and return "
+        "work) that calls the agent's other tools as async functions. console output is captured "
+        "and returned with the program's return value.",
+    .options =
+        {
+            {.name = "code", .short_name = 'e', .kind = Kind::String, .value_name = "TEXT",
+             .help = "the program: the body of an async function (top-level await and return work)", .field = "code",
+             .schema_required = true},
+            {.name = "description", .kind = Kind::String, .value_name = "TEXT",
+             .help = "five to ten words in active voice saying what the program does", .field = "description",
+             .invalid_message = "invalid description: expected a non-empty string", .schema_required = true},
+            {.name = "timeout-ms", .kind = Kind::Number, .value_name = "N",
+             .help = "the time budget of the whole run in ms (default 120000, capped at 600000)", .field = "timeoutMs",
+             .invalid_message = "invalid timeoutMs: expected a positive finite number"},
+            {.name = "sandbox-permissions", .kind = Kind::String, .value_name = "MODE",
+             .help = "a wider file-access mode for this one run (needs a justification)", .field = "sandbox_permissions"},
+            {.name = "justification", .kind = Kind::String, .value_name = "TEXT",
+             .help = "one sentence saying why this run needs the wider mode", .field = "justification",
+             .invalid_message = "invalid justification: expected a non-empty sentence"},
+            // The file sandbox (lib/sandbox/sandbox_run.h).
+            {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
+             .help = "the chat's file sandbox: read-only, workspace-write (default) or danger-full-access"},
+            {.name = "workspace", .kind = Kind::String, .value_name = "DIR",
+             .help = "the folder relative paths start from, which workspace-write may change (default: .)",
+             .complete = "dir"},
+            {.name = "approve-escalation",
+             .help = "allow the wider mode asked with sandbox_permissions without asking (for scripts)"},
+            {.name = "probe-sandbox", .help = "print what this host can enforce (Landlock ABI, modes) and exit",
+             .runs_nothing = true},
+            {.name = "max-heap-mb", .kind = Kind::Int, .value_name = "N",
+             .help = "lower the program's heap ceiling (MiB, at most 512)"},
+            {.name = "history", .help = "list recorded runs, newest first (FILE, if given, is how many)",
+             .runs_nothing = true},
+            {.name = "show", .kind = Kind::String, .value_name = "RUN_ID", .help = "print one recorded run",
+             .runs_nothing = true},
+            // Calls from inside the program (lib/calls/calls_bind.cc).
+            {.name = "tools", .kind = Kind::List, .value_name = "FILE",
+             .help = "a tool catalog whose tools the program may call (repeatable; default: $ODA_TOOLS)",
+             .complete = "file"},
+            {.name = "max-concurrent-calls", .kind = Kind::Int, .value_name = "N",
+             .help = "how many calls run at once (default 8); more wait their turn"},
+            {.name = "approver", .kind = Kind::String, .value_name = "CMD",
+             .help = "asks about each call of an \"approval\": \"always\" tool (default: $ODA_APPROVER, else the terminal)"},
+            {.name = "chat", .kind = Kind::String, .value_name = "ID",
+             .help = "the chat the terminal tools work in (default: $ODA_CHAT)"},
+            {.name = "args", .kind = Kind::String, .value_name = "JSON", .help = "the program's args object (default {})"},
+            {.name = "dv", .kind = Kind::String, .value_name = "JSON",
+             .help = "the program's dynamic variables, every value a string (default {})"},
+            {.name = "metadata", .kind = Kind::String, .value_name = "JSON", .help = "the program's metadata object (default {})"},
+        },
+    .positionals = {{.name = "FILE", .help = "the program file, or - for standard input", .required = false,
+                     .complete = "file"}},
+};
+
+}  // namespace
+
+const cli::Command& command() { return kRunCode; }
+
+}  // namespace oda::run
