@@ -1,12 +1,13 @@
 # Shared by every Bats suite: each test runs in its own folder with a private runtime
-# folder, state folder, HOME and chat, against the binaries in build/bin, and the termd it
-# started (if any) is stopped by pid in teardown.
+# folder, state folder, HOME and chat, against the binaries in build/bin (or $ODA_BUILD/bin:
+# tests/run sets it), and the termd it started (if any) is stopped by pid in teardown.
 bats_require_minimum_version 1.5.0
 load '/usr/lib/bats/bats-support/load'
 load '/usr/lib/bats/bats-assert/load'
 
 ODA_ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
-export PATH="$ODA_ROOT/build/bin:$PATH"
+ODA_BUILD="${ODA_BUILD:-$ODA_ROOT/build}"
+export PATH="$ODA_BUILD/bin:$PATH"
 
 setup() {
   export ODA_TEST_DIR="$BATS_TEST_TMPDIR"

@@ -96,7 +96,7 @@ check_completions() {
 }
 
 @test "committed completions are what the binaries generate now" {
-  OUT="$BATS_TEST_TMPDIR/fresh" "$ODA_ROOT/tools/gen-completions" "$ODA_ROOT/build/bin" $(oda_commands)
+  OUT="$BATS_TEST_TMPDIR/fresh" "$ODA_ROOT/tools/gen-completions" "$ODA_BUILD/bin" $(oda_commands)
   run diff -r "$ODA_ROOT/completions" "$BATS_TEST_TMPDIR/fresh"
   assert_success
 }
@@ -125,7 +125,7 @@ check_completions() {
 
 @test "make install puts binaries, man pages and completions under DESTDIR; uninstall removes them" {
   dest="$BATS_TEST_TMPDIR/dest"
-  run make -s -C "$ODA_ROOT" install DESTDIR="$dest" PREFIX=/usr/local
+  run make -s -C "$ODA_ROOT" B="$ODA_BUILD" install DESTDIR="$dest" PREFIX=/usr/local
   assert_success
   for c in $(oda_commands); do
     [[ -x "$dest/usr/local/bin/$c" ]]
@@ -135,7 +135,7 @@ check_completions() {
   done
   [[ -f "$dest/usr/local/share/man/man1/run-code.1" ]]
   [[ -f "$dest/usr/local/share/man/man8/termd.8" ]]
-  run make -s -C "$ODA_ROOT" uninstall DESTDIR="$dest" PREFIX=/usr/local
+  run make -s -C "$ODA_ROOT" B="$ODA_BUILD" uninstall DESTDIR="$dest" PREFIX=/usr/local
   assert_success
   run find "$dest" -type f
   assert_output ""
@@ -182,4 +182,29 @@ check_completions() {
   # Only the table (tools.cc) and the wire/client plumbing may spell a tool's name.
   run grep -lE '"terminal_(open|send|read|signal|close|list)"' lib/term/server.cc lib/term/session.cc lib/term/waits.cc
   assert_output ""
+}
+
+@test "tests/run tests the binaries of the build folder ODA_BUILD names" {
+  mkdir -p other/bin
+  printf '#!/bin/sh\necho "from the other build"\n' > other/bin/run-code
+  chmod +x other/bin/run-code
+  printf '%s\n' "load '$ODA_ROOT/tests/helpers'" \
+    '@test "which run-code" { [[ "$(run-code)" == "from the other build" ]]; }' > probe.bats
+  run env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$HOME" ODA_SKIP_UNIT=1 ODA_BUILD="$BATS_TEST_TMPDIR/other" \
+    "$ODA_ROOT/tests/run" "$BATS_TEST_TMPDIR/probe.bats"
+  assert_success
+  assert_line "1 passed, 0 failed, 0 skipped"
+}
+
+@test "every fuzz target has a small seed corpus and make fuzz runs it" {
+  cd "$ODA_ROOT/tests/fuzz"
+  targets=$(sed -n 's/^FUZZ_TARGETS := //p' fuzz.mk)
+  for src in *.cc; do
+    t=${src%.cc}
+    [[ " $targets " == *" $t "* ]] || { echo "fuzz.mk does not run $t"; return 1; }
+    n=$(find "corpus/$t" -type f | wc -l)
+    (( n >= 5 && n <= 50 )) || { echo "corpus/$t has $n files"; return 1; }
+    run find "corpus/$t" -type f -size +4k
+    assert_output ""
+  done
 }

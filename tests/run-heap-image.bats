@@ -5,7 +5,7 @@
 load helpers
 
 @test "the built run-code carries a heap image" {
-  run bash -c "tail -c 64 '$ODA_ROOT/build/bin/run-code' | head -c 8"
+  run bash -c "tail -c 64 '$ODA_BUILD/bin/run-code' | head -c 8"
   [ "$output" = "ODAHEAP1" ]
 }
 
@@ -38,8 +38,8 @@ load helpers
 
 @test "a run-code whose image is cut off or missing still runs, the slow way" {
   local size
-  size=$(stat -c %s "$ODA_ROOT/build/bin/run-code")
-  head -c $((size - 10)) "$ODA_ROOT/build/bin/run-code" > run-code-cut
+  size=$(stat -c %s "$ODA_BUILD/bin/run-code")
+  head -c $((size - 10)) "$ODA_BUILD/bin/run-code" > run-code-cut
   chmod +x run-code-cut
   run ./run-code-cut --code 'return [...new Set([1, 1, 2])].map(n => `${n}`).join() + /(?<d>\d)/.exec("a7").groups.d'
   [ "$status" -eq 0 ]

@@ -128,7 +128,7 @@ gone() {
   chmod 755 "$other"
   export ODA_RUNTIME_DIR="$other/run"
   mkdir -m 700 "$ODA_RUNTIME_DIR" && chown 65534:65534 "$ODA_RUNTIME_DIR"
-  setpriv --reuid=65534 --regid=65534 --clear-groups "$ODA_ROOT/build/bin/termd" --idle-exit 5
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$ODA_BUILD/bin/termd" --idle-exit 5
   run python3 -c '
 import socket, sys
 s = socket.socket(socket.AF_UNIX)

@@ -140,7 +140,7 @@ environ_owner() { stat -c %u "/proc/$1/environ"; }
   chmod 755 "$other"
   export ODA_RUNTIME_DIR="$other/run"
   mkdir -m 700 "$ODA_RUNTIME_DIR" && chown 65534:65534 "$ODA_RUNTIME_DIR"
-  setpriv --reuid=65534 --regid=65534 --clear-groups "$ODA_ROOT/build/bin/termd" --idle-exit 5
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$ODA_BUILD/bin/termd" --idle-exit 5
   pid=$(cat "$ODA_RUNTIME_DIR/termd.pid")
   run environ_owner "$pid"
   kill "$pid"
