@@ -22,7 +22,9 @@ GEN_SRCS :=
 EXTRA_OBJS :=
 UNIT_LDLIBS :=
 
-include $(sort $(wildcard lib/*/*.mk))
+# tests/fuzz/fuzz.mk adds the fuzz targets (make fuzz) and the clang they are built with.
+FRAGMENTS := $(sort $(wildcard lib/*/*.mk)) tests/fuzz/fuzz.mk
+include $(FRAGMENTS)
 
 COMMANDS := $(shell awk '!/^\#/ && NF {print $$1}' commands.list)
 BINS := $(COMMANDS:%=$(B)/bin/%)
@@ -32,11 +34,11 @@ UNIT_SRCS := $(wildcard lib/*/*_test.cc)
 UNIT_OBJS := $(UNIT_SRCS:%.cc=$(B)/obj/%.o)
 DEPS_STAMP := $(B)/.deps-installed
 
-.PHONY: all deps test demo install uninstall clean completions FORCE
+.PHONY: all deps test demo install uninstall clean completions check-sanitize FORCE
 all: $(BINS) $(B)/unit-tests
 
 # Re-checked whenever a fragment (and so the package list) changes.
-$(DEPS_STAMP): tools/install-deps Makefile $(wildcard lib/*/*.mk)
+$(DEPS_STAMP): tools/install-deps Makefile $(FRAGMENTS)
 	@mkdir -p $(B)
 	tools/install-deps $(sort $(PKGS))
 	@touch $@
@@ -70,6 +72,21 @@ test: all
 
 demo: all
 	tools/demo
+
+# The whole project (the engine included, without its profile step) under ASan and UBSan in
+# its own folder, and the whole suite run on those binaries (tests/run reads ODA_BUILD). A
+# process stops at its first report; every report is also kept under $(SAN_B)/sanitizer/,
+# and any there fails the target, also one from a process whose death a test expected.
+SAN_B := build-sanitize
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+SAN_OPTS := halt_on_error=1:detect_leaks=0:log_path=$(CURDIR)/$(SAN_B)/sanitizer/report
+check-sanitize:
+	$(MAKE) B=$(SAN_B) DUK_PGO=0 CXXFLAGS="$(SAN_FLAGS)" \
+	  DUK_CFLAGS="$(DUK_CFLAGS) $(SAN_FLAGS)" all
+	@rm -rf $(SAN_B)/sanitizer && mkdir -p $(SAN_B)/sanitizer
+	ODA_BUILD=$(SAN_B) ASAN_OPTIONS=$(SAN_OPTS) UBSAN_OPTIONS=$(SAN_OPTS):print_stacktrace=1 tests/run; \
+	  rc=$$?; if ls $(SAN_B)/sanitizer/report* >/dev/null 2>&1; then \
+	  echo "check-sanitize: sanitizer reports:"; head -40 $(SAN_B)/sanitizer/report*; exit 1; fi; exit $$rc
 
 completions: $(BINS)
 	tools/gen-completions $(B)/bin $(COMMANDS)
