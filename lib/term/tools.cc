@@ -455,12 +455,12 @@ bool valid_close(const json::Value& req, std::string* err) {
 bool check_close(json::Value* req, std::string* err) { return valid_close(*req, err); }
 
 void serve_close(Server& sv, const Request& r) {
-  bool closed = false;
+  std::string closed;
   Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""), &closed);
-  if (!s) return;
-  if (closed || s->status() == Session::Status::Closing) {
+  if (!s && closed.empty()) return;
+  if (!s || s->status() == Session::Status::Closing) {
     json::Value res = json::Value::object();
-    res.set("session", s->id());
+    res.set("session", s ? s->id() : closed);
     res.set("status", "already closing");
     return sv.ok(r.client, res);
   }
