@@ -76,6 +76,7 @@ void Server::accept_clients() {
       continue;
     }
     clients_[fd] = Client{fd};
+    clients_[fd].pid = cred.pid;
     watch(kClient, fd, EPOLLIN, EPOLL_CTL_ADD);
   }
 }
@@ -140,7 +141,7 @@ void Server::request(int fd, const std::string& line) {
   const json::Value& args = a ? *a : empty;
   if (!tool->valid(args, &err)) return error(fd, err, wire::kCodeUsage);
   size_t max_bytes = static_cast<size_t>(req.get_or<int64_t>("max_bytes", 262144));
-  tool->serve(*this, Request{fd, chat, args, req, max_bytes});
+  tool->serve(*this, Request{fd, chat, args, req, max_bytes, c.pid});
 }
 
 Session* Server::find(int client, const std::string& chat, const std::string& key, std::string* closed_id) {
@@ -167,6 +168,12 @@ Session* Server::find(int client, const std::string& chat, const std::string& ke
 std::vector<Session*> Server::sessions(const std::string& chat) const {
   std::vector<Session*> out;
   for (auto& s : sessions_) if (s->chat() == chat && s->live()) out.push_back(s.get());
+  return out;
+}
+
+std::vector<Session*> Server::sessions() const {
+  std::vector<Session*> out;
+  for (auto& s : sessions_) if (s->live()) out.push_back(s.get());
   return out;
 }
 

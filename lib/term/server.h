@@ -28,6 +28,7 @@ struct Request {
   const json::Value& args;      // the tool's arguments (an object)
   const json::Value& envelope;  // the whole request (cwd, shell, max_bytes beside args)
   size_t max_bytes;
+  pid_t peer = 0;               // the client's pid (SO_PEERCRED)
 };
 
 class Server {
@@ -46,8 +47,9 @@ class Server {
   // miss) and returns null. With closed_id, a key naming a closed session (a repeated close)
   // is no error: null is returned with *closed_id set to that session's id.
   Session* find(int client, const std::string& chat, const std::string& key, std::string* closed_id = nullptr);
-  // The live sessions of chat, oldest first.
+  // The live sessions of chat, oldest first; without a chat, those of every chat.
   std::vector<Session*> sessions(const std::string& chat) const;
+  std::vector<Session*> sessions() const;
   // How many sessions in all chats are not closed yet.
   size_t live_sessions() const;
   // Takes a spawned session, watches its PTY, and answers `client` once it reached its first
@@ -72,6 +74,7 @@ class Server {
     std::string out;
     bool hello = false;
     bool close_after = false;
+    pid_t pid = 0;
   };
   struct Opening {
     int client;
