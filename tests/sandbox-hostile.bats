@@ -156,3 +156,31 @@ JSON
   [[ $t == "$TMPDIR"/oda-run-* && ! -e $t ]]
   [[ -z $(ls tmp) ]]
 }
+
+# Starts a run that writes into its temp folder, tells where it is (ws/where) and spins;
+# prints run-code's pid and the folder.
+spinning_run() {
+  run-code --workspace "$WS" --code 'await fs.writeFile(os.tmpdir() + "/f", "x");
+    await fs.writeFile("where", os.tmpdir()); for (;;) {}' >/dev/null 2>&1 &
+  local pid=$!
+  poll_until test -s ws/where
+  echo "$pid $(cat ws/where)"
+  rm ws/where
+}
+
+@test "a run killed with SIGKILL or SIGHUP leaves a folder the next run sweeps away" {
+  read -r pid t < <(spinning_run)
+  [[ $t == "$TMPDIR"/oda-run-* && -e $t/f ]]
+  kill -KILL "$pid"
+  poll_until bash -c "! kill -0 $pid 2>/dev/null"
+  [[ -e $t/f ]]
+  read -r pid2 t2 < <(spinning_run)
+  kill -HUP "$pid2"
+  poll_until bash -c "! kill -0 $pid2 2>/dev/null"
+  # The next run sweeps both, and leaves a live run's folder and other folders alone.
+  mkdir "$TMPDIR/oda-runner"
+  read -r pid3 t3 < <(spinning_run)
+  [[ ! -e $t && ! -e $t2 && -e $t3/f && -d $TMPDIR/oda-runner ]]
+  kill -TERM "$pid3"
+  poll_until bash -c "[[ ! -e $t3 ]]"
+}

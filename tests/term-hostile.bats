@@ -147,3 +147,50 @@ environ_owner() { stat -c %u "/proc/$1/environ"; }
   rm -rf "$other"
   assert_output 0
 }
+
+# Lines for raw_client: sessions pty-FROM to pty-TO opened one after the other, each left
+# holding 1 MB its shell never reads (written while `sleep` is in front), then closed.
+open_fill_close_lines() {
+  local n big
+  big=$(head -c 1000000 /dev/zero | tr '\0' x)
+  for n in $(seq "$1" "$2"); do
+    printf '{"tool":"terminal_open","chat":"%s","args":{}}\n' "$ODA_CHAT"
+    printf '{"tool":"terminal_send","chat":"%s","args":{"session":"pty-%s","text":"sleep 1000","wait_ms":50}}\n' "$ODA_CHAT" "$n"
+    printf '{"tool":"terminal_send","chat":"%s","args":{"session":"pty-%s","text":"%s","submit":false,"wait_ms":0}}\n' "$ODA_CHAT" "$n" "$big"
+    printf '{"tool":"terminal_close","chat":"%s","args":{"session":"pty-%s"}}\n' "$ODA_CHAT" "$n"
+  done
+}
+
+rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$(termd_pid)/status"; }
+
+@test "closed sessions are freed: termd does not grow with every session it had" {
+  mkdir -m 700 "$ODA_RUNTIME_DIR"
+  termd
+  run raw_client < <(open_fill_close_lines 1 2)
+  assert_success
+  [[ "$(sort -u <<<"$output")" == ok ]]
+  after2=$(rss_kb)
+  run raw_client < <(open_fill_close_lines 3 12)
+  assert_success
+  [[ "$(sort -u <<<"$output")" == ok ]]
+  after12=$(rss_kb)
+  echo "VmRSS after 2 sessions closed: $after2 kB, after 12: $after12 kB"
+  # Ten sessions kept with what they held would be 10 MB more.
+  ((after12 - after2 < 4096))
+  # Freed, but a repeated close still answers as one, by id and by name, and ids go on.
+  run term-close pty-1
+  assert_output "terminal session pty-1 was already closing"
+  run term-open --name last
+  assert_line 'started terminal session pty-13 (last) [type: shell]'
+  run term-close last
+  assert_output "closed terminal session pty-13"
+  run term-close last
+  assert_output "terminal session pty-13 was already closing"
+  run term-close pty-13
+  assert_output "terminal session pty-13 was already closing"
+  run --separate-stderr term-close pty-14
+  assert_failure 1
+  assert_equal "$stderr" "term-close: error: no session 'pty-14' in chat '$ODA_CHAT'"
+  run term-list
+  assert_output "(no terminal sessions)"
+}

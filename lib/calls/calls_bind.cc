@@ -12,6 +12,8 @@
 #include "calls/calls.h"
 #include "calls/fetch.h"
 #include "run/parts.h"
+#include "run/supervisor.h"
+#include "sandbox/sandbox_run.h"
 #include "engine/utf8.h"
 #include "term/client.h"
 
@@ -46,10 +48,19 @@ Outcome terminal_call(const std::string& tool, const std::string& chat, const js
   term::CallOptions opt;
   opt.chat = chat;
   opt.abort = abort;
+  // The run's bounds hold in the sessions it opens and reaches (SPEC 4.7).
+  const sandbox::Policy& policy = sandbox::run_policy();
+  opt.sandbox = sandbox::mode_name(policy.mode);
+  opt.workspace = policy.workspace;
+  opt.environment = run::worker_environment();
+  opt.has_environment = true;
+  // A session a program opens starts in the run's workspace, not where run-code was started.
+  json::Value args = arguments;
+  if (tool == "terminal_open" && args.is_object() && !args.get("cwd")) args.set("cwd", policy.workspace);
   json::Value result;
   std::string err;
   int code = 0;
-  if (term::call(tool, arguments, opt, &result, &err, &code)) return Outcome::ok(std::move(result));
+  if (term::call(tool, args, opt, &result, &err, &code)) return Outcome::ok(std::move(result));
   if (cancel.cancelled()) return Outcome::fail(Outcome::Status::Cancelled, "the run was stopped");
   return Outcome::fail(Outcome::Status::Error, err);
 }

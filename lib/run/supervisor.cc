@@ -100,17 +100,6 @@ int high_fd(int fd) {
   return h;
 }
 
-// The worker's whole environment: only what starting programs needs, never the caller's
-// secrets.
-std::vector<std::string> worker_environment() {
-  std::vector<std::string> env;
-  env.push_back("PATH=/usr/local/bin:/usr/bin:/bin");
-  for (const char* name : {"LANG", "LC_ALL", "TZ"}) {
-    if (const char* v = getenv(name)) env.push_back(std::string(name) + "=" + v);
-  }
-  return env;
-}
-
 class Link : public HostLink {
  public:
   explicit Link(int wake_fd) : wake_fd_(wake_fd) {}
@@ -493,6 +482,15 @@ void start_early() {
 RunOutcome supervise(const RunSettings& settings) {
   Run run(settings);
   return run.go();
+}
+
+std::vector<std::string> worker_environment() {
+  std::vector<std::string> env;
+  env.push_back("PATH=/usr/local/bin:/usr/bin:/bin");
+  for (const char* name : {"LANG", "LC_ALL", "TZ"}) {
+    if (const char* v = getenv(name)) env.push_back(std::string(name) + "=" + v);
+  }
+  return env;
 }
 
 }  // namespace oda::run

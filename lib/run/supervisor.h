@@ -75,6 +75,10 @@ struct RunOutcome {
 
 RunOutcome supervise(const RunSettings& settings);
 
+// The worker's whole environment: only what starting programs needs, never the caller's
+// secrets. Also what a terminal session a program opens starts from.
+std::vector<std::string> worker_environment();
+
 struct EndFrame;
 // The outcome a worker's end frame stands for, into *out (whose printed lines are
 // output_used bytes of output_cap): its failure as sent; or its value, which must parse as

@@ -5,7 +5,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -52,6 +56,33 @@ std::string parent_of(const std::string& path) {
 }
 
 }  // namespace
+
+int open_reachable(const std::string& path, int flags, mode_t mode, long own_pid, sandbox::ProcRule* rule) {
+  *rule = sandbox::ProcRule::Allowed;
+  open_how how{};
+  how.flags = static_cast<uint64_t>(flags);
+  how.mode = (flags & O_CREAT) ? mode : 0;
+  how.resolve = RESOLVE_NO_MAGICLINKS;
+  int fd = static_cast<int>(syscall(SYS_openat2, AT_FDCWD, path.c_str(), &how, sizeof how));
+  // Before Linux 5.6 (or where a filter refuses the call) the plain open, checked below.
+  if (fd < 0 && (errno == ENOSYS || errno == EPERM)) fd = open(path.c_str(), flags, mode);
+  if (fd < 0) return -1;
+  struct statfs sf;
+  if (fstatfs(fd, &sf) == 0 && sf.f_type == PROC_SUPER_MAGIC) {
+    // The file as the kernel opened it, whatever the path said on the way.
+    char link[64], target[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    std::string opened = n > 0 ? std::string(target, static_cast<size_t>(n)) : std::string("/proc/0");
+    *rule = sandbox::proc_rule(opened, own_pid);
+    if (*rule != sandbox::ProcRule::Allowed) {
+      close(fd);
+      errno = EACCES;
+      return -1;
+    }
+  }
+  return fd;
+}
 
 // The descent goes through directory descriptors, so a link swapped in cannot lead outside.
 int remove_tree(int parent, const char* name) {
@@ -163,6 +194,16 @@ bool Files::check_reach(std::string_view op, std::string_view path, Error* err) 
   return true;
 }
 
+bool Files::opened_badly(std::string_view op, std::string_view path, sandbox::ProcRule rule, Error* err) {
+  if (rule == sandbox::ProcRule::Allowed) {
+    system_error(errno, "open", path, err);
+  } else {
+    deny(path, sandbox::denial_line(policy_.mode, enforcement_, op, path) + " (" + sandbox::proc_rule_text(rule) + ")",
+         err);
+  }
+  return false;
+}
+
 bool Files::check_change(std::string_view op, std::string_view path, bool follow_last,
                          Error* err) {
   if (policy_.kernel_only && enforcement_ == sandbox::Enforcement::Full) return true;
@@ -185,11 +226,9 @@ bool Files::check_change(std::string_view op, std::string_view path, bool follow
 
 bool Files::read_file(std::string_view path, std::string* data, Error* err) {
   if (nul_in(path, err) || !check_reach("readFile", path, err)) return false;
-  Fd f(open(absolute(path).c_str(), O_RDONLY | O_CLOEXEC));
-  if (f.fd < 0) {
-    system_error(errno, "open", path, err);
-    return false;
-  }
+  sandbox::ProcRule rule;
+  Fd f(open_reachable(absolute(path), O_RDONLY | O_CLOEXEC, 0, own_pid_, &rule));
+  if (f.fd < 0) return opened_badly("readFile", path, rule, err);
   struct stat st;
   if (fstat(f.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     system_error(EISDIR, "read", path, err);
@@ -220,11 +259,9 @@ bool Files::write_common(std::string_view op, std::string_view path, std::string
   if (nul_in(path, err) || !check_reach(op, path, err)) return false;
   if (!check_change(op, path, true, err)) return false;
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
-  Fd f(open(absolute(path).c_str(), flags, 0666));
-  if (f.fd < 0) {
-    system_error(errno, "open", path, err);
-    return false;
-  }
+  sandbox::ProcRule rule;
+  Fd f(open_reachable(absolute(path), flags, 0666, own_pid_, &rule));
+  if (f.fd < 0) return opened_badly(op, path, rule, err);
   if (!sys::write_all(f.fd, data)) {
     system_error(errno, "write", path, err);
     return false;
@@ -243,9 +280,12 @@ bool Files::append_file(std::string_view path, std::string_view data, Error* err
 
 bool Files::readdir(std::string_view path, std::vector<DirEntry>* out, Error* err) {
   if (nul_in(path, err) || !check_reach("readdir", path, err)) return false;
-  std::string abs = absolute(path);
-  DIR* d = opendir(abs.c_str());
+  sandbox::ProcRule rule;
+  int dfd = open_reachable(absolute(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, own_pid_, &rule);
+  DIR* d = dfd >= 0 ? fdopendir(dfd) : nullptr;
   if (!d) {
+    if (dfd >= 0) close(dfd);
+    if (rule != sandbox::ProcRule::Allowed) return opened_badly("readdir", path, rule, err);
     system_error(errno, "scandir", path, err);
     return false;
   }

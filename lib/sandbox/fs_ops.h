@@ -67,6 +67,8 @@ class Files {
   // naming the path and the rule.
   bool check_reach(std::string_view op, std::string_view path, Error* err);
   void deny(std::string_view path, std::string message, Error* err);
+  // An open_reachable that failed: the system's error, or the refusal of the file it met.
+  bool opened_badly(std::string_view op, std::string_view path, sandbox::ProcRule rule, Error* err);
   // Our own check of a change: true when allowed; else *err holds the denial.
   bool check_change(std::string_view op, std::string_view path, bool follow_last, Error* err);
   bool write_common(std::string_view op, std::string_view path, std::string_view data,
@@ -81,6 +83,13 @@ class Files {
 // Removes `name` under the folder open as `parent` and everything beneath it, never following
 // a symlink. 0, or the errno that stopped it.
 int remove_tree(int parent, const char* name);
+
+// Opens `path` for a program so that what no mode reaches stays out of reach also when a link
+// on the way is swapped after the checks: with openat2 and RESOLVE_NO_MAGICLINKS where the
+// kernel has it (no /proc/PID/fd link is followed), and, for a file of /proc, the opened file
+// itself (its /proc/self/fd entry) held to sandbox::proc_rule for own_pid. -1 with errno set
+// when the open failed; -1 with *rule set (errno EACCES) when the file opened is refused.
+int open_reachable(const std::string& path, int flags, mode_t mode, long own_pid, sandbox::ProcRule* rule);
 
 // Fills *err from errno `e` the way Node words it: "<CODE>: <reason>, <syscall> '<path>'".
 void system_error(int e, std::string_view syscall, std::string_view path, Error* err);

@@ -3,6 +3,8 @@
 #include "sandbox/sandbox_testing.h"
 
 #include <gtest/gtest.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -255,4 +257,27 @@ TEST_F(FsTest, NoModeReachesAnotherProcessOrItsOwnFds) {
   EXPECT_FALSE(f.exists(parent));
   ASSERT_TRUE(f.read_file("/proc/self/status", &data, &err)) << err.message;
   ASSERT_TRUE(f.readdir("/proc", &entries, &err)) << err.message;
+}
+
+// What a link swapped in after the checks would lead an open to: the file opened is held to
+// the /proc rules itself, and no /proc/PID/fd magic link is followed.
+TEST_F(FsTest, AnOpenHoldsTheFileItOpenedToTheProcRules) {
+  std::string other = ws_ + "/other", own = ws_ + "/own", fine = ws_ + "/fine";
+  ASSERT_EQ(symlink(("/proc/" + std::to_string(getppid()) + "/status").c_str(), other.c_str()), 0);
+  ASSERT_EQ(symlink("/proc/self/fd/0", own.c_str()), 0);
+  ASSERT_EQ(symlink("/proc/self/status", fine.c_str()), 0);
+  sb::ProcRule rule;
+  errno = 0;
+  EXPECT_EQ(fs::open_reachable(other, O_RDONLY | O_CLOEXEC, 0, getpid(), &rule), -1);
+  EXPECT_EQ(rule, sb::ProcRule::OtherProcess);
+  EXPECT_EQ(errno, EACCES);
+  EXPECT_EQ(fs::open_reachable(own, O_RDONLY | O_CLOEXEC, 0, getpid(), &rule), -1);
+  int fd = fs::open_reachable(fine, O_RDONLY | O_CLOEXEC, 0, getpid(), &rule);
+  EXPECT_GE(fd, 0);
+  EXPECT_EQ(rule, sb::ProcRule::Allowed);
+  if (fd >= 0) close(fd);
+  fd = fs::open_reachable(ws_ + "/new", O_WRONLY | O_CREAT | O_CLOEXEC, 0600, getpid(), &rule);
+  EXPECT_GE(fd, 0);
+  if (fd >= 0) close(fd);
+  EXPECT_TRUE(present(ws_ + "/new"));
 }

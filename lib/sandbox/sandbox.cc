@@ -5,10 +5,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -16,6 +19,8 @@
 
 #include <cstdint>
 #include <deque>
+
+#include "sandbox/fs_ops.h"
 
 namespace oda::sandbox {
 
@@ -197,15 +202,92 @@ std::string run_temp_base() {
   return canonical_dir("/tmp", &canon, &ignored) ? canon : "/tmp";
 }
 
-bool make_run_temp(std::string* path, std::string* err) {
-  std::string t = run_temp_base() + "/oda-run-XXXXXX";
-  // mkdtemp makes the folder 0700: no other user sees what the run keeps there.
-  if (!mkdtemp(t.data())) {
-    *err = "cannot make the run's temp folder '" + t + "' (" + strerror(errno) + ")";
-    return false;
+const char* const kRunTempPrefix = "oda-run-";
+const char* const kSessionTempPrefix = "oda-term-";
+
+namespace {
+
+// Where a folder is made before it is locked and renamed to its real name.
+constexpr const char* kNewTempPrefix = ".oda-new-";
+
+bool stale_candidate(const char* name) {
+  for (const char* p : {kRunTempPrefix, kSessionTempPrefix}) {
+    if (strncmp(name, p, strlen(p)) == 0) return true;
   }
-  *path = std::move(t);
-  return true;
+  return false;
+}
+
+}  // namespace
+
+int sweep_temp_folders(const std::string& base) {
+  int dfd = open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return 0;
+  DIR* d = fdopendir(dfd);
+  if (!d) {
+    close(dfd);
+    return 0;
+  }
+  std::vector<std::pair<std::string, int>> stale;
+  while (struct dirent* e = readdir(d)) {
+    if (!stale_candidate(e->d_name)) continue;
+    struct stat st;
+    if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode) ||
+        st.st_uid != geteuid())
+      continue;
+    int fd = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) continue;
+    // Held by its living owner, or it is stale. The lock stays ours while it is removed.
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) stale.emplace_back(e->d_name, fd);
+    else close(fd);
+  }
+  int removed = 0;
+  for (const auto& [name, fd] : stale) {
+    if (fs::remove_tree(dfd, name.c_str()) == 0) ++removed;
+    close(fd);
+  }
+  closedir(d);
+  return removed;
+}
+
+TempFolder::~TempFolder() {
+  if (!path_.empty()) (void)fs::remove_tree(AT_FDCWD, path_.c_str());
+  if (lock_ >= 0) close(lock_);
+}
+
+bool TempFolder::make(const char* prefix, std::string* err) {
+  std::string base = run_temp_base();
+  sweep_temp_folders(base);
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    std::string t = base + "/" + kNewTempPrefix + "XXXXXX";
+    // mkdtemp makes the folder 0700: no other user sees what the run keeps there.
+    if (!mkdtemp(t.data())) {
+      *err = "cannot make the temp folder '" + base + "/" + prefix + "XXXXXX' (" + strerror(errno) + ")";
+      return false;
+    }
+    int fd = open(t.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0 || flock(fd, LOCK_EX) != 0) {
+      *err = "cannot lock the temp folder '" + t + "' (" + strerror(errno) + ")";
+      if (fd >= 0) close(fd);
+      rmdir(t.c_str());
+      return false;
+    }
+    std::string final_path = base + "/" + prefix + t.substr(t.size() - 6);
+    if (renameat2(AT_FDCWD, t.c_str(), AT_FDCWD, final_path.c_str(), RENAME_NOREPLACE) == 0) {
+      path_ = std::move(final_path);
+      lock_ = fd;
+      return true;
+    }
+    int e = errno;
+    close(fd);
+    rmdir(t.c_str());
+    if (e != EEXIST) {
+      errno = e;
+      *err = "cannot make the temp folder '" + final_path + "' (" + strerror(errno) + ")";
+      return false;
+    }
+  }
+  *err = "cannot make the temp folder under '" + base + "' (every name tried was taken)";
+  return false;
 }
 
 bool resolve_policy(std::string_view mode_text, std::string_view workspace_text, Policy* out,
@@ -411,23 +493,22 @@ Enforcement expected_enforcement(const Policy& policy) {
   return effective_abi(policy.force_abi) >= kFullAbi ? Enforcement::Full : Enforcement::Partial;
 }
 
-bool apply(const Policy& policy, Applied* out, std::string* err) {
-  *out = Applied{};
+bool build_ruleset(const Policy& policy, const std::vector<std::string>& files, Ruleset* out,
+                   std::string* err) {
+  out->fd = -1;
+  out->applied = Applied{};
+  Applied& a = out->applied;
   if (policy.mode == Mode::DangerFullAccess) {
-    out->note = "nothing to restrict";
+    a.note = "nothing to restrict";
     return true;
   }
   int abi = effective_abi(policy.force_abi);
-  out->abi = abi;
+  a.abi = abi;
   if (abi < kFullAbi) {
-    out->enforcement = Enforcement::Partial;
-    out->note = partial_note(abi);
+    a.enforcement = Enforcement::Partial;
+    a.note = partial_note(abi);
   }
   if (abi == 0) return true;
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-    *err = sys_fail("PR_SET_NO_NEW_PRIVS");
-    return false;
-  }
   uint64_t handled = write_rights(abi);
   RulesetAttr attr{handled};
   int ruleset = static_cast<int>(syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0));
@@ -443,11 +524,29 @@ bool apply(const Policy& policy, Applied* out, std::string* err) {
   }
   // Discarding output is no change; programs and the runtime may open /dev/null to write.
   if (ok && access("/dev/null", F_OK) == 0) ok = add_rule(ruleset, "/dev/null", kWriteFile, err);
-  if (ok && syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
-    *err = sys_fail("landlock_restrict_self");
-    ok = false;
+  for (size_t i = 0; ok && i < files.size(); ++i) {
+    ok = add_rule(ruleset, files[i], (kWriteFile | kIoctlDev) & handled, err);
   }
-  close(ruleset);
+  if (!ok) {
+    close(ruleset);
+    return false;
+  }
+  out->fd = ruleset;
+  return true;
+}
+
+bool enter_ruleset(int fd) {
+  if (fd < 0) return true;
+  return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 && syscall(SYS_landlock_restrict_self, fd, 0) == 0;
+}
+
+bool apply(const Policy& policy, Applied* out, std::string* err) {
+  Ruleset r;
+  if (!build_ruleset(policy, {}, &r, err)) return false;
+  *out = r.applied;
+  bool ok = enter_ruleset(r.fd);
+  if (!ok) *err = sys_fail("entering the Landlock ruleset (no_new_privs, landlock_restrict_self)");
+  if (r.fd >= 0) close(r.fd);
   return ok;
 }
 

@@ -51,7 +51,7 @@ struct Policy {
 
 // Builds the policy: mode_text from --sandbox (empty: $ODA_SANDBOX, else workspace-write),
 // workspace_text from --workspace (empty: the current folder). The run's own temp folder
-// comes later (make_run_temp, then with_mode). false with *err set ("unknown sandbox mode 'x' (expected read-only, ...)" or
+// comes later (a TempFolder, then with_mode). false with *err set ("unknown sandbox mode 'x' (expected read-only, ...)" or
 // "workspace '/x' is not a folder") when it cannot be built.
 bool resolve_policy(std::string_view mode_text, std::string_view workspace_text, Policy* out,
                     std::string* err);
@@ -60,11 +60,34 @@ bool resolve_policy(std::string_view mode_text, std::string_view workspace_text,
 // of the mode: for workspace-write the workspace and the run's temp folder).
 Policy with_mode(const Policy& base, Mode mode);
 
-// The run's own temp folder: a new folder `oda-run-XXXXXX`, mode 0700, under $TMPDIR (else,
-// or when $TMPDIR is no folder, /tmp). *path is canonical. false with *err set when none
-// can be made.
-bool make_run_temp(std::string* path, std::string* err);
-// Where make_run_temp makes its folders ($TMPDIR or /tmp, canonical).
+// A private temp folder (a run's, a terminal session's): `<prefix>XXXXXX`, mode 0700, under
+// $TMPDIR (else, or when $TMPDIR is no folder, /tmp), locked (flock) for as long as this
+// object lives and removed with what is in it when it goes. The lock outlives nothing: a
+// process killed by SIGKILL leaves its folder unlocked, and the next make() of any run or
+// session sweeps such folders away (sweep_temp_folders).
+class TempFolder {
+ public:
+  TempFolder() = default;
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  ~TempFolder();
+  // prefix: kRunTempPrefix or kSessionTempPrefix. false with *err set when none can be made.
+  bool make(const char* prefix, std::string* err);
+  const std::string& path() const { return path_; }  // canonical; "" before make()
+
+ private:
+  std::string path_;
+  int lock_ = -1;
+};
+extern const char* const kRunTempPrefix;      // "oda-run-"
+extern const char* const kSessionTempPrefix;  // "oda-term-"
+
+// Removes the temp folders under `base` whose owner is gone: folders of ours named with
+// either prefix that no process holds locked. Returns how many it removed. A folder is made
+// under another name and renamed once locked, so one being made is never taken for stale.
+int sweep_temp_folders(const std::string& base);
+
+// Where TempFolder makes its folders ($TMPDIR or /tmp, canonical).
 std::string run_temp_base();
 
 // Resolves `path` (relative to base when not absolute) to a canonical absolute path, the
@@ -113,6 +136,21 @@ struct Applied {
 // false with *err set when the mode cannot be applied at all: the run must not start
 // (kind sandbox-unavailable).
 bool apply(const Policy& policy, Applied* out, std::string* err);
+
+// apply() in two steps, for a process that must enter the sandbox between fork and exec (a
+// terminal session's shell), where only async-signal-safe calls are allowed: the ruleset is
+// built before the fork (fd -1: nothing to enter, as in danger-full-access or without
+// Landlock; *applied says which), and entered in the child. `files` are writable in every
+// mode beside /dev/null: the shell's own terminal devices.
+struct Ruleset {
+  int fd = -1;
+  Applied applied;
+};
+bool build_ruleset(const Policy& policy, const std::vector<std::string>& files, Ruleset* out,
+                   std::string* err);
+// PR_SET_NO_NEW_PRIVS, then landlock_restrict_self(fd); true at once for fd -1. Only
+// async-signal-safe calls; false when either failed.
+bool enter_ruleset(int fd);
 
 // apply() in a forked child, so the caller stays unrestricted: what applying would give.
 bool trial(const Policy& policy, Applied* out, std::string* err);

@@ -121,32 +121,16 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
   return true;
 }
 
-namespace {
-
-// The run's own temp folder, removed with what is in it when the run ends. Not put in
+// The run's own temp folder (a TempFolder: removed with what is in it when the run ends,
+// also after a failed or killed run; swept by a later run after a SIGKILL). Not put in
 // run-code's own environment: a termd a run starts would hand it to every later session's
 // shell, long after the folder is gone.
-class RunTemp {
- public:
-  bool make(std::string* err) { return make_run_temp(&path_, err); }
-  const std::string& path() const { return path_; }
-  // Also after a failed or killed run: the wrapper returns whatever the worker did.
-  ~RunTemp() {
-    if (!path_.empty()) (void)fs::remove_tree(AT_FDCWD, path_.c_str());
-  }
-
- private:
-  std::string path_;
-};
-
-}  // namespace
-
 run::RunOutcome supervise_sandboxed(const run::RunSettings& settings, const run::SuperviseNext& next) {
   RunSandbox& rs = current();
   run::RunOutcome o;
-  RunTemp temp;
+  TempFolder temp;
   std::string err;
-  if (rs.unavailable.empty() && !temp.make(&err)) rs.unavailable = err;
+  if (rs.unavailable.empty() && !temp.make(kRunTempPrefix, &err)) rs.unavailable = err;
   if (!rs.unavailable.empty()) {
     o.ok = false;
     o.kind = "sandbox-unavailable";
@@ -165,6 +149,8 @@ run::RunOutcome supervise_sandboxed(const run::RunSettings& settings, const run:
   }
   return o;
 }
+
+const Policy& run_policy() { return current().policy; }
 
 json::Value current_record() {
   const RunSandbox& rs = current();

@@ -44,6 +44,10 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
 // failure_lines().
 run::RunOutcome supervise_sandboxed(const run::RunSettings& settings, const run::SuperviseNext& next);
 
+// The policy this run works under (escalated when allowed): what bounds the terminal
+// sessions its program opens and reaches.
+const Policy& run_policy();
+
 // The sandbox of this run, for its record: {"mode", "workspace", "writableRoots",
 // "chatMode", "enforcement", "escalation": null | {"mode", "justification", "approvedBy"}}.
 json::Value current_record();

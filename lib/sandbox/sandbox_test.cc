@@ -3,6 +3,7 @@
 #include "sandbox/sandbox_testing.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -277,14 +278,53 @@ TEST(SandboxProcRule, OtherProcessesAndOwnFdsOnly) {
 }
 
 TEST_F(SandboxTest, RunTempFolderIsPrivateAndUnderTmpdir) {
-  std::string t, err;
-  ASSERT_TRUE(sb::make_run_temp(&t, &err)) << err;
+  std::string err;
+  sb::TempFolder folder;
+  ASSERT_TRUE(folder.make(sb::kRunTempPrefix, &err)) << err;
+  std::string t = folder.path();
   EXPECT_EQ(t.rfind(root_ + "/tmp/oda-run-", 0), 0u) << t;
   struct stat st;
   ASSERT_EQ(stat(t.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0700u);
   setenv("TMPDIR", (root_ + "/missing").c_str(), 1);  // no folder: /tmp then
   EXPECT_EQ(sb::run_temp_base(), "/tmp");
+}
+
+TEST_F(SandboxTest, StaleTempFoldersAreSweptLiveOnesKept) {
+  std::string err, tmp = root_ + "/tmp";
+  sb::TempFolder live;
+  ASSERT_TRUE(live.make(sb::kRunTempPrefix, &err)) << err;
+  // An owner killed before it could clean up: its folder stays, unlocked.
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    auto* f = new sb::TempFolder;
+    std::string e;
+    if (!f->make(sb::kSessionTempPrefix, &e)) _exit(1);
+    std::string p = f->path() + "\n";
+    if (write(fds[1], p.data(), p.size()) < 0) _exit(1);
+    for (;;) pause();
+  }
+  close(fds[1]);
+  char buf[512];
+  ssize_t n = read(fds[0], buf, sizeof buf);
+  close(fds[0]);
+  ASSERT_GT(n, 1);
+  std::string dead(buf, static_cast<size_t>(n - 1));
+  ASSERT_EQ(mkdir((dead + "/inside").c_str(), 0700), 0);
+  EXPECT_EQ(sb::sweep_temp_folders(tmp), 0);  // still held by the child
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  ASSERT_EQ(mkdir((tmp + "/oda-runaway").c_str(), 0700), 0);   // not a name we make
+  ASSERT_EQ(symlink(tmp.c_str(), (tmp + "/oda-run-link00").c_str()), 0);
+  EXPECT_EQ(sb::sweep_temp_folders(tmp), 1);
+  struct stat st;
+  EXPECT_NE(lstat(dead.c_str(), &st), 0);
+  EXPECT_EQ(stat(live.path().c_str(), &st), 0);
+  EXPECT_EQ(stat((tmp + "/oda-runaway").c_str(), &st), 0);
+  EXPECT_EQ(lstat((tmp + "/oda-run-link00").c_str(), &st), 0);
 }
 
 TEST(SandboxPrivileges, DroppedInAChild) {

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sandbox/sandbox.h"
 #include "sys/fd.h"
 #include "sys/unix_socket.h"
 #include "term/runtime.h"
@@ -168,6 +169,12 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
     *exit_code = wire::kCodeUsage;
     return false;
   }
+  sandbox::Mode mode;
+  if (!opt.sandbox.empty() && !sandbox::parse_mode(opt.sandbox, &mode)) {
+    *err = "unknown sandbox mode '" + opt.sandbox + "' (expected read-only, workspace-write or danger-full-access)";
+    *exit_code = wire::kCodeUsage;
+    return false;
+  }
   json::Value req = request.is_object() ? request : json::Value::object();
   if (!row->check(&req, err)) {
     *exit_code = wire::kCodeUsage;
@@ -210,6 +217,13 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   msg.set("tool", std::string(tool));
   msg.set("chat", opt.chat);
   msg.set("max_bytes", static_cast<int64_t>(opt.max_bytes));
+  if (!opt.sandbox.empty()) msg.set("sandbox", opt.sandbox);
+  if (!opt.workspace.empty()) msg.set("workspace", opt.workspace);
+  if (row->caller_context && opt.has_environment) {
+    json::Value env = json::Value::array();
+    for (const auto& kv : opt.environment) env.push(kv);
+    msg.set("environ", std::move(env));
+  }
   if (row->caller_context) {
     if (const json::Value* cwd = req.get("cwd")) msg.set("cwd", *cwd);
     // The shell is the caller's, not that of whoever started the daemon.
@@ -259,6 +273,9 @@ int tool_main(const cli::Command& cmd, int argc, char** argv) {
   CallOptions opt;
   const char* env_chat = std::getenv("ODA_CHAT");
   opt.chat = args.str("chat", env_chat ? env_chat : "");
+  // The chat's mode: term-open's --sandbox, else ODA_SANDBOX, for every terminal call.
+  const char* env_mode = std::getenv(sandbox::kModeVar);
+  opt.sandbox = args.has("sandbox") ? args.str("sandbox") : env_mode ? env_mode : "";
   long long mb = args.integer("max-bytes", 262144);
   opt.max_bytes = mb < 0 ? 0 : static_cast<size_t>(mb);
   struct sigaction sa{};

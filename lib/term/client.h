@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/cli.h"
 #include "json/json.h"
@@ -18,6 +19,15 @@ struct CallOptions {
   size_t max_bytes = 262144;
   // Set (by a signal handler) to stop waiting; the call then fails "terminal send aborted".
   const volatile sig_atomic_t* abort = nullptr;
+  // The file sandbox mode the caller works under ("": none): a session it opens runs under
+  // it, and it reaches only sessions no wider (term-open --sandbox or ODA_SANDBOX; a
+  // run-code program's effective mode).
+  std::string sandbox;
+  // A run-code program's call: the run's workspace (a workspace-write run opens sessions only
+  // under it), and its environment, the one a session it opens starts from.
+  std::string workspace;
+  std::vector<std::string> environment;
+  bool has_environment = false;
 };
 
 // tool: "terminal_open" ... "terminal_list"; request: the tool's arguments with the seed's

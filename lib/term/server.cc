@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
@@ -75,6 +76,7 @@ void Server::accept_clients() {
       continue;
     }
     clients_[fd] = Client{fd};
+    clients_[fd].pid = cred.pid;
     watch(kClient, fd, EPOLLIN, EPOLL_CTL_ADD);
   }
 }
@@ -139,23 +141,21 @@ void Server::request(int fd, const std::string& line) {
   const json::Value& args = a ? *a : empty;
   if (!tool->valid(args, &err)) return error(fd, err, wire::kCodeUsage);
   size_t max_bytes = static_cast<size_t>(req.get_or<int64_t>("max_bytes", 262144));
-  tool->serve(*this, Request{fd, chat, args, req, max_bytes});
+  tool->serve(*this, Request{fd, chat, args, req, max_bytes, c.pid});
 }
 
-Session* Server::find(int client, const std::string& chat, const std::string& key, bool* closed_already) {
-  Session* best = nullptr;
+Session* Server::find(int client, const std::string& chat, const std::string& key, std::string* closed_id) {
   for (auto& s : sessions_) {
-    if (s->chat() != chat) continue;
-    if (s->id() == key && (s->live() || closed_already)) best = s.get();
-    else if (!s->name().empty() && s->name() == key && s->live()) return s.get();
+    if (s->chat() == chat && s->live() && (s->id() == key || (!s->name().empty() && s->name() == key))) return s.get();
   }
   // A repeated close by name finds the session that name last meant.
-  if (!best && closed_already) {
-    for (auto& s : sessions_) if (s->chat() == chat && s->name() == key) best = s.get();
-  }
-  if (best) {
-    if (!best->live() && closed_already) *closed_already = true;
-    return best;
+  if (closed_id) {
+    for (auto g = gone_.rbegin(); g != gone_.rend(); ++g) {
+      if (g->chat == chat && (g->id == key || (!g->name.empty() && g->name == key))) {
+        *closed_id = g->id;
+        return nullptr;
+      }
+    }
   }
   std::vector<std::string> names;
   for (Session* s : sessions(chat)) names.insert(names.end(), {s->id(), s->name()});
@@ -168,6 +168,12 @@ Session* Server::find(int client, const std::string& chat, const std::string& ke
 std::vector<Session*> Server::sessions(const std::string& chat) const {
   std::vector<Session*> out;
   for (auto& s : sessions_) if (s->chat() == chat && s->live()) out.push_back(s.get());
+  return out;
+}
+
+std::vector<Session*> Server::sessions() const {
+  std::vector<Session*> out;
+  for (auto& s : sessions_) if (s->live()) out.push_back(s.get());
   return out;
 }
 
@@ -274,6 +280,25 @@ void Server::advance_closings(int64_t now) {
   std::erase_if(closings_, [](const Closing& c) { return !c.session()->live(); });
 }
 
+// Frees the sessions closing has let go of (a close that finished, a shell that ended before
+// its first prompt): nothing holds them any more, and the daemon must not grow with every
+// session it ever had.
+void Server::forget_closed() {
+  size_t freed = std::erase_if(sessions_, [this](const std::unique_ptr<Session>& s) {
+    if (s->live()) return false;
+    Session* p = s.get();
+    for (auto& w : waiters_) if (w.s == p) ok(w.client, settled_result(w, Settled::Exit));
+    std::erase_if(waiters_, [p](const Waiter& w) { return w.s == p; });
+    jobs_.update(p, true);
+    gone_.push_back(Gone{s->chat(), s->id(), s->name()});
+    return true;
+  });
+  if (gone_.size() > kGoneKept) gone_.erase(gone_.begin(), gone_.end() - static_cast<long>(kGoneKept));
+  // malloc keeps what a session freed (its screen, its lines) for later use, past the peak
+  // of sessions a chat once had: hand the free pages back to the system.
+  if (freed > 0) malloc_trim(0);
+}
+
 bool Server::any_live() const {
   return std::any_of(sessions_.begin(), sessions_.end(), [](auto& s) { return s->live(); });
 }
@@ -284,6 +309,7 @@ void Server::tick() {
   for (auto& s : sessions_) if (s->status() == Session::Status::Running) jobs_.update(s.get(), false);
   settle_waiters(now);
   advance_closings(now);
+  forget_closed();
   if (any_live() || !clients_.empty()) {
     idle_since_ = 0;
   } else if (idle_since_ == 0) {

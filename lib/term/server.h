@@ -28,6 +28,7 @@ struct Request {
   const json::Value& args;      // the tool's arguments (an object)
   const json::Value& envelope;  // the whole request (cwd, shell, max_bytes beside args)
   size_t max_bytes;
+  pid_t peer = 0;               // the client's pid (SO_PEERCRED)
 };
 
 class Server {
@@ -43,11 +44,12 @@ class Server {
     send(client, wire::error_reply(msg, code));
   }
   // The live session of chat with that id or name; else replies the error (naming a near
-  // miss) and returns null. With closed_already, a closed one is found too (a repeated
-  // close), and *closed_already says so.
-  Session* find(int client, const std::string& chat, const std::string& key, bool* closed_already = nullptr);
-  // The live sessions of chat, oldest first.
+  // miss) and returns null. With closed_id, a key naming a closed session (a repeated close)
+  // is no error: null is returned with *closed_id set to that session's id.
+  Session* find(int client, const std::string& chat, const std::string& key, std::string* closed_id = nullptr);
+  // The live sessions of chat, oldest first; without a chat, those of every chat.
   std::vector<Session*> sessions(const std::string& chat) const;
+  std::vector<Session*> sessions() const;
   // How many sessions in all chats are not closed yet.
   size_t live_sessions() const;
   // Takes a spawned session, watches its PTY, and answers `client` once it reached its first
@@ -72,6 +74,7 @@ class Server {
     std::string out;
     bool hello = false;
     bool close_after = false;
+    pid_t pid = 0;
   };
   struct Opening {
     int client;
@@ -94,6 +97,7 @@ class Server {
   void finish_openings(int64_t now);
   void advance_closings(int64_t now);
   bool any_live() const;
+  void forget_closed();
   int timeout();
 
   DaemonOptions opt_;
@@ -106,6 +110,13 @@ class Server {
   std::vector<Waiter> waiters_;
   std::vector<Opening> openings_;
   std::vector<Closing> closings_;
+  // What is left of a closed session once it is freed: enough for a repeated close to be
+  // answered as one. Oldest first; at most kGoneKept are kept.
+  struct Gone {
+    std::string chat, id, name;
+  };
+  static constexpr size_t kGoneKept = 10000;
+  std::vector<Gone> gone_;
   Jobs jobs_;
   int next_session_ = 1;
   int64_t idle_since_ = 0;

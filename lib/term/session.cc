@@ -13,6 +13,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "sandbox/sandbox_shell.h"
 #include "term/spawn.h"
 
 extern char** environ;
@@ -44,6 +45,8 @@ Session::Session(int number, std::string chat, std::string name, const SpawnOpti
 }
 
 Session::~Session() { hang_up(); }
+
+std::string Session::workspace() const { return box_ ? box_->workspace() : ""; }
 
 void Session::release() {
   store_.clear();
@@ -116,8 +119,16 @@ bool Session::start_shell(std::string* err) {
 
   // Everything the child needs is built before fork: after it only async-signal-safe calls.
   std::vector<std::string> base;
-  for (char** e = environ; *e; ++e) base.emplace_back(*e);
-  std::vector<std::string> env = shell_env(base, chat_, tag_, opt_.env);
+  if (opt_.base_env) base = *opt_.base_env;
+  else for (char** e = environ; *e; ++e) base.emplace_back(*e);
+  std::string cwd = opt_.cwd.empty() ? "/" : opt_.cwd;
+  std::vector<std::string> overrides = opt_.env;
+  if (opt_.sandbox) {
+    box_ = std::make_unique<sandbox::ShellSandbox>();
+    if (!box_->prepare(*opt_.sandbox, cwd, slave_name_, err)) return false;
+    for (auto& kv : box_->env()) overrides.push_back(kv);
+  }
+  std::vector<std::string> env = shell_env(base, chat_, tag_, overrides);
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);
@@ -125,8 +136,8 @@ bool Session::start_shell(std::string* err) {
   std::vector<char*> argv;
   for (auto& s : argv_s) argv.push_back(s.data());
   argv.push_back(nullptr);
-  std::string cwd = opt_.cwd.empty() ? "/" : opt_.cwd;
   const char* slave_name = slave_name_.c_str();
+  const sandbox::ShellSandbox* box = box_.get();
 
   pid_t pid = fork();
   if (pid < 0) {
@@ -147,10 +158,12 @@ bool Session::start_shell(std::string* err) {
     sigprocmask(SIG_SETMASK, &none, nullptr);
     for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU}) signal(s, SIG_DFL);
     if (chdir(cwd.c_str()) != 0) _exit(126);
+    if (box && !box->enter()) _exit(126);
     execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   pid_ = pid;
+  if (box_) box_->close_ruleset();
   write(integration_script(kind, nonce_));
   flush();
   last_output_ms_ = clock_.now_ms();

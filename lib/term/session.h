@@ -11,12 +11,17 @@
 #include <sys/types.h>
 #include <vector>
 
+#include "sandbox/sandbox.h"
 #include "sys/clock.h"
 #include "sys/fd.h"
 #include "term/lines.h"
 #include "term/screen.h"
 #include "term/text.h"
 #include "term/tty_probe.h"
+
+namespace oda::sandbox {
+class ShellSandbox;
+}
 
 namespace oda::term {
 
@@ -33,6 +38,10 @@ struct SpawnOptions {
   std::vector<std::string> env;  // K=V overrides
   int cols = 80, rows = 24;
   uint64_t keep_lines = 1000000;
+  // The environment the shell starts from (K=V); unset: the daemon's.
+  std::optional<std::vector<std::string>> base_env;
+  // The file sandbox mode of the shell (workspace: cwd); unset: unrestricted.
+  std::optional<sandbox::Mode> sandbox;
 };
 
 class Session {
@@ -117,6 +126,12 @@ class Session {
   bool has_pty() const { return tty_.master >= 0; }
   int master() const { return tty_.master; }
   const std::string& nonce() const { return nonce_; }
+  // The file sandbox mode the shell runs under (danger-full-access when unrestricted), and
+  // whether one was asked.
+  sandbox::Mode mode() const { return opt_.sandbox.value_or(sandbox::Mode::DangerFullAccess); }
+  bool sandboxed() const { return opt_.sandbox.has_value(); }
+  // The folder a workspace-write shell may change (its cwd, canonical); "" when unrestricted.
+  std::string workspace() const;
 
   uint64_t prompts() const { return prompts_; }
   int last_exit() const { return last_exit_; }
@@ -165,6 +180,7 @@ class Session {
   TextSink text_{&store_};
   std::unique_ptr<Screen> screen_;  // null once released
   std::string outq_;
+  std::unique_ptr<sandbox::ShellSandbox> box_;  // null: unrestricted
 };
 
 }  // namespace oda::term

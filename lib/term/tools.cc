@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "term/bounds.h"
 #include "term/client.h"
 #include "term/server.h"
 #include "term/signals.h"
@@ -30,6 +31,21 @@ bool whole(const json::Value& v) { return v.is_number() && std::trunc(v.as_numbe
 std::string num(const json::Value* v) {
   if (!v || !v->is_number()) return "null";
   return json::number_to_string(v->as_number());
+}
+
+// The bound of r's caller (bounds.h).
+Bound bound_of(Server& sv, const Request& r) {
+  std::vector<SessionBound> all;
+  for (Session* s : sv.sessions()) all.push_back({s->leader(), s->sandboxed(), s->mode(), s->workspace()});
+  return caller_bound(r.envelope, r.peer, getpid(), all);
+}
+
+// Whether r's caller may reach s; else replies the refusal.
+bool reachable(Server& sv, const Request& r, const Session& s) {
+  std::string err;
+  if (may_reach(bound_of(sv, r), s.id(), s.mode(), &err)) return true;
+  sv.error(r.client, err);
+  return false;
 }
 
 // What an argument must be when present. The daemon holds every request it is sent to the
@@ -181,6 +197,15 @@ void serve_open(Server& sv, const Request& r) {
   if (so.cwd.empty()) so.cwd = "/";
   struct stat st;
   if (stat(so.cwd.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return sv.error(r.client, "no such folder '" + so.cwd + "'");
+  // Under a caller's sandbox the session gets its mode, and a run's environment, not ours.
+  std::string err;
+  char canon[PATH_MAX];
+  if (!realpath(so.cwd.c_str(), canon)) return sv.error(r.client, "no such folder '" + so.cwd + "'");
+  if (!open_mode(bound_of(sv, r), canon, &so.sandbox, &err)) return sv.error(r.client, err);
+  if (const json::Value* env = r.envelope.get("environ")) {
+    so.base_env.emplace();
+    for (const auto& e : env->items()) so.base_env->push_back(e.as_string());
+  }
   if (const json::Value* env = a.get("env"); env && env->is_array()) {
     for (const auto& e : env->items()) if (e.is_string()) so.env.push_back(e.as_string());
   }
@@ -188,7 +213,6 @@ void serve_open(Server& sv, const Request& r) {
   so.rows = static_cast<int>(a.get_or<int64_t>("rows", kDefaultRows));
   so.keep_lines = sv.options().keep_lines;
   auto s = std::make_unique<Session>(sv.next_session_number(), r.chat, name, so);
-  std::string err;
   if (!s->spawn(&err)) return sv.error(r.client, err);
   sv.opened(r.client, std::move(s));
 }
@@ -253,7 +277,7 @@ void write_text(Server& sv, Session* s, const std::string& text, const std::stri
 void serve_send(Server& sv, const Request& r) {
   const json::Value& a = r.args;
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
-  if (!s) return;
+  if (!s || !reachable(sv, r, *s)) return;
   if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
   // Nothing reads what would be written (SPEC 3.3): the refusal says how the shell ended,
   // as a send's [session: exited ...] line does.
@@ -333,7 +357,7 @@ void serve_read(Server& sv, const Request& r) {
     return sv.error(r.client, "no job '" + job + "' in chat '" + r.chat + "'");
   }
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
-  if (!s) return;
+  if (!s || !reachable(sv, r, *s)) return;
   if (s->has_pty()) s->drain();
   json::Value res = json::Value::object();
   res.set("session", s->id());
@@ -417,7 +441,7 @@ bool check_signal(json::Value* req, std::string* err) {
 
 void serve_signal(Server& sv, const Request& r) {
   Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""));
-  if (!s) return;
+  if (!s || !reachable(sv, r, *s)) return;
   std::string name = r.args.get_or("signal", "");
   int sig = signal_number(name);
   if (sig <= 0) return sv.error(r.client, "unknown signal '" + name + "'", wire::kCodeUsage);
@@ -455,12 +479,13 @@ bool valid_close(const json::Value& req, std::string* err) {
 bool check_close(json::Value* req, std::string* err) { return valid_close(*req, err); }
 
 void serve_close(Server& sv, const Request& r) {
-  bool closed = false;
+  std::string closed;
   Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""), &closed);
-  if (!s) return;
-  if (closed || s->status() == Session::Status::Closing) {
+  if (!s && closed.empty()) return;
+  if (s && !reachable(sv, r, *s)) return;
+  if (!s || s->status() == Session::Status::Closing) {
     json::Value res = json::Value::object();
-    res.set("session", s->id());
+    res.set("session", s ? s->id() : closed);
     res.set("status", "already closing");
     return sv.ok(r.client, res);
   }
@@ -496,6 +521,7 @@ void serve_list(Server& sv, const Request& r) {
     e.set("status", list_status(s->status()));
     bool has_pid = s->pid() > 0 && s->status() != Session::Status::Exited;
     e.set("pid", has_pid ? json::Value(static_cast<int64_t>(s->pid())) : json::Value());
+    e.set("sandbox", sandbox::mode_name(s->mode()));
     list.push(std::move(e));
   }
   json::Value res = json::Value::object();
@@ -519,6 +545,9 @@ std::string render_list(const json::Value& r) {
     if (!name.empty()) out += " (" + name + ")";
     out += " [" + e.get_or("type", "") + "] " + e.get_or("status", "");
     if (const json::Value* pid = e.get("pid"); pid && pid->is_number()) out += " " + num(pid);
+    // Only a bounded shell says so: the others have full access, as a terminal would.
+    if (std::string mode = e.get_or("sandbox", ""); !mode.empty() && mode != "danger-full-access")
+      out += " [sandbox: " + mode + "]";
     out += "\n";
   }
   if (!out.empty()) out.pop_back();
@@ -551,11 +580,25 @@ const Tool* find_tool(std::string_view name) {
 
 bool valid_request(const json::Value& req, const Tool** tool, std::string* err) {
   if (!fields_ok(req, {{"tool", "tool", Type::String}, {"chat", "chat", Type::String}, {"cwd", "cwd", Type::String},
-                       {"shell", "shell", Type::String},
+                       {"shell", "shell", Type::String}, {"sandbox", "sandbox", Type::String},
+                       {"workspace", "workspace", Type::String}, {"environ", "environ", Type::Array},
                        {"max_bytes", "max-bytes", Type::Whole, 64, static_cast<double>(wire::kMaxRequest),
                         "a whole number of at least 64", "a whole number of at most 67108864"}},
                  err))
     return false;
+  sandbox::Mode mode;
+  if (const json::Value* m = req.get("sandbox"); m && !sandbox::parse_mode(m->as_string(), &mode)) {
+    *err = "invalid sandbox '" + m->as_string() + "': expected read-only, workspace-write or danger-full-access";
+    return false;
+  }
+  if (const json::Value* env = req.get("environ")) {
+    for (const auto& e : env->items()) {
+      if (!e.is_string() || e.as_string().find('=') == std::string::npos) {
+        *err = "invalid environ '" + json::write(e) + "': expected K=V";
+        return false;
+      }
+    }
+  }
   if (const json::Value* a = req.get("args"); a && !a->is_object()) {
     *err = "invalid args '" + json::write(*a) + "': expected an object";
     return false;
