@@ -21,3 +21,70 @@ load helpers
   assert_equal "$(cat b.out)" $'from-B\n[wait: prompt]\n[exit: 4]\n[session: running]'
   assert_equal "$(cat c.out)" $'from-C\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
+
+# What tmux (80x24, `bash --norc`) shows for the same keys, the echo of each typed line taken
+# off: `>>> 1` then `1`, `>>> [1,2,3]` then `[1, 2, 3]`, ...
+@test "python3: output equal to the input is output, only the echo goes" {
+  term-open --name s
+  run term-send s 'python3 -q'
+  assert_output $'>>> \n[wait: input]\n[session: running]'
+  run term-send s '1'
+  assert_output $'1\n>>> \n[wait: input]\n[session: running]'
+  run term-send s '[1,2,3]'
+  assert_output $'[1, 2, 3]\n>>> \n[wait: input]\n[session: running]'
+  run term-send s 'print("print")'
+  assert_output $'print\n>>> \n[wait: input]\n[session: running]'
+  run term-send s 'True'
+  assert_output $'True\n>>> \n[wait: input]\n[session: running]'
+  run term-send s "'''x'''"
+  assert_output $'\'x\'\n>>> \n[wait: input]\n[session: running]'
+  run term-read s --tail 11
+  assert_output $'>>> \n1\n>>> \n[1, 2, 3]\n>>> \nprint\n>>> \nTrue\n>>> \n\'x\'\n>>> \n[lines: 1-11 of 11]'
+  # node echoes what it is typed whatever the terminal does, and shows a preview of the
+  # value under the input line: neither is output.
+  term-send s 'exit()' >/dev/null
+  term-send s 'node' >/dev/null
+  run term-send s '1'
+  assert_output $'1\n> \n[wait: input]\n[session: running]'
+  run term-send s '"a"'
+  assert_output $'\'a\'\n> \n[wait: input]\n[session: running]'
+}
+
+@test "bc and sqlite3: a number typed is printed back, a query's result is its output" {
+  term-open --name s
+  term-send s 'bc -q'
+  run term-send s '5'
+  assert_output $'5\n[wait: input]\n[session: running]'
+  run term-send s '2+3'
+  assert_output $'5\n[wait: input]\n[session: running]'
+  term-send s 'quit' >/dev/null
+  term-send s 'sqlite3' >/dev/null
+  run term-send s 'select 1;'
+  assert_output $'1\nsqlite> \n[wait: input]\n[session: running]'
+}
+
+@test "read -n1: the answer typed is not taken off the output that starts with it" {
+  term-open --name s
+  run term-send s 'read -n1 -p "Proceed? [y/N] " a; echo; echo yes-chosen'
+  assert_output $'Proceed? [y/N] \n[wait: input]\n[session: running]'
+  run term-send --no-submit s 'y'
+  assert_output $'yes-chosen\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+@test "a 2,000,000-character line is one line" {
+  term-open --name s
+  term-send s "python3 -c \"print('x' * 2000000); print('end')\"" >/dev/null
+  run term-read s --offset 0 --max-bytes 4000000
+  assert_success
+  assert_equal "${#lines[@]}" 3
+  assert_equal "${lines[0]}" "$(printf 'x%.0s' $(seq 2000000))"
+  assert_equal "${lines[1]}" end
+  assert_equal "${lines[2]}" '[lines: 1-2 of 2]'
+}
+
+# tmux shows the last state of a region redrawn with cursor-up: a3 b3 c3.
+@test "a 3-line display redrawn 3 times with cursor-up returns its last 3 lines" {
+  term-open --name s
+  run term-send s 'for i in 1 2 3; do printf "a$i\nb$i\nc$i\n"; if [ $i -lt 3 ]; then printf "\e[3A"; fi; done'
+  assert_output $'a3\nb3\nc3\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}

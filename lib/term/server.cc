@@ -278,6 +278,14 @@ void Server::finish_openings(int64_t now) {
 
 void Server::settle_waiters(int64_t now) {
   for (size_t i = 0; i < waiters_.size();) {
+    if (Waiter& w = waiters_[i]; !w.enter.empty()) {
+      if (enter_due(w, now, probe_)) {
+        send_enter(w, now, probe_);
+        if (w.s->wants_write()) want_write(w.s);
+      }
+      ++i;
+      continue;
+    }
     Settled why;
     if (!settle_reason(waiters_[i], now, probe_, &why)) { ++i; continue; }
     Waiter done = waiters_[i];

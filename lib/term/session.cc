@@ -335,6 +335,7 @@ std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) co
 
 void Session::mark_seen(const Pos& p) {
   if (p.line > seen_.line || (p.line == seen_.line && p.partial.size() > seen_.partial.size())) seen_ = p;
+  text_.set_floor(seen_.line);
 }
 
 void Session::exited(int status) {

@@ -67,7 +67,11 @@ class Session {
   // lines once past max_bytes (the caller cuts there anyway).
   std::string output_since(Pos* pos, uint64_t until = UINT64_MAX, size_t max_bytes = SIZE_MAX) const;
   // What no send or read has returned yet, and marks it returned.
-  std::string take_unseen(size_t max_bytes = SIZE_MAX) { return output_since(&seen_, UINT64_MAX, max_bytes); }
+  std::string take_unseen(size_t max_bytes = SIZE_MAX) {
+    std::string out = output_since(&seen_, UINT64_MAX, max_bytes);
+    text_.set_floor(seen_.line);
+    return out;
+  }
   // Lines [from, from + count) of what is kept, the unfinished line counting as the last.
   uint64_t total_lines() const { return store_.end() + (text_.partial().empty() ? 0 : 1); }
   uint64_t first_line() const { return store_.first(); }
@@ -81,6 +85,13 @@ class Session {
   bool line_open() const { return !text_.partial().empty(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
+  void end_echo() { text_.end_echo(); }
+  // A send ends: characters held as a possible echo are output, and lines left below a
+  // cursor that moved up are taken as they stand.
+  void settle_text() {
+    text_.end_echo();
+    text_.settle();
+  }
   // Enter is about to be sent: the shell leaves its prompt, and what follows starts a line
   // (see TextSink::soft_break).
   void submitted();

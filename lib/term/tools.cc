@@ -228,12 +228,20 @@ bool check_send(json::Value* req, std::string* err) {
 }
 
 // Writes a send's text into s: what the terminal will echo is expected (and so dropped),
-// a Ctrl-C to a job in front is marked, and Enter starts a new line of output.
-void write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit) {
+// a Ctrl-C to a job in front is marked, and Enter starts a new line of output. Returns the
+// Enter held back for a program that edits its own line (see enter_due), else "".
+std::string write_text(Server& sv, Session* s, const std::string& text, std::string bytes, bool submit, bool may_hold) {
   TtyProbe::Modes m = sv.probe().modes(s->tty());
-  // Programs that edit their own line (raw mode) or a terminal with echo on repeat what
-  // was typed; that echo is not output.
-  if (m.echo || !m.canonical) {
+  s->drain();  // what came before the write is not its echo
+  bool program = !m.canonical && sv.probe().front_group(s->tty()) != s->pid();
+  std::string enter;
+  if (may_hold && submit && program && !text.empty() && bytes.find('\r') == bytes.size() - 1) {
+    enter = "\r";
+    bytes.pop_back();
+    s->expect_echo(text);
+  } else if (m.echo || !m.canonical) {
+    // A terminal with echo on repeats what was typed, and so may a program in raw mode;
+    // that echo is not output.
     std::string expect = text;
     std::replace(expect.begin(), expect.end(), '\r', '\n');
     if (submit) expect.push_back('\n');
@@ -241,13 +249,13 @@ void write_text(Server& sv, Session* s, const std::string& text, const std::stri
   }
   // Ctrl-C typed at a job in front: the line discipline sends it SIGINT.
   if (m.signals && bytes.find('\x03') != std::string::npos && sv.probe().front_group(s->tty()) != s->pid()) {
-    s->drain();
     s->interrupted();
   }
-  if (submit) s->submitted();
+  if (submit && enter.empty()) s->submitted();
   s->write(bytes);
   s->flush();
   if (s->wants_write()) sv.want_write(s);
+  return enter;
 }
 
 void serve_send(Server& sv, const Request& r) {
@@ -275,7 +283,8 @@ void serve_send(Server& sv, const Request& r) {
     // Taken before writing: a reader that runs from now on has taken what we write.
     woke = front_switches(*s, sv.probe());
   }
-  if (running && !bytes.empty()) write_text(sv, s, text, bytes, submit);
+  std::string enter;
+  if (running && !bytes.empty()) enter = write_text(sv, s, text, bytes, submit, !background);
   if (background) {
     return sv.ok(r.client, sv.jobs().start(r.chat, s, text));
   }
@@ -292,6 +301,7 @@ void serve_send(Server& sv, const Request& r) {
   w.max_bytes = r.max_bytes;
   w.woke = std::move(woke);
   w.written_ms = now;
+  w.enter = std::move(enter);
   sv.wait(std::move(w));
 }
 

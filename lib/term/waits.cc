@@ -113,9 +113,34 @@ bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why) 
   return false;
 }
 
+bool enter_due(Waiter& w, int64_t now, const TtyProbe& probe) {
+  Settled why;
+  return settle_reason(w, now, probe, &why) || now - w.written_ms >= T::kEchoMs;
+}
+
+void send_enter(Waiter& w, int64_t now, const TtyProbe& probe) {
+  Session* s = w.s;
+  if (s->has_pty()) s->drain();
+  // Enter at a line editor moves to the next line on a terminal, echoed text or not (bc's
+  // readline does it with echo off): a newline right at the end of the input line is that.
+  s->end_echo();
+  s->expect_echo("\n");
+  w.woke = front_switches(*s, probe);
+  s->submitted();
+  s->write(w.enter);
+  s->flush();
+  w.enter.clear();
+  w.written_ms = now;
+  w.reader = 0;
+  w.reading_since = 0;
+  w.last_check = 0;
+  w.confirming = false;
+}
+
 json::Value settled_result(const Waiter& w, Settled why) {
   Session* s = w.s;
   if (s->has_pty()) s->drain();
+  s->settle_text();
   std::string out = s->take_unseen(w.max_bytes);
   bool truncated = cut(&out, w.max_bytes);
   json::Value r = json::Value::object();
