@@ -88,3 +88,48 @@ load helpers
   run term-send s 'for i in 1 2 3; do printf "a$i\nb$i\nc$i\n"; if [ $i -lt 3 ]; then printf "\e[3A"; fi; done'
   assert_output $'a3\nb3\nc3\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
+
+# tmux: `$ cat`, then `[1]+  Stopped                 cat` on the next line, no blank line.
+@test "Ctrl-Z: the job's Stopped notice comes without a blank line before it" {
+  term-open --name s
+  run term-send s 'cat'
+  assert_output $'(no new output)\n[wait: input]\n[session: running]'
+  run term-send -e --no-submit s '\x1a'
+  assert_output $'[1]+  Stopped                 cat\n[wait: prompt]\n[exit: 148]\n[session: running]'
+}
+
+@test "gdb at a breakpoint: the source line, then (gdb), no blank line between" {
+  printf 'int sq(int x) {\n  return x * x;\n}\nint main(void) { return sq(3); }\n' >sq.c
+  cc -g -O0 -o sq sq.c
+  term-open --name s
+  term-send s 'gdb -q ./sq' >/dev/null
+  run term-send s 'break sq'
+  assert_output --regexp $'^Breakpoint 1 at 0x[0-9a-f]+: file sq.c, line 2.\n\\(gdb\\) \n\\[wait: input\\]\n\\[session: running\\]$'
+  run term-send s 'run'
+  assert_output --partial $'\n\nBreakpoint 1, sq (x=3) at sq.c:2\n2\t  return x * x;\n(gdb) \n[wait: input]\n[session: running]'
+  run term-send s 'next'
+  assert_output $'3\t}\n(gdb) \n[wait: input]\n[session: running]'
+}
+
+# tmux: `>>> for i in range(2):`, `...   print(i)`, `...`, `0`, `1`, `>>> `.
+@test "python3: each continuation prompt of a multi-line input is on its own line" {
+  term-open --name s
+  term-send s 'python3 -q' >/dev/null
+  run term-send s $'for i in range(2):\n  print(i)\n'
+  assert_output $'... \n... \n0\n1\n>>> \n[wait: input]\n[session: running]'
+}
+
+# The answers come from the session's screen: it shows what programs printed (the commands
+# themselves are not echoed), so the first line printed in a fresh session is row 1 where
+# tmux, which shows `$ printf ...` above it, says row 2; the columns are the same.
+@test "terminal queries are answered: cursor position, device attributes, window size, colours" {
+  term-open --name s --cols 100 --rows 30
+  run term-send s $'printf \'ab\\e[6n\'; read -rs -t 5 -d R x; echo; echo "cpr:${x#?}"'
+  assert_output $'ab\ncpr:[1;3\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s $'printf \'\\e[c\'; read -rs -t 5 -d c x; echo "da:${x#?}"'
+  assert_output $'da:[?1;2\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s $'printf \'\\e[18t\'; read -rs -t 5 -d t x; echo "size:${x#?}"'
+  assert_output $'size:[8;30;100\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s $'printf \'\\e]11;?\\e\\\\\'; read -rs -t 5 -d \'\\\' x; x=${x#*;}; echo "bg:${x%?}"'
+  assert_output $'bg:rgb:0000/0000/0000\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}

@@ -236,6 +236,7 @@ void Server::on_master(Session* s, uint32_t events) {
   }
   if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
     if (!s->drain(1 << 20)) epoll_ctl(ep_, EPOLL_CTL_DEL, s->master(), nullptr);
+    else if (s->wants_write()) want_write(s);  // answers to a program's terminal queries
   }
 }
 
@@ -278,9 +279,9 @@ void Server::finish_openings(int64_t now) {
 
 void Server::settle_waiters(int64_t now) {
   for (size_t i = 0; i < waiters_.size();) {
-    if (Waiter& w = waiters_[i]; !w.enter.empty()) {
-      if (enter_due(w, now, probe_)) {
-        send_enter(w, now, probe_);
+    if (Waiter& w = waiters_[i]; !w.typing.empty()) {
+      if (typing_due(w, now, probe_)) {
+        type_next(w, now, probe_);
         if (w.s->wants_write()) want_write(w.s);
       }
       ++i;

@@ -95,8 +95,8 @@ class Session {
   // Enter is about to be sent: the shell leaves its prompt, and what follows starts a line
   // (see TextSink::soft_break).
   void submitted();
-  // A SIGINT went to a job in front of the shell (see held_).
-  void interrupted();
+  // A SIGINT (or with suspend, a SIGTSTP) went to a job in front of the shell (see held_).
+  void interrupted(bool suspend = false);
   // How long the shell's answer to that SIGINT may take: it answers as soon as the job dies
   // of the signal, so output later than this is the job's own (it caught SIGINT, went on).
   static constexpr int64_t kInterruptWindowMs = 2000;
@@ -170,7 +170,10 @@ class Session {
   // (where a terminal would have echoed ^C): no output of the job's. What follows the signal
   // is held here while it may still be exactly that newline and a prompt reporting status
   // 130; then the newline is dropped. Anything else is fed as it came.
+  // A SIGTSTP is answered the same way: a newline (where a terminal echoed ^Z) before the
+  // shell's "[1]+  Stopped" notice. held_pattern_ is the answer looked for.
   std::string held_;
+  std::string held_pattern_;
   int64_t interrupt_until_ = 0;  // 0: not armed
   LineStore store_;
   TextSink text_{&store_};

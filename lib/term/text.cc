@@ -166,6 +166,10 @@ void TextSink::forward(size_t n) {
 }
 
 void TextSink::csi(char final) {
+  // Readline ends bracketed paste with "\e[?2004l\r" and, on a terminal that does not echo,
+  // a newline after it, for the input line it did not show: at the start of a line that
+  // makes a blank line no terminal that echoes shows (gdb before each "(gdb) ").
+  paste_off_ = params_ == "?2004" && final == 'l';
   // Private sequences (ESC [ ? ...) never move the text cursor in ways we keep.
   if (!params_.empty() && (params_[0] == '?' || params_[0] == '>' || params_[0] == '<' || params_[0] == '=')) return;
   // Colours leave the echo where it is; anything that moves or erases ends it.
@@ -221,6 +225,7 @@ void TextSink::feed(std::string_view bytes) {
     unsigned char c = static_cast<unsigned char>(*p);
     switch (state_) {
       case EscapeState::Ground: {
+        if (c != '\r' && c != '\n' && c != 0x1b) paste_off_ = false;
         if (c >= 0x20 && c != 0x7f) {
           if (break_pending_ && expect_.empty()) newline();
           if (expect_.empty() && col_ == cur_.size()) {
@@ -236,6 +241,10 @@ void TextSink::feed(std::string_view bytes) {
           put(c);
         } else if (c == '\n') {
           if (!expect_.empty() && echo_newline()) break;
+          if (paste_off_ && cur_.empty() && below_.empty()) {
+            paste_off_ = false;
+            break;
+          }
           newline();
         } else if (c == '\r') {
           col_ = 0;

@@ -153,6 +153,15 @@ TEST(TextSink, LinesBelowTheCursorAreKeptWhenItSettles) {
   EXPECT_EQ(t.partial(), "c");
 }
 
+TEST(TextSink, ReadlinesNewlineAfterBracketedPasteMakesNoBlankLine) {
+  // gdb stopping at a breakpoint, on a terminal that does not echo.
+  EXPECT_EQ(lines("2\t  return x;\r\n\x1b[?2004h\x1b[?2004l\r\r\n\x1b[?2004h(gdb) "), (V{"2\t  return x;"}));
+  // After a line of its own, the newline ends that line.
+  EXPECT_EQ(lines("(gdb) next\x1b[?2004l\r\r\nout\n"), (V{"(gdb) next", "out"}));
+  // Anything else between them: an ordinary blank line.
+  EXPECT_EQ(lines("a\n\x1b[?2004lx\r\n\r\n"), (V{"a", "x", ""}));
+}
+
 TEST(Cut, KeepsShortTextAndCutsLongTextAtACharacterBoundary) {
   std::string s = "abc";
   EXPECT_FALSE(cut(&s, 3));
