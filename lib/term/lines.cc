@@ -10,7 +10,7 @@ void LineStore::append(std::string_view line) {
   }
   Chunk& c = chunks_.back();
   c.data.append(line);
-  c.ends.push_back(static_cast<uint32_t>(c.data.size()));
+  c.ends.push_back(c.data.size());
   bytes_ += line.size();
   ++count_;
   // Drop whole chunks only while what stays still holds `keep_` lines.
@@ -22,11 +22,23 @@ void LineStore::append(std::string_view line) {
   }
 }
 
+std::string LineStore::pop_back() {
+  Chunk& c = chunks_.back();
+  uint64_t start = c.ends.size() > 1 ? c.ends[c.ends.size() - 2] : 0;
+  std::string line = c.data.substr(start);
+  c.data.resize(start);
+  c.ends.pop_back();
+  bytes_ -= line.size();
+  --count_;
+  if (c.ends.empty()) chunks_.pop_back();
+  return line;
+}
+
 std::string_view LineStore::at(uint64_t n) const {
   uint64_t i = n - base_;
   const Chunk& c = chunks_[i / kChunk];
   size_t j = i % kChunk;
-  uint32_t start = j == 0 ? 0 : c.ends[j - 1];
+  uint64_t start = j == 0 ? 0 : c.ends[j - 1];
   return std::string_view(c.data).substr(start, c.ends[j] - start);
 }
 

@@ -17,6 +17,8 @@ class LineStore {
   explicit LineStore(uint64_t keep = 1000000) : keep_(keep < kChunk ? kChunk : keep) {}
 
   void append(std::string_view line);
+  // Takes the newest line back (a program moved the cursor up into it to redraw it).
+  std::string pop_back();
   // Committed lines ever appended (the number the next one gets).
   uint64_t end() const { return base_ + count_; }
   // The number of the oldest line still kept.
@@ -36,7 +38,7 @@ class LineStore {
   static constexpr uint64_t kChunk = 4096;
   struct Chunk {
     std::string data;
-    std::vector<uint32_t> ends;  // ends[i]: offset just past line i in data
+    std::vector<uint64_t> ends;  // ends[i]: offset just past line i in data (a chunk can pass 4 GiB)
   };
   std::deque<Chunk> chunks_;
   uint64_t base_ = 0;   // number of chunks_.front()'s first line

@@ -29,4 +29,15 @@ TEST(LineStore, DropsOldLinesWithoutShiftingNumbers) {
   EXPECT_EQ(s.at(150000), "150000");
 }
 
+TEST(LineStore, GivesTheNewestLineBack) {
+  LineStore s(100000);
+  for (int i = 0; i < 4097; ++i) s.append(std::to_string(i));
+  EXPECT_EQ(s.pop_back(), "4096");  // the only line of the second chunk
+  EXPECT_EQ(s.pop_back(), "4095");
+  EXPECT_EQ(s.end(), 4095u);
+  s.append("x");
+  EXPECT_EQ(s.at(4095), "x");
+  EXPECT_EQ(s.at(4094), "4094");
+}
+
 }  // namespace oda::term

@@ -17,6 +17,11 @@ class Screen {
   Screen& operator=(const Screen&) = delete;
 
   void feed(std::string_view bytes);
+  // What the terminal answers to the queries fed so far (cursor position, device attributes,
+  // window size, colours), for the program that asked: taken once.
+  std::string take_replies();
+  // bytes hold the start of a query a terminal answers (ESC [ ... n|c|t, OSC 4/10/11 ... ?).
+  static bool has_query(std::string_view bytes);
   void resize(int rows, int cols);
   // The visible rows, trailing blanks trimmed, trailing empty rows dropped.
   std::string render() const;
@@ -24,8 +29,13 @@ class Screen {
   int cols() const { return cols_; }
 
  private:
+  static void on_output(const char* s, size_t len, void* user);
+  static int on_csi(const char* leader, const long args[], int argc, const char* intermed, char command, void* user);
+  static int on_osc(const char* command, size_t len, void* user);
+
   VTerm* vt_;
   int rows_, cols_;
+  std::string replies_;
 };
 
 }  // namespace oda::term

@@ -82,13 +82,18 @@ void Server::accept_clients() {
 }
 
 void Server::drop_client(int fd) {
-  // A client gone while its send waited: the send is aborted, what it wrote stays written.
+  // A client gone while its send waited: the send is aborted, what it wrote stays written;
+  // its sends not yet served are dropped, and the next client's send gets its turn.
+  std::vector<Session*> freed;
+  for (const auto& w : waiters_) if (w.client == fd) freed.push_back(w.s);
   std::erase_if(waiters_, [fd](const Waiter& w) { return w.client == fd; });
+  for (auto& [s, q] : held_) std::erase_if(q, [fd](const HeldSend& h) { return h.client == fd; });
   for (auto& o : openings_) if (o.client == fd) o.client = -1;
   for (auto& c : closings_) std::erase(c.clients, fd);
   epoll_ctl(ep_, EPOLL_CTL_DEL, fd, nullptr);
   ::close(fd);
   clients_.erase(fd);
+  for (Session* s : freed) serve_held(s);
 }
 
 void Server::on_client(int fd, uint32_t events) {
@@ -196,6 +201,32 @@ void Server::close(Session* s, int client) {
   std::erase_if(waiters_, [s](const Waiter& w) { return w.s == s; });
   closings_.emplace_back(s, now());
   if (client >= 0) closings_.back().clients.push_back(client);
+  serve_held(s);  // each hears that the session is closing
+}
+
+bool Server::waiting(const Session* s) const {
+  return std::any_of(waiters_.begin(), waiters_.end(), [s](const Waiter& w) { return w.s == s; });
+}
+
+bool Server::hold_send(Session* s, const Request& r) {
+  if (serving_held_ == s) return false;
+  auto it = held_.find(s);
+  if (!waiting(s) && (it == held_.end() || it->second.empty())) return false;
+  held_[s].push_back(HeldSend{r.client, r.chat, r.args, r.envelope, r.max_bytes});
+  return true;
+}
+
+void Server::serve_held(Session* s) {
+  const Tool* send = find_tool("terminal_send");
+  for (auto it = held_.find(s); it != held_.end() && !it->second.empty() && !waiting(s); it = held_.find(s)) {
+    HeldSend h = std::move(it->second.front());
+    it->second.pop_front();
+    if (!clients_.count(h.client)) continue;
+    serving_held_ = s;
+    send->serve(*this, Request{h.client, h.chat, h.args, h.envelope, h.max_bytes});
+    serving_held_ = nullptr;
+  }
+  if (auto it = held_.find(s); it != held_.end() && it->second.empty()) held_.erase(it);
 }
 
 void Server::detach(Session* s) {
@@ -211,6 +242,7 @@ void Server::on_master(Session* s, uint32_t events) {
   }
   if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
     if (!s->drain(1 << 20)) epoll_ctl(ep_, EPOLL_CTL_DEL, s->master(), nullptr);
+    else if (s->wants_write()) want_write(s);  // answers to a program's terminal queries
   }
 }
 
@@ -253,11 +285,20 @@ void Server::finish_openings(int64_t now) {
 
 void Server::settle_waiters(int64_t now) {
   for (size_t i = 0; i < waiters_.size();) {
+    if (Waiter& w = waiters_[i]; !w.typing.empty()) {
+      if (typing_due(w, now, probe_)) {
+        type_next(w, now, probe_);
+        if (w.s->wants_write()) want_write(w.s);
+      }
+      ++i;
+      continue;
+    }
     Settled why;
     if (!settle_reason(waiters_[i], now, probe_, &why)) { ++i; continue; }
     Waiter done = waiters_[i];
     waiters_.erase(waiters_.begin() + static_cast<long>(i));
     ok(done.client, settled_result(done, why));
+    serve_held(done.s);
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -57,6 +58,10 @@ class Server {
   void opened(int client, std::unique_ptr<Session> s);
   // Waits for s to settle, then answers w.client.
   void wait(Waiter w) { waiters_.push_back(std::move(w)); }
+  // Sends to one session are served one at a time, in the order they arrived: while s has
+  // a send waiting (or sends held before this one), r is held (true) and served once those
+  // have answered, so each returns only its own output and status.
+  bool hold_send(Session* s, const Request& r);
   // Begins closing s; `client` (if >= 0) hears when it is done.
   void close(Session* s, int client);
   // s has bytes queued for its PTY: watch it for room.
@@ -76,6 +81,13 @@ class Server {
     bool close_after = false;
     pid_t pid = 0;
   };
+  // A send held for its turn: copies of what its Request referred to.
+  struct HeldSend {
+    int client;
+    std::string chat;
+    json::Value args, envelope;
+    size_t max_bytes;
+  };
   struct Opening {
     int client;
     Session* s;
@@ -94,6 +106,9 @@ class Server {
   void detach(Session* s);
   void tick();
   void settle_waiters(int64_t now);
+  bool waiting(const Session* s) const;
+  // Serves the sends held for s while none of its sends waits.
+  void serve_held(Session* s);
   void finish_openings(int64_t now);
   void advance_closings(int64_t now);
   bool any_live() const;
@@ -108,6 +123,8 @@ class Server {
   std::vector<std::unique_ptr<Session>> sessions_;
   std::map<int, Session*> masters_;
   std::vector<Waiter> waiters_;
+  std::map<Session*, std::deque<HeldSend>> held_;
+  Session* serving_held_ = nullptr;  // the session whose held send is being served now
   std::vector<Opening> openings_;
   std::vector<Closing> closings_;
   // What is left of a closed session once it is freed: enough for a repeated close to be

@@ -194,22 +194,27 @@ void Session::ingest(std::string_view bytes) {
     return;
   }
   // The screen shows what a terminal would, that newline included.
+  size_t from = screen_pending_.size() > 16 ? screen_pending_.size() - 16 : 0;
   screen_pending_.append(bytes);
+  // A program asking the terminal (its cursor position, its size) waits for the answer:
+  // the screen must be where the program is now, and answers at once.
+  if (Screen::has_query(std::string_view(screen_pending_).substr(from))) feed_screen();
   if (interrupt_until_) feed_after_interrupt(bytes);
   else text_.feed(bytes);
   if (screen_pending_.size() >= kScreenBatch) feed_screen();
 }
 
-void Session::interrupted() {
+void Session::interrupted(bool suspend) {
   release_held();
   // A job cut off mid-line: the shell's newline ends that line, a real one.
   if (!text_.partial().empty()) return;
+  held_pattern_ = suspend ? "\r\n[" : "\r\n\x1b]6973;" + nonce_ + ";130\a";
   interrupt_until_ = clock_.now_ms() + kInterruptWindowMs;
 }
 
 void Session::feed_after_interrupt(std::string_view bytes) {
   held_.append(bytes);
-  std::string lone = "\r\n\x1b]6973;" + nonce_ + ";130\a";
+  const std::string& lone = held_pattern_;
   if (held_.size() < lone.size() && lone.compare(0, held_.size(), held_) == 0) return;
   interrupt_until_ = 0;
   std::string b;
@@ -297,6 +302,10 @@ void Session::feed_screen() {
   size_t from = need == 0 ? q : 0;
   if (screen_) screen_->feed(b.substr(from));
   screen_pending_.clear();
+  if (std::string answers = screen_ ? screen_->take_replies() : ""; !answers.empty()) {
+    write(answers);
+    flush();
+  }
 }
 
 std::string Session::screen() {
@@ -348,6 +357,7 @@ std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) co
 
 void Session::mark_seen(const Pos& p) {
   if (p.line > seen_.line || (p.line == seen_.line && p.partial.size() > seen_.partial.size())) seen_ = p;
+  text_.set_floor(seen_.line);
 }
 
 void Session::exited(int status) {

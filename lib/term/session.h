@@ -76,7 +76,11 @@ class Session {
   // lines once past max_bytes (the caller cuts there anyway).
   std::string output_since(Pos* pos, uint64_t until = UINT64_MAX, size_t max_bytes = SIZE_MAX) const;
   // What no send or read has returned yet, and marks it returned.
-  std::string take_unseen(size_t max_bytes = SIZE_MAX) { return output_since(&seen_, UINT64_MAX, max_bytes); }
+  std::string take_unseen(size_t max_bytes = SIZE_MAX) {
+    std::string out = output_since(&seen_, UINT64_MAX, max_bytes);
+    text_.set_floor(seen_.line);
+    return out;
+  }
   // Lines [from, from + count) of what is kept, the unfinished line counting as the last.
   uint64_t total_lines() const { return store_.end() + (text_.partial().empty() ? 0 : 1); }
   uint64_t first_line() const { return store_.first(); }
@@ -90,11 +94,18 @@ class Session {
   bool line_open() const { return !text_.partial().empty(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
+  void end_echo() { text_.end_echo(); }
+  // A send ends: characters held as a possible echo are output, and lines left below a
+  // cursor that moved up are taken as they stand.
+  void settle_text() {
+    text_.end_echo();
+    text_.settle();
+  }
   // Enter is about to be sent: the shell leaves its prompt, and what follows starts a line
   // (see TextSink::soft_break).
   void submitted();
-  // A SIGINT went to a job in front of the shell (see held_).
-  void interrupted();
+  // A SIGINT (or with suspend, a SIGTSTP) went to a job in front of the shell (see held_).
+  void interrupted(bool suspend = false);
   // How long the shell's answer to that SIGINT may take: it answers as soon as the job dies
   // of the signal, so output later than this is the job's own (it caught SIGINT, went on).
   static constexpr int64_t kInterruptWindowMs = 2000;
@@ -174,7 +185,10 @@ class Session {
   // (where a terminal would have echoed ^C): no output of the job's. What follows the signal
   // is held here while it may still be exactly that newline and a prompt reporting status
   // 130; then the newline is dropped. Anything else is fed as it came.
+  // A SIGTSTP is answered the same way: a newline (where a terminal echoed ^Z) before the
+  // shell's "[1]+  Stopped" notice. held_pattern_ is the answer looked for.
   std::string held_;
+  std::string held_pattern_;
   int64_t interrupt_until_ = 0;  // 0: not armed
   LineStore store_;
   TextSink text_{&store_};

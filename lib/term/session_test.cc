@@ -88,6 +88,15 @@ TEST_F(TermSession, TheLoneNewlineAfterAnInterruptIsDropped) {
   EXPECT_EQ(s.total_lines(), 0u);
 }
 
+TEST_F(TermSession, TheNewlineBeforeTheStoppedNoticeIsDropped) {
+  start();
+  s.submitted();
+  s.interrupted(true);
+  s.ingest("\r\n[1]+  Stopped                 cat\r\n" + marker(148));
+  EXPECT_EQ(s.take_unseen(), "[1]+  Stopped                 cat");
+  EXPECT_EQ(s.last_exit(), 148);
+}
+
 TEST_F(TermSession, AProgramsOwnOutputAfterAnInterruptStays) {
   start();
   s.interrupted();

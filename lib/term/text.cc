@@ -16,34 +16,120 @@ size_t cp_len(unsigned char c) {
 }
 // An OSC longer than this is kept only as far as needed to tell it is not a marker.
 constexpr size_t kMaxOsc = 512;
-// A line longer than this is split: one endless line must not hold unbounded memory.
-constexpr size_t kMaxLine = 1 << 20;
+// A line is one line however long, up to the most one result can carry (wire::kMaxRequest);
+// only past that it goes on as the next line, so one endless line cannot hold unbounded
+// memory.
+constexpr size_t kMaxLine = 64 << 20;
 }  // namespace
 
 void TextSink::commit_partial() {
+  settle();
   if (!cur_.empty()) newline();
+}
+
+void TextSink::settle() {
+  while (!below_.empty()) newline();
 }
 
 void TextSink::newline() {
   break_pending_ = false;
   store_->append(cur_);
   cur_.clear();
+  if (!below_.empty()) {
+    cur_ = std::move(below_.front());
+    below_.pop_front();
+  }
   col_ = 0;
 }
 
+size_t TextSink::column() const {
+  size_t n = 0, end = col_ < cur_.size() ? col_ : cur_.size();
+  for (size_t i = 0; i < end; ++i) n += !is_cont(static_cast<unsigned char>(cur_[i]));
+  return n + (col_ - end);
+}
+
+void TextSink::set_column(size_t c) {
+  col_ = 0;
+  while (c > 0 && col_ < cur_.size()) {
+    ++col_;
+    while (col_ < cur_.size() && is_cont(static_cast<unsigned char>(cur_[col_]))) ++col_;
+    --c;
+  }
+  col_ += c;
+}
+
+void TextSink::up(size_t n) {
+  uint64_t floor = floor_ > store_->first() ? floor_ : store_->first();
+  break_pending_ = false;
+  while (n-- > 0 && store_->end() > floor) {
+    size_t c = column();
+    below_.push_front(std::move(cur_));
+    cur_ = store_->pop_back();
+    set_column(c);
+  }
+}
+
+void TextSink::down(size_t n, bool keep_column) {
+  while (n-- > 0) {
+    size_t c = column();
+    newline();
+    if (keep_column) set_column(c);
+  }
+}
+
+void TextSink::expect_echo(std::string text) {
+  end_echo();
+  expect_ = std::move(text);
+  echo_line_ = store_->end();
+  echo_col_ = col_;
+}
+
+void TextSink::end_echo() {
+  std::string held;
+  held.swap(echo_held_);
+  expect_.clear();
+  expect_pos_ = 0;
+  for (unsigned char c : held) put(c);
+}
+
 bool TextSink::echo_drop(unsigned char c) {
-  if (expect_pos_ >= expect_.size()) return false;
-  if (static_cast<unsigned char>(expect_[expect_pos_]) == c) {
-    if (++expect_pos_ == expect_.size()) clear_echo();
+  if (expect_pos_ < expect_.size() && static_cast<unsigned char>(expect_[expect_pos_]) == c && at_echo_place()) {
+    echo_held_.push_back(static_cast<char>(c));
+    if (++expect_pos_ == expect_.size()) {
+      echo_held_.clear();
+      expect_.clear();
+      expect_pos_ = 0;
+    }
     return true;
   }
-  clear_echo();
+  end_echo();
   return false;
 }
 
+// A newline while an echo is expected: the echo of Enter when the expectation is at a line's
+// end on the echoing line (true: the newline is handled, a line that held only the echo is
+// no line); else the expectation ends.
+bool TextSink::echo_newline() {
+  if (expect_[expect_pos_] != '\n' || store_->end() != echo_line_) {
+    end_echo();
+    return false;
+  }
+  echo_held_.clear();  // a whole line came back as typed: the echo for sure
+  bool only_echo = cur_.empty();
+  if (++expect_pos_ == expect_.size()) {
+    expect_.clear();
+    expect_pos_ = 0;
+  }
+  if (!only_echo) newline();
+  echo_line_ = store_->end();
+  echo_col_ = 0;
+  return true;
+}
+
 void TextSink::put(unsigned char c) {
-  if (!expect_.empty() && expect_[expect_pos_] != '\n' && echo_drop(c)) return;
+  if (!expect_.empty() && echo_drop(c)) return;
   if (break_pending_) newline();
+  if (col_ > cur_.size()) cur_.append(col_ - cur_.size(), ' ');
   if (col_ == cur_.size()) {
     cur_.push_back(static_cast<char>(c));
     ++col_;
@@ -63,7 +149,7 @@ void TextSink::put(unsigned char c) {
 
 void TextSink::back(size_t n) {
   while (n-- > 0 && col_ > 0) {
-    --col_;
+    if (col_-- > cur_.size()) continue;  // in the blank past the line's end
     while (col_ > 0 && is_cont(static_cast<unsigned char>(cur_[col_]))) --col_;
   }
 }
@@ -71,8 +157,7 @@ void TextSink::back(size_t n) {
 void TextSink::forward(size_t n) {
   while (n-- > 0) {
     if (col_ >= cur_.size()) {
-      cur_.push_back(' ');
-      ++col_;
+      ++col_;  // blank until something is written there
       continue;
     }
     ++col_;
@@ -81,19 +166,37 @@ void TextSink::forward(size_t n) {
 }
 
 void TextSink::csi(char final) {
+  // Readline ends bracketed paste with "\e[?2004l\r" and, on a terminal that does not echo,
+  // a newline after it, for the input line it did not show: at the start of a line that
+  // makes a blank line no terminal that echoes shows (gdb before each "(gdb) ").
+  paste_off_ = params_ == "?2004" && final == 'l';
   // Private sequences (ESC [ ? ...) never move the text cursor in ways we keep.
   if (!params_.empty() && (params_[0] == '?' || params_[0] == '>' || params_[0] == '<' || params_[0] == '=')) return;
+  // Colours leave the echo where it is; anything that moves or erases ends it.
+  if (final != 'm' && !expect_.empty()) end_echo();
   long n = params_.empty() ? 0 : std::strtol(params_.c_str(), nullptr, 10);
   switch (final) {
     case 'K':
       if (n == 0) {
-        cur_.resize(col_);
+        if (col_ < cur_.size()) cur_.resize(col_);
       } else if (n == 1) {
-        cur_.replace(0, col_, col_, ' ');
+        size_t m = col_ < cur_.size() ? col_ : cur_.size();
+        cur_.replace(0, m, m, ' ');
       } else {
-        cur_.assign(col_, ' ');
+        cur_.clear();
       }
       break;
+    case 'J':
+      // Below the cursor to the end of the screen: the lines there are gone.
+      if (n == 0) {
+        if (col_ < cur_.size()) cur_.resize(col_);
+        below_.clear();
+      }
+      break;
+    case 'A': up(n <= 0 ? 1 : static_cast<size_t>(n)); break;
+    case 'F': up(n <= 0 ? 1 : static_cast<size_t>(n)); col_ = 0; break;
+    case 'B': down(n <= 0 ? 1 : static_cast<size_t>(n), true); break;
+    case 'E': down(n <= 0 ? 1 : static_cast<size_t>(n), false); break;
     case 'D': back(n <= 0 ? 1 : static_cast<size_t>(n)); break;
     case 'C': forward(n <= 0 ? 1 : static_cast<size_t>(n)); break;
     case 'G': {
@@ -108,8 +211,8 @@ void TextSink::csi(char final) {
 void TextSink::osc_done() {
   if (!marker_prefix_.empty() && osc_.size() >= marker_prefix_.size() &&
       osc_.compare(0, marker_prefix_.size(), marker_prefix_) == 0) {
+    end_echo();
     commit_partial();
-    clear_echo();
     if (on_marker) on_marker(std::string_view(osc_).substr(marker_prefix_.size()));
   }
   osc_.clear();
@@ -122,6 +225,7 @@ void TextSink::feed(std::string_view bytes) {
     unsigned char c = static_cast<unsigned char>(*p);
     switch (state_) {
       case EscapeState::Ground: {
+        if (c != '\r' && c != '\n' && c != 0x1b) paste_off_ = false;
         if (c >= 0x20 && c != 0x7f) {
           if (break_pending_ && expect_.empty()) newline();
           if (expect_.empty() && col_ == cur_.size()) {
@@ -136,12 +240,16 @@ void TextSink::feed(std::string_view bytes) {
           }
           put(c);
         } else if (c == '\n') {
-          // The echo of Enter ends the line; a line that held only the echo is no line.
-          if (!expect_.empty() && expect_[expect_pos_] == '\n' && echo_drop(c) && cur_.empty()) break;
+          if (!expect_.empty() && echo_newline()) break;
+          if (paste_off_ && cur_.empty() && below_.empty()) {
+            paste_off_ = false;
+            break;
+          }
           newline();
         } else if (c == '\r') {
           col_ = 0;
         } else if (c == '\b') {
+          if (!expect_.empty()) end_echo();
           back(1);
         } else if (c == '\t') {
           put(c);

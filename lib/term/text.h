@@ -3,6 +3,8 @@
 // markers (OSC sequences carrying the session's nonce) and strips the echo of sent text.
 #pragma once
 
+#include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -23,14 +25,25 @@ class TextSink {
   void feed(std::string_view bytes);
 
   // The next printed characters are dropped while they equal `text` (the echo of a send,
-  // lines separated by '\n'); the first difference ends the expectation.
-  void expect_echo(std::string text) { expect_ = std::move(text); expect_pos_ = 0; }
-  void clear_echo() { expect_.clear(); expect_pos_ = 0; }
+  // lines separated by '\n') and come at the place the terminal echoes them: where the
+  // cursor is now, each one after the other, each line at the start of the next. The first
+  // byte that differs or lands elsewhere ends the expectation, and the characters held back
+  // so far are output after all: program output equal to the input is output.
+  void expect_echo(std::string text);
+  // Ends the expectation; what it held back is output.
+  void end_echo();
 
   // The line being written (not yet ended by a newline).
   const std::string& partial() const { return cur_; }
-  // Ends the unfinished line if it holds anything.
+  // Ends the unfinished line if it holds anything (after settle()).
   void commit_partial();
+  // A program that moved the cursor up to redraw lines it printed (a progress display, a
+  // REPL's preview) left lines below the cursor: they are taken as they stand, the cursor
+  // on the last of them.
+  void settle();
+  // Lines before `line` were returned to someone: a cursor moving up stops there, so what
+  // was returned is never rewritten.
+  void set_floor(uint64_t line) { floor_ = line; }
   // Enter was sent: on a terminal that echoes, what follows starts a new line. The daemon
   // keeps echo off, so the break is made here, when the next printed character arrives,
   // unless the program ends the line itself first (getpass prints its own newline).
@@ -44,17 +57,31 @@ class TextSink {
   void osc_done();
   void back(size_t n);
   void forward(size_t n);
+  // The cursor as a character column, and moved to one (past the end: blanks not written).
+  size_t column() const;
+  void set_column(size_t c);
+  // Cursor up and down over the lines not yet returned.
+  void up(size_t n);
+  void down(size_t n, bool keep_column);
   bool echo_drop(unsigned char c);
+  bool echo_newline();
+  bool at_echo_place() const { return store_->end() == echo_line_ && col_ == echo_col_; }
 
   LineStore* store_;
   std::string cur_;
-  size_t col_ = 0;  // byte offset of the cursor in cur_
+  size_t col_ = 0;  // byte offset of the cursor in cur_; past its end, blanks not written yet
+  std::deque<std::string> below_;  // lines under the cursor's line, after a cursor up
+  uint64_t floor_ = 0;
+  bool paste_off_ = false;  // bracketed paste just ended, only \r since (see csi)
   EscapeState state_ = EscapeState::Ground;
   std::string params_;
   std::string osc_;
   std::string marker_prefix_;
   std::string expect_;
   size_t expect_pos_ = 0;
+  std::string echo_held_;   // the characters of this line matched so far, not dropped yet
+  uint64_t echo_line_ = 0;  // where the next echoed character must land
+  size_t echo_col_ = 0;
   bool break_pending_ = false;
 };
 

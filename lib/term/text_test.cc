@@ -19,6 +19,21 @@ std::vector<std::string> lines(std::string_view bytes, std::string* partial = nu
   return out;
 }
 using V = std::vector<std::string>;
+
+// The lines, the unfinished one last, after `before`, then a send expecting the echo `echo`
+// (with Enter: its soft break too), then `bytes`.
+V after_send(std::string_view before, std::string echo, bool enter, std::string_view bytes) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed(before);
+  t.expect_echo(std::move(echo));
+  if (enter) t.soft_break();
+  t.feed(bytes);
+  V out;
+  for (uint64_t i = store.first(); i < store.end(); ++i) out.emplace_back(store.at(i));
+  out.push_back(t.partial());
+  return out;
+}
 }  // namespace
 
 TEST(TextSink, FoldsCrLfAndStripsEscapes) {
@@ -62,15 +77,7 @@ TEST(TextSink, MarkersNeedTheNonce) {
 }
 
 TEST(TextSink, DropsTheEchoOfSentText) {
-  LineStore store;
-  TextSink t(&store);
-  t.feed(">>> ");
-  t.expect_echo("6*7\n");
-  t.feed("6*7\r\n42\r\n>>> ");
-  ASSERT_EQ(store.end(), 2u);
-  EXPECT_EQ(store.at(0), ">>> ");
-  EXPECT_EQ(store.at(1), "42");
-  EXPECT_EQ(t.partial(), ">>> ");
+  EXPECT_EQ(after_send(">>> ", "6*7\n", false, "6*7\r\n42\r\n>>> "), (V{">>> ", "42", ">>> "}));
 }
 
 TEST(TextSink, EnterStartsANewLineUnlessTheProgramEndsItItself) {
@@ -89,12 +96,70 @@ TEST(TextSink, EnterStartsANewLineUnlessTheProgramEndsItItself) {
 }
 
 TEST(TextSink, EchoExpectationEndsAtTheFirstDifference) {
+  EXPECT_EQ(after_send("", "hi\n", false, "ho\n"), (V{"ho", ""}));
+}
+
+TEST(TextSink, OutputThatStartsLikeTheInputIsKept) {
+  EXPECT_EQ(after_send(">>> ", "[1,2,3]\n", true, "[1, 2, 3]\r\n>>> "), (V{">>> ", "[1, 2, 3]", ">>> "}));
+}
+
+TEST(TextSink, EchoMustComeWhereTheCursorWas) {
+  EXPECT_EQ(after_send("Proceed? [y/N] ", "y", false, "\r\nyes-chosen\r\n"), (V{"Proceed? [y/N] ", "yes-chosen", ""}));
+  EXPECT_EQ(after_send("Again? ", "y", false, "\ryes"), (V{"yesin? "}));
+}
+
+TEST(TextSink, HeldCharactersAreOutputWhenTheExpectationEnds) {
   LineStore store;
   TextSink t(&store);
-  t.expect_echo("hi\n");
-  t.feed("ho\n");
-  ASSERT_EQ(store.end(), 1u);
-  EXPECT_EQ(store.at(0), "o");
+  t.expect_echo("True");
+  t.feed("Tr");
+  EXPECT_EQ(t.partial(), "");
+  t.end_echo();
+  EXPECT_EQ(t.partial(), "Tr");
+}
+
+TEST(TextSink, ALongLineIsOneLine) {
+  std::string line(2000000, 'x');
+  EXPECT_EQ(lines(line + "\r\n" + line.substr(0, 5) + "\n"), (V{line, "xxxxx"}));
+}
+
+TEST(TextSink, ARegionRedrawnWithCursorUpShowsItsLastState) {
+  EXPECT_EQ(lines("a1\nb1\nc1\n\x1b[3Aa2\nb2\nc2\n\x1b[3Aa3\nb3\nc3\n"), (V{"a3", "b3", "c3"}));
+  // A preview under the input line, erased before the line is left (node's REPL).
+  std::string partial;
+  EXPECT_EQ(lines("> 1+1\r\n2\x1b[6G\x1b[1A\x1b[1B\x1b[2K\x1b[1A\r\r\n2\r\n> ", &partial), (V{"> 1+1", "2"}));
+  EXPECT_EQ(partial, "> ");
+}
+
+TEST(TextSink, CursorUpStopsAtWhatWasReturned) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed("one\ntwo\n");
+  t.set_floor(1);
+  t.feed("\x1b[5Aover\n");
+  ASSERT_EQ(store.end(), 2u);
+  EXPECT_EQ(store.at(0), "one");
+  EXPECT_EQ(store.at(1), "over");
+}
+
+TEST(TextSink, LinesBelowTheCursorAreKeptWhenItSettles) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed("a\nb\nc\r\x1b[2AA");
+  t.settle();
+  ASSERT_EQ(store.end(), 2u);
+  EXPECT_EQ(store.at(0), "A");
+  EXPECT_EQ(store.at(1), "b");
+  EXPECT_EQ(t.partial(), "c");
+}
+
+TEST(TextSink, ReadlinesNewlineAfterBracketedPasteMakesNoBlankLine) {
+  // gdb stopping at a breakpoint, on a terminal that does not echo.
+  EXPECT_EQ(lines("2\t  return x;\r\n\x1b[?2004h\x1b[?2004l\r\r\n\x1b[?2004h(gdb) "), (V{"2\t  return x;"}));
+  // After a line of its own, the newline ends that line.
+  EXPECT_EQ(lines("(gdb) next\x1b[?2004l\r\r\nout\n"), (V{"(gdb) next", "out"}));
+  // Anything else between them: an ordinary blank line.
+  EXPECT_EQ(lines("a\n\x1b[?2004lx\r\n\r\n"), (V{"a", "x", ""}));
 }
 
 TEST(Cut, KeepsShortTextAndCutsLongTextAtACharacterBoundary) {

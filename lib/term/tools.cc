@@ -252,32 +252,40 @@ bool check_send(json::Value* req, std::string* err) {
 }
 
 // Writes a send's text into s: what the terminal will echo is expected (and so dropped),
-// a Ctrl-C to a job in front is marked, and Enter starts a new line of output.
-void write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit) {
+// a Ctrl-C to a job in front is marked, and Enter starts a new line of output. To a program
+// that edits its own line, the keys are typed a line at a time instead (see type_next):
+// they are returned, and nothing is written yet.
+std::string write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit,
+                       bool may_type) {
   TtyProbe::Modes m = sv.probe().modes(s->tty());
-  // Programs that edit their own line (raw mode) or a terminal with echo on repeat what
-  // was typed; that echo is not output.
+  s->drain();  // what came before the write is not its echo
+  bool program = !m.canonical && sv.probe().front_group(s->tty()) != s->pid();
+  if (may_type && program && !text.empty() && bytes.find('\r') != std::string::npos) return bytes;
   if (m.echo || !m.canonical) {
+    // A terminal with echo on repeats what was typed, and so may a program in raw mode;
+    // that echo is not output.
     std::string expect = text;
     std::replace(expect.begin(), expect.end(), '\r', '\n');
     if (submit) expect.push_back('\n');
     s->expect_echo(expect);
   }
   // Ctrl-C typed at a job in front: the line discipline sends it SIGINT.
-  if (m.signals && bytes.find('\x03') != std::string::npos && sv.probe().front_group(s->tty()) != s->pid()) {
-    s->drain();
-    s->interrupted();
+  // Ctrl-Z: SIGTSTP the same way.
+  if (m.signals && sv.probe().front_group(s->tty()) != s->pid()) {
+    if (bytes.find('\x03') != std::string::npos) s->interrupted();
+    else if (bytes.find('\x1a') != std::string::npos) s->interrupted(true);
   }
   if (submit) s->submitted();
   s->write(bytes);
   s->flush();
   if (s->wants_write()) sv.want_write(s);
+  return "";
 }
 
 void serve_send(Server& sv, const Request& r) {
   const json::Value& a = r.args;
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
-  if (!s || !reachable(sv, r, *s)) return;
+  if (!s || !reachable(sv, r, *s) || sv.hold_send(s, r)) return;
   if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
   // Nothing reads what would be written (SPEC 3.3): the refusal says how the shell ended,
   // as a send's [session: exited ...] line does.
@@ -299,7 +307,8 @@ void serve_send(Server& sv, const Request& r) {
     // Taken before writing: a reader that runs from now on has taken what we write.
     woke = front_switches(*s, sv.probe());
   }
-  if (running && !bytes.empty()) write_text(sv, s, text, bytes, submit);
+  std::string typing;
+  if (running && !bytes.empty()) typing = write_text(sv, s, text, bytes, submit, !background);
   if (background) {
     return sv.ok(r.client, sv.jobs().start(r.chat, s, text));
   }
@@ -316,6 +325,11 @@ void serve_send(Server& sv, const Request& r) {
   w.max_bytes = r.max_bytes;
   w.woke = std::move(woke);
   w.written_ms = now;
+  w.typing = std::move(typing);
+  if (!w.typing.empty()) {
+    type_next(w, now, sv.probe());
+    if (s->wants_write()) sv.want_write(s);
+  }
   sv.wait(std::move(w));
 }
 
@@ -451,9 +465,9 @@ void serve_signal(Server& sv, const Request& r) {
   if (pg <= 0) pg = s->pid();
   if (sig == SIGKILL && pg == s->pid())
     return sv.error(r.client, "refused: SIGKILL would end the session's shell; close the session instead");
-  if (sig == SIGINT && pg != s->pid()) {
+  if ((sig == SIGINT || sig == SIGTSTP) && pg != s->pid()) {
     s->drain();  // what the job printed before the signal is not the shell's answer to it
-    s->interrupted();
+    s->interrupted(sig == SIGTSTP);
   }
   if (killpg(pg, sig) != 0)
     return sv.error(r.client, "cannot signal process group " + std::to_string(pg) + ": " + std::strerror(errno));

@@ -113,9 +113,41 @@ bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why) 
   return false;
 }
 
+bool typing_due(Waiter& w, int64_t now, const TtyProbe& probe) {
+  Settled why;
+  return settle_reason(w, now, probe, &why) || now - w.written_ms >= T::kEchoMs;
+}
+
+void type_next(Waiter& w, int64_t now, const TtyProbe& probe) {
+  Session* s = w.s;
+  if (s->has_pty()) s->drain();
+  s->end_echo();
+  w.woke = front_switches(*s, probe);
+  std::string keys;
+  if (w.typing[0] == '\r') {
+    // Enter at a line editor moves to the next line on a terminal, echoed text or not (bc's
+    // readline does it with echo off): a newline right at the end of the input line is that.
+    keys = "\r";
+    s->expect_echo("\n");
+    s->submitted();
+  } else {
+    keys = w.typing.substr(0, w.typing.find('\r'));
+    s->expect_echo(keys);
+  }
+  w.typing.erase(0, keys.size());
+  s->write(keys);
+  s->flush();
+  w.written_ms = now;
+  w.reader = 0;
+  w.reading_since = 0;
+  w.last_check = 0;
+  w.confirming = false;
+}
+
 json::Value settled_result(const Waiter& w, Settled why) {
   Session* s = w.s;
   if (s->has_pty()) s->drain();
+  s->settle_text();
   std::string out = s->take_unseen(w.max_bytes);
   bool truncated = cut(&out, w.max_bytes);
   json::Value r = json::Value::object();

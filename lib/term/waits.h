@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <string_view>
 #include <sys/types.h>
 
@@ -51,6 +52,9 @@ struct WaitTimes {
   // printed an unfinished line and then nothing for this long is taken to wait for input.
   // Long enough that a command pausing between two halves of a line is not cut off.
   static constexpr int64_t kIdleFallbackMs = 500;
+  // How long a program that edits its own line gets to take a send's text (and echo it, or
+  // not) before its Enter is written anyway: a busy program reads it later.
+  static constexpr int64_t kEchoMs = 500;
 };
 
 struct Waiter {
@@ -68,6 +72,7 @@ struct Waiter {
   bool confirming = false;    // a prompt came; waiting to see the shell idle at it
   pid_t reader = 0;           // the process last seen blocked reading the terminal
   int64_t reading_since = 0;  // when it was first seen so (0: not seen)
+  std::string typing;         // keys not written yet, typed a line at a time (type_next)
 };
 
 // Taken before writing: how often the front group's leader has run so far, so that a later
@@ -81,6 +86,18 @@ bool shell_idle(Session* s, const TtyProbe& probe);
 // One more look at w at time now: why it settled, or false while it still waits
 // (w.confirming then tells a prompt waiting to be confirmed).
 bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why);
+
+// A program that edits its own line (raw mode) echoes what it is typed or not (readline
+// only when the terminal echoed, node always), and its output can equal its input. So it is
+// typed to as a person would: a line's text, then Enter once the program has taken the text
+// and waits again (or kEchoMs passed), then the next line once it waits again. What comes
+// back between a text and its Enter is the echo; what follows Enter is output, each
+// continuation prompt on its own line.
+// True when the next keys of w.typing are due.
+bool typing_due(Waiter& w, int64_t now, const TtyProbe& probe);
+// Writes the next keys of w.typing, a line's text or its Enter (the caller watches the PTY
+// for room if bytes remain), expecting their echo.
+void type_next(Waiter& w, int64_t now, const TtyProbe& probe);
 
 // A settled send's result: the output no send or read has returned yet, the reason, the
 // exit status after a prompt, and the session's state.

@@ -1,0 +1,135 @@
+#!/usr/bin/env bats
+# Terminal sessions under real programs (python3, bc, node, sqlite3, gdb, vim, less, top,
+# watch): what a send returns is what the program printed for that send, with its status,
+# as tmux (80x24, `bash --norc`) shows it.
+load helpers
+
+@test "sends to one session at once are served in arrival order, each with its own output and status" {
+  term-open --name s
+  term-send s 'cd "$ODA_TEST_DIR"' >/dev/null
+  term-send s 'touch a-started; sleep 1; echo from-A; (exit 3)' >a.out &
+  local a=$!
+  poll_until [ -e a-started ]
+  term-send s 'echo from-B; (exit 4)' >b.out &
+  local b=$!
+  # C arrives after B: it must wait for B, not only for A.
+  poll_until pgrep -f "term-send s echo from-B" >/dev/null
+  term-send s 'echo from-C' >c.out &
+  local c=$!
+  wait "$a" "$b" "$c"
+  assert_equal "$(cat a.out)" $'from-A\n[wait: prompt]\n[exit: 3]\n[session: running]'
+  assert_equal "$(cat b.out)" $'from-B\n[wait: prompt]\n[exit: 4]\n[session: running]'
+  assert_equal "$(cat c.out)" $'from-C\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+# What tmux (80x24, `bash --norc`) shows for the same keys, the echo of each typed line taken
+# off: `>>> 1` then `1`, `>>> [1,2,3]` then `[1, 2, 3]`, ...
+@test "python3: output equal to the input is output, only the echo goes" {
+  term-open --name s
+  run term-send s 'python3 -q'
+  assert_output $'>>> \n[wait: input]\n[session: running]'
+  run term-send s '1'
+  assert_output $'1\n>>> \n[wait: input]\n[session: running]'
+  run term-send s '[1,2,3]'
+  assert_output $'[1, 2, 3]\n>>> \n[wait: input]\n[session: running]'
+  run term-send s 'print("print")'
+  assert_output $'print\n>>> \n[wait: input]\n[session: running]'
+  run term-send s 'True'
+  assert_output $'True\n>>> \n[wait: input]\n[session: running]'
+  run term-send s "'''x'''"
+  assert_output $'\'x\'\n>>> \n[wait: input]\n[session: running]'
+  run term-read s --tail 11
+  assert_output $'>>> \n1\n>>> \n[1, 2, 3]\n>>> \nprint\n>>> \nTrue\n>>> \n\'x\'\n>>> \n[lines: 1-11 of 11]'
+  # node echoes what it is typed whatever the terminal does, and shows a preview of the
+  # value under the input line: neither is output.
+  term-send s 'exit()' >/dev/null
+  term-send s 'node' >/dev/null
+  run term-send s '1'
+  assert_output $'1\n> \n[wait: input]\n[session: running]'
+  run term-send s '"a"'
+  assert_output $'\'a\'\n> \n[wait: input]\n[session: running]'
+}
+
+@test "bc and sqlite3: a number typed is printed back, a query's result is its output" {
+  term-open --name s
+  term-send s 'bc -q'
+  run term-send s '5'
+  assert_output $'5\n[wait: input]\n[session: running]'
+  run term-send s '2+3'
+  assert_output $'5\n[wait: input]\n[session: running]'
+  term-send s 'quit' >/dev/null
+  term-send s 'sqlite3' >/dev/null
+  run term-send s 'select 1;'
+  assert_output $'1\nsqlite> \n[wait: input]\n[session: running]'
+}
+
+@test "read -n1: the answer typed is not taken off the output that starts with it" {
+  term-open --name s
+  run term-send s 'read -n1 -p "Proceed? [y/N] " a; echo; echo yes-chosen'
+  assert_output $'Proceed? [y/N] \n[wait: input]\n[session: running]'
+  run term-send --no-submit s 'y'
+  assert_output $'yes-chosen\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+@test "a 2,000,000-character line is one line" {
+  term-open --name s
+  term-send s "python3 -c \"print('x' * 2000000); print('end')\"" >/dev/null
+  run term-read s --offset 0 --max-bytes 4000000
+  assert_success
+  assert_equal "${#lines[@]}" 3
+  assert_equal "${lines[0]}" "$(printf 'x%.0s' $(seq 2000000))"
+  assert_equal "${lines[1]}" end
+  assert_equal "${lines[2]}" '[lines: 1-2 of 2]'
+}
+
+# tmux shows the last state of a region redrawn with cursor-up: a3 b3 c3.
+@test "a 3-line display redrawn 3 times with cursor-up returns its last 3 lines" {
+  term-open --name s
+  run term-send s 'for i in 1 2 3; do printf "a$i\nb$i\nc$i\n"; if [ $i -lt 3 ]; then printf "\e[3A"; fi; done'
+  assert_output $'a3\nb3\nc3\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+# tmux: `$ cat`, then `[1]+  Stopped                 cat` on the next line, no blank line.
+@test "Ctrl-Z: the job's Stopped notice comes without a blank line before it" {
+  term-open --name s
+  run term-send s 'cat'
+  assert_output $'(no new output)\n[wait: input]\n[session: running]'
+  run term-send -e --no-submit s '\x1a'
+  assert_output $'[1]+  Stopped                 cat\n[wait: prompt]\n[exit: 148]\n[session: running]'
+}
+
+@test "gdb at a breakpoint: the source line, then (gdb), no blank line between" {
+  printf 'int sq(int x) {\n  return x * x;\n}\nint main(void) { return sq(3); }\n' >sq.c
+  cc -g -O0 -o sq sq.c
+  term-open --name s
+  term-send s 'gdb -q ./sq' >/dev/null
+  run term-send s 'break sq'
+  assert_output --regexp $'^Breakpoint 1 at 0x[0-9a-f]+: file sq.c, line 2.\n\\(gdb\\) \n\\[wait: input\\]\n\\[session: running\\]$'
+  run term-send s 'run'
+  assert_output --partial $'\n\nBreakpoint 1, sq (x=3) at sq.c:2\n2\t  return x * x;\n(gdb) \n[wait: input]\n[session: running]'
+  run term-send s 'next'
+  assert_output $'3\t}\n(gdb) \n[wait: input]\n[session: running]'
+}
+
+# tmux: `>>> for i in range(2):`, `...   print(i)`, `...`, `0`, `1`, `>>> `.
+@test "python3: each continuation prompt of a multi-line input is on its own line" {
+  term-open --name s
+  term-send s 'python3 -q' >/dev/null
+  run term-send s $'for i in range(2):\n  print(i)\n'
+  assert_output $'... \n... \n0\n1\n>>> \n[wait: input]\n[session: running]'
+}
+
+# The answers come from the session's screen: it shows what programs printed (the commands
+# themselves are not echoed), so the first line printed in a fresh session is row 1 where
+# tmux, which shows `$ printf ...` above it, says row 2; the columns are the same.
+@test "terminal queries are answered: cursor position, device attributes, window size, colours" {
+  term-open --name s --cols 100 --rows 30
+  run term-send s $'printf \'ab\\e[6n\'; read -rs -t 5 -d R x; echo; echo "cpr:${x#?}"'
+  assert_output $'ab\ncpr:[1;3\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s $'printf \'\\e[c\'; read -rs -t 5 -d c x; echo "da:${x#?}"'
+  assert_output $'da:[?1;2\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s $'printf \'\\e[18t\'; read -rs -t 5 -d t x; echo "size:${x#?}"'
+  assert_output $'size:[8;30;100\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s $'printf \'\\e]11;?\\e\\\\\'; read -rs -t 5 -d \'\\\' x; x=${x#*;}; echo "bg:${x%?}"'
+  assert_output $'bg:rgb:0000/0000/0000\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
