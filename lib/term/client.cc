@@ -19,6 +19,8 @@
 #include "term/tools.h"
 #include "term/wire.h"
 
+extern char** environ;
+
 namespace oda::term {
 
 namespace {
@@ -212,8 +214,12 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   msg.set("max_bytes", static_cast<int64_t>(opt.max_bytes));
   if (row->caller_context) {
     if (const json::Value* cwd = req.get("cwd")) msg.set("cwd", *cwd);
-    // The shell is the caller's, not that of whoever started the daemon.
+    // The shell and the environment are the caller's, not those of whoever started the
+    // daemon: a session starts where its term-open (or run-code program) stands.
     if (const char* sh = std::getenv("SHELL"); sh && *sh) msg.set("shell", std::string(sh));
+    json::Value env = json::Value::array();
+    for (char** e = environ; *e; ++e) env.push(std::string(*e));
+    msg.set("environ", std::move(env));
   }
   msg.set("args", req);
   if (!sys::send_all(fd.get(), wire::frame(hello) + wire::frame(msg))) return lost();

@@ -13,9 +13,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "term/runtime.h"
 #include "term/spawn.h"
-
-extern char** environ;
 
 namespace oda::term {
 
@@ -115,9 +114,11 @@ bool Session::start_shell(std::string* err) {
   tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
 
   // Everything the child needs is built before fork: after it only async-signal-safe calls.
-  std::vector<std::string> base;
-  for (char** e = environ; *e; ++e) base.emplace_back(*e);
-  std::vector<std::string> env = shell_env(base, chat_, tag_, opt_.env);
+  std::vector<std::string> base = opt_.caller_env ? *opt_.caller_env : system_env();
+  // Tools run inside the session work in its chat and reach this daemon, whatever the
+  // caller's own names were.
+  std::vector<std::string> env =
+      shell_env(base, {tag_, "ODA_CHAT=" + chat_, "ODA_RUNTIME_DIR=" + runtime_dir()}, opt_.env);
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);

@@ -31,6 +31,8 @@ struct SpawnOptions {
   std::string cwd;
   std::string shell;             // the caller's $SHELL (bash or zsh used as is, else /bin/bash)
   std::vector<std::string> env;  // K=V overrides
+  // The environment of the term-open that asked (K=V); none: the system's few names.
+  std::optional<std::vector<std::string>> caller_env;
   int cols = 80, rows = 24;
   uint64_t keep_lines = 1000000;
 };

@@ -2,6 +2,7 @@
 #include "term/spawn.h"
 
 #include <algorithm>
+#include <pwd.h>
 #include <unistd.h>
 
 namespace oda::term {
@@ -31,27 +32,37 @@ std::vector<std::string> shell_argv(const std::string& shell, ShellKind kind) {
   return {shell, "--noprofile", "--norc", "--noediting", "-i"};
 }
 
-std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::string& chat,
-                                   const std::string& tag, const std::vector<std::string>& overrides) {
-  // Names the session sets itself, or that would let the caller's setup take the prompt,
-  // the pager or the size away from the daemon.
-  static const char* const kOwn[] = {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_TERM_SESSION=", "PS1=", "PS2=",
-                                     "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES=", "ODA_CHAT="};
-  auto own = [](const std::string& kv) {
-    return std::any_of(std::begin(kOwn), std::end(kOwn), [&](const char* k) { return kv.rfind(k, 0) == 0; });
+std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::vector<std::string>& own,
+                                   const std::vector<std::string>& overrides) {
+  static const char* const kDropped[] = {"PAGER=", "GIT_PAGER=", "TERM=", "PS1=", "PS2=", "PROMPT_COMMAND=",
+                                         "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="};
+  auto name_of = [](const std::string& kv) { return kv.substr(0, kv.find('=') + 1); };
+  auto dropped = [&](const std::string& kv) {
+    if (std::any_of(std::begin(kDropped), std::end(kDropped), [&](const char* k) { return kv.rfind(k, 0) == 0; }))
+      return true;
+    return std::any_of(own.begin(), own.end(), [&](const std::string& o) { return kv.rfind(name_of(o), 0) == 0; });
   };
   std::vector<std::string> env;
-  for (const auto& kv : base) if (!own(kv)) env.push_back(kv);
+  for (const auto& kv : base) if (!dropped(kv)) env.push_back(kv);
   env.push_back("TERM=xterm-256color");
   env.push_back("PAGER=cat");
   env.push_back("GIT_PAGER=cat");
-  env.push_back(tag);
-  // Tools run inside the session work in the session's chat, not in the daemon starter's.
-  env.push_back("ODA_CHAT=" + chat);
+  env.insert(env.end(), own.begin(), own.end());
   for (const auto& kv : overrides) {
-    std::string key = kv.substr(0, kv.find('=') + 1);
+    std::string key = name_of(kv);
     std::erase_if(env, [&](const std::string& x) { return x.rfind(key, 0) == 0; });
     env.push_back(kv);
+  }
+  return env;
+}
+
+std::vector<std::string> system_env() {
+  std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin"};
+  if (const passwd* pw = getpwuid(getuid())) {
+    env.push_back(std::string("HOME=") + pw->pw_dir);
+    env.push_back(std::string("USER=") + pw->pw_name);
+    env.push_back(std::string("LOGNAME=") + pw->pw_name);
+    env.push_back(std::string("SHELL=") + pw->pw_shell);
   }
   return env;
 }

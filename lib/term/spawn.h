@@ -22,12 +22,17 @@ std::string pick_shell(const std::string& wanted, const char* fallback_env);
 // PTY with echo off are all the shell gets.
 std::vector<std::string> shell_argv(const std::string& shell, ShellKind kind);
 
-// The environment: `base` (K=V entries) minus the names the session sets itself (pager,
-// TERM, prompts, rc hooks, size, chat, session tag), then TERM, PAGER=cat, GIT_PAGER=cat,
-// the session tag (`tag`, NAME=VALUE) and ODA_CHAT=chat, then `overrides` replacing any
-// entry of the same name.
-std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::string& chat,
-                                   const std::string& tag, const std::vector<std::string>& overrides);
+// The environment: `base` (K=V entries: the caller's) minus the names the session sets
+// itself or that would let the caller's setup take the prompt, the pager or the size away
+// from the daemon, then TERM, PAGER=cat, GIT_PAGER=cat and the toolkit's own names (`own`:
+// the session tag, ODA_CHAT, ODA_RUNTIME_DIR), then `overrides` (--env) replacing any entry
+// of the same name.
+std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::vector<std::string>& own,
+                                   const std::vector<std::string>& overrides);
+
+// The environment of a session whose client sent none (a raw socket client): PATH, HOME,
+// USER, LOGNAME and SHELL of the daemon's user, never the daemon's own environment.
+std::vector<std::string> system_env();
 
 // The first line written to the shell: echo off, no history, and a prompt that is only the
 // marker OSC 6973;<nonce>;<exit status> BEL. Starts with a space so that a shell keeping

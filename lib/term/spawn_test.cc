@@ -20,11 +20,12 @@ int count(const std::vector<std::string>& env, const std::string& name) {
 }
 
 const char* kTag = "ODA_TERM_SESSION=4242-pty-1";
+const std::vector<std::string> kOwn = {kTag, "ODA_CHAT=ci", "ODA_RUNTIME_DIR=/run/oda"};
 
 }  // namespace
 
 TEST(TermSpawn, TheEnvironmentHasTheSessionsOwnNames) {
-  std::vector<std::string> env = shell_env({"HOME=/home/u", "PATH=/usr/bin"}, "ci", kTag, {});
+  std::vector<std::string> env = shell_env({"HOME=/home/u", "PATH=/usr/bin"}, kOwn, {});
   EXPECT_TRUE(has(env, "HOME=/home/u"));
   EXPECT_TRUE(has(env, "PATH=/usr/bin"));
   EXPECT_TRUE(has(env, "PAGER=cat"));
@@ -32,14 +33,16 @@ TEST(TermSpawn, TheEnvironmentHasTheSessionsOwnNames) {
   EXPECT_TRUE(has(env, "TERM=xterm-256color"));
   EXPECT_TRUE(has(env, "ODA_CHAT=ci"));
   EXPECT_TRUE(has(env, kTag));
+  EXPECT_TRUE(has(env, "ODA_RUNTIME_DIR=/run/oda"));
 }
 
 TEST(TermSpawn, TheCallersPromptPagerAndHooksDoNotGetIn) {
   std::vector<std::string> base = {"PAGER=less", "GIT_PAGER=delta", "TERM=dumb", "PS1=$ ", "PS2=> ",
                                    "PROMPT_COMMAND=history -a", "BASH_ENV=/x", "ENV=/y", "COLUMNS=200", "LINES=50",
-                                   "ODA_CHAT=other", "ODA_TERM_SESSION=1-pty-9", "PAGERX=kept"};
-  std::vector<std::string> env = shell_env(base, "ci", kTag, {});
-  for (const char* name : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_CHAT=", "ODA_TERM_SESSION="}) {
+                                   "ODA_CHAT=other", "ODA_TERM_SESSION=1-pty-9", "ODA_RUNTIME_DIR=/elsewhere",
+                                   "PAGERX=kept"};
+  std::vector<std::string> env = shell_env(base, kOwn, {});
+  for (const char* name : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_CHAT=", "ODA_TERM_SESSION=", "ODA_RUNTIME_DIR="}) {
     EXPECT_EQ(count(env, name), 1) << name;
   }
   for (const char* name : {"PS1=", "PS2=", "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="}) {
@@ -47,11 +50,23 @@ TEST(TermSpawn, TheCallersPromptPagerAndHooksDoNotGetIn) {
   }
   EXPECT_TRUE(has(env, "PAGER=cat"));
   EXPECT_TRUE(has(env, "ODA_CHAT=ci"));
+  EXPECT_TRUE(has(env, "ODA_RUNTIME_DIR=/run/oda"));
   EXPECT_TRUE(has(env, "PAGERX=kept"));  // a prefix of a name is not the name
 }
 
+TEST(TermSpawn, WithoutACallersEnvironmentOnlyTheSystemsNames) {
+  std::vector<std::string> env = system_env();
+  EXPECT_TRUE(has(env, "PATH=/usr/local/bin:/usr/bin:/bin"));
+  EXPECT_EQ(count(env, "HOME="), 1);
+  EXPECT_EQ(count(env, "USER="), 1);
+  for (const auto& kv : env) {
+    std::string name = kv.substr(0, kv.find('='));
+    EXPECT_TRUE(name == "PATH" || name == "HOME" || name == "USER" || name == "LOGNAME" || name == "SHELL") << kv;
+  }
+}
+
 TEST(TermSpawn, OverridesReplaceWhateverCameBefore) {
-  std::vector<std::string> env = shell_env({"FOO=old", "HOME=/h"}, "ci", kTag, {"FOO=new", "PAGER=more", "X=a=b"});
+  std::vector<std::string> env = shell_env({"FOO=old", "HOME=/h"}, kOwn, {"FOO=new", "PAGER=more", "X=a=b"});
   EXPECT_EQ(count(env, "FOO="), 1);
   EXPECT_TRUE(has(env, "FOO=new"));
   EXPECT_EQ(count(env, "PAGER="), 1);

@@ -181,6 +181,12 @@ void serve_open(Server& sv, const Request& r) {
   if (so.cwd.empty()) so.cwd = "/";
   struct stat st;
   if (stat(so.cwd.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return sv.error(r.client, "no such folder '" + so.cwd + "'");
+  // The caller's environment; a client that sends none (a raw socket client) gets the few
+  // system names, never the daemon's own environment.
+  if (const json::Value* env = r.envelope.get("environ"); env && env->is_array()) {
+    so.caller_env.emplace();
+    for (const auto& e : env->items()) if (e.is_string()) so.caller_env->push_back(e.as_string());
+  }
   if (const json::Value* env = a.get("env"); env && env->is_array()) {
     for (const auto& e : env->items()) if (e.is_string()) so.env.push_back(e.as_string());
   }
@@ -551,11 +557,19 @@ const Tool* find_tool(std::string_view name) {
 
 bool valid_request(const json::Value& req, const Tool** tool, std::string* err) {
   if (!fields_ok(req, {{"tool", "tool", Type::String}, {"chat", "chat", Type::String}, {"cwd", "cwd", Type::String},
-                       {"shell", "shell", Type::String},
+                       {"shell", "shell", Type::String}, {"environ", "environ", Type::Array},
                        {"max_bytes", "max-bytes", Type::Whole, 64, static_cast<double>(wire::kMaxRequest),
                         "a whole number of at least 64", "a whole number of at most 67108864"}},
                  err))
     return false;
+  if (const json::Value* env = req.get("environ")) {
+    for (const auto& e : env->items()) {
+      if (!e.is_string() || e.as_string().find('=') == std::string::npos || e.as_string()[0] == '=') {
+        *err = "invalid environ entry " + json::write(e) + ": expected a K=V string";
+        return false;
+      }
+    }
+  }
   if (const json::Value* a = req.get("args"); a && !a->is_object()) {
     *err = "invalid args '" + json::write(*a) + "': expected an object";
     return false;
