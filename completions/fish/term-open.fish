@@ -5,6 +5,7 @@ complete -c term-open -l cwd -r -F -d 'start in this folder (default the current
 complete -c term-open -l env -r -d 'set an environment variable (repeatable)'
 complete -c term-open -l cols -r -d 'terminal width (default 80)'
 complete -c term-open -l rows -r -d 'terminal height (default 24)'
+complete -c term-open -l rc -d 'load the users rc files as an interactive shell would'
 complete -c term-open -l chat -r -d 'the chat the session belongs to (default ODA_CHAT)'
 complete -c term-open -l max-bytes -r -d 'cut the result at N bytes (default 262144, at least 64)'
 complete -c term-open -l json -d 'print one JSON object instead of the text rendering'

@@ -23,6 +23,7 @@ const cli::Command kTermOpen{
         {.name = "env", .kind = Kind::List, .value_name = "K=V", .help = "set an environment variable (repeatable)", .field = "env"},
         {.name = "cols", .kind = Kind::Int, .value_name = "N", .help = "terminal width (default 80)", .field = "cols"},
         {.name = "rows", .kind = Kind::Int, .value_name = "N", .help = "terminal height (default 24)", .field = "rows"},
+        {.name = "rc", .help = "load the user's rc files as an interactive shell would", .field = "rc"},
         {.name = "chat", .kind = Kind::String, .value_name = "ID", .help = "the chat the session belongs to (default: $ODA_CHAT)"},
         {.name = "max-bytes", .kind = Kind::Int, .value_name = "N", .help = "cut the result at N bytes (default 262144, at least 64)"},
     },

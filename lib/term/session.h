@@ -35,6 +35,7 @@ struct SpawnOptions {
   std::optional<std::vector<std::string>> caller_env;
   int cols = 80, rows = 24;
   uint64_t keep_lines = 1000000;
+  bool rc = false;  // load the user's rc files (term-open --rc)
 };
 
 class Session {
@@ -91,6 +92,10 @@ class Session {
   // How long the shell's answer to that SIGINT may take: it answers as soon as the job dies
   // of the signal, so output later than this is the job's own (it caught SIGINT, went on).
   static constexpr int64_t kInterruptWindowMs = 2000;
+  // The shell in front reads a command line at a prompt that is not ours (it exec'd another
+  // shell): write the integration again and drop what comes until its marker. false when
+  // that is already under way or the program is no shell we know.
+  bool rearm();
   void exited(int status);  // from waitpid
   // A close began: sends are refused from now on.
   void closing() { status_ = Status::Closing; }
@@ -152,6 +157,8 @@ class Session {
   Pos seen_;
   int64_t last_output_ms_ = 0;
   std::string startup_;  // bytes before the first marker (the integration's own noise)
+  bool rc_output_ = false;  // past the rc marker: the rc files' output is kept
+  bool rearming_ = false;   // the integration was written again; waiting for its marker
 
   // Output not yet given to the screen: fed in batches, and a flood of plain text is cut to
   // its last screenful first.

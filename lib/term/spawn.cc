@@ -69,18 +69,71 @@ std::vector<std::string> system_env() {
 
 std::string marker_prefix(const std::string& nonce) { return "6973;" + nonce + ";"; }
 
-std::string integration_script(ShellKind kind, const std::string& nonce) {
+namespace {
+
+// s in single quotes for any of the shells.
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out.push_back(c);
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+std::string integration_script(ShellKind kind, const std::string& nonce, const Integration& how) {
+  // Every command is a builtin or reached through `command`, so that an alias or a function
+  // of the user's (an rc file's `alias cd=...`) cannot take its place.
+  // (A POSIX sh has no `builtin`: a quoted command name escapes aliases there.)
+  std::string builtin = kind == ShellKind::Posix ? "\\" : "builtin ";
+  std::string rc_mark = how.rc ? builtin + "printf '\\033]6973;" + nonce + ";rc\\007'; " : "";
+  std::string back = how.rc && !how.cwd.empty() ? " " + builtin + "cd -- " + quoted(how.cwd) + " 2>/dev/null;" : "";
   switch (kind) {
-    case ShellKind::Zsh:
-      return " stty -echo 2>/dev/null; unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
-             " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'\n";
+    case ShellKind::Zsh: {
+      std::string rc = how.rc ? "for __oda_rc in \"${ZDOTDIR:-$HOME}/.zshenv\" /etc/zsh/zshrc \"${ZDOTDIR:-$HOME}/.zshrc\"; do"
+                                " [[ -r $__oda_rc ]] && builtin source $__oda_rc; done; builtin unset __oda_rc;"
+                              : "";
+      std::string ps1 = "PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'";
+      return " command stty -echo 2>/dev/null; " + rc_mark + rc +
+             " builtin unsetopt zle prompt_cr prompt_sp prompt_subst; builtin setopt prompt_percent no_hist_save_by_copy;"
+             " HISTFILE=; PS2=; RPS1=; RPS2=;"
+             // A hook added after ours would take the prompt back: then ours prints the
+             // marker itself, leaves the prompt empty and goes last again.
+             " __oda_precmd() { builtin local s=$?; builtin setopt prompt_percent; PS2=; RPS1=; RPS2=;"
+             " if [[ ${precmd_functions[-1]} == __oda_precmd ]]; then " + ps1 + ";"
+             " else PS1=; builtin print -rn -- $'\\e]6973;" + nonce + ";'$s$'\\a';"
+             " precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd); fi; };"
+             " (( ${+precmd_functions} )) || precmd_functions=(); precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd);" +
+             back + " " + ps1 + "\n";
+    }
     case ShellKind::Posix:
       // No prompt escapes in a POSIX sh: printf makes the ESC and BEL bytes; $? stays for the
       // prompt's own expansion.
-      return " stty -echo 2>/dev/null; PS2=; PS1=\"$(printf '\\033]6973;" + nonce + ";')\\$?$(printf '\\007')\"\n";
+      return " command stty -echo 2>/dev/null; " + rc_mark +
+             (how.rc && !how.env_file.empty() ? " [ -r " + quoted(how.env_file) + " ] && . " + quoted(how.env_file) + ";" : "") +
+             back + " PS2=; PS1=\"$(printf '\\033]6973;" + nonce +
+             ";')\\$?$(printf '\\007')\"\n";
     case ShellKind::Bash: break;
   }
-  return " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce + ";$?\\a'\n";
+  std::string rc = how.rc ? "[ -r /etc/bash.bashrc ] && builtin source /etc/bash.bashrc;"
+                            " [ -r ~/.bashrc ] && builtin source ~/.bashrc;"
+                          : "";
+  // The marker, then (a second OSC, which terminals ignore) the hook put back if it was
+  // removed: the expansion assigns it when unset and prints only its name.
+  std::string ps1 = "PS1='\\e]6973;" + nonce + ";$?\\a\\e]6974;${PROMPT_COMMAND[99]:=__oda_prompt}\\a'";
+  return " command stty -echo 2>/dev/null; " + rc_mark + rc +
+         " builtin set +o history +H +o emacs +o vi; HISTFILE=; PS2=; PS4=+;"
+         " __oda_prompt() { " + ps1 + "; PS2=; }; PROMPT_COMMAND[99]=__oda_prompt;" + back + " " + ps1 + "\n";
+}
+
+bool running_shell_kind(pid_t pid, ShellKind* kind) {
+  char buf[4096];
+  std::string link = "/proc/" + std::to_string(pid) + "/exe";
+  ssize_t n = readlink(link.c_str(), buf, sizeof buf - 1);
+  if (n <= 0) return false;
+  return shell_kind(std::string(buf, static_cast<size_t>(n)), kind);
 }
 
 }  // namespace oda::term

@@ -107,11 +107,16 @@ TEST(TermSpawn, PickShellTakesAKnownExecutableElseBash) {
 TEST(TermSpawn, TheIntegrationPromptIsTheMarkerWithTheNonceAndTheStatus) {
   std::string nonce = "0123456789abcdef0123456789abcdef";
   std::string bash = integration_script(ShellKind::Bash, nonce);
-  EXPECT_NE(bash.find("PS1='\\e]6973;" + nonce + ";$?\\a'"), std::string::npos) << bash;
-  EXPECT_NE(bash.find("unset PROMPT_COMMAND"), std::string::npos);
+  EXPECT_NE(bash.find("PS1='\\e]6973;" + nonce + ";$?\\a"), std::string::npos) << bash;
+  // The hook that re-asserts the prompt, at an index a plain PROMPT_COMMAND=... leaves alone,
+  // and put back by the prompt itself when removed.
+  EXPECT_NE(bash.find("PROMPT_COMMAND[99]=__oda_prompt;"), std::string::npos) << bash;
+  EXPECT_NE(bash.find("${PROMPT_COMMAND[99]:=__oda_prompt}"), std::string::npos) << bash;
+  EXPECT_NE(bash.find("+o emacs +o vi"), std::string::npos) << bash;
   std::string zsh = integration_script(ShellKind::Zsh, nonce);
   EXPECT_NE(zsh.find("PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'"), std::string::npos) << zsh;
   EXPECT_NE(zsh.find("unsetopt zle"), std::string::npos);
+  EXPECT_NE(zsh.find("precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd)"), std::string::npos) << zsh;
   std::string sh = integration_script(ShellKind::Posix, nonce);
   EXPECT_NE(sh.find("printf '\\033]6973;" + nonce + ";'"), std::string::npos) << sh;
   for (const std::string& s : {bash, zsh, sh}) {
@@ -120,6 +125,31 @@ TEST(TermSpawn, TheIntegrationPromptIsTheMarkerWithTheNonceAndTheStatus) {
     EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);  // one line: one prompt before the first marker
   }
   EXPECT_EQ(marker_prefix(nonce), "6973;" + nonce + ";");
+  for (const std::string& s : {bash, zsh, sh}) EXPECT_EQ(s.find(";rc\\007"), std::string::npos);
+}
+
+TEST(TermSpawn, WithRcTheRcFilesAreLoadedAfterTheRcMarkerThenTheFolderIsTakenBack) {
+  std::string nonce = "0123456789abcdef0123456789abcdef";
+  Integration rc{.rc = true, .cwd = "/tmp/it's"};
+  std::string bash = integration_script(ShellKind::Bash, nonce, rc);
+  size_t mark = bash.find("builtin printf '\\033]6973;" + nonce + ";rc\\007'");
+  size_t user = bash.find("builtin source ~/.bashrc");
+  size_t hook = bash.find("PROMPT_COMMAND[99]=__oda_prompt;");
+  size_t back = bash.find("builtin cd -- '/tmp/it'\\''s'");
+  ASSERT_NE(mark, std::string::npos) << bash;
+  ASSERT_NE(user, std::string::npos) << bash;
+  EXPECT_NE(bash.find("builtin source /etc/bash.bashrc"), std::string::npos);
+  // The integration after the rc files, the folder last.
+  EXPECT_LT(mark, user);
+  EXPECT_LT(user, hook);
+  EXPECT_LT(hook, back);
+  std::string zsh = integration_script(ShellKind::Zsh, nonce, rc);
+  EXPECT_NE(zsh.find("\"${ZDOTDIR:-$HOME}/.zshrc\""), std::string::npos) << zsh;
+  EXPECT_LT(zsh.find(".zshrc"), zsh.find("__oda_precmd()"));
+  for (const std::string& s : {bash, zsh, integration_script(ShellKind::Posix, nonce, rc)}) {
+    EXPECT_EQ(s.front(), ' ');
+    EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);
+  }
 }
 
 }  // namespace oda::term

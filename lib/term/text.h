@@ -29,6 +29,8 @@ class TextSink {
 
   // The line being written (not yet ended by a newline).
   const std::string& partial() const { return cur_; }
+  // Forgets the unfinished line (a shell's own prompt, replaced by the daemon's).
+  void drop_partial() { cur_.clear(); col_ = 0; break_pending_ = false; }
   // Ends the unfinished line if it holds anything.
   void commit_partial();
   // Enter was sent: on a terminal that echoes, what follows starts a new line. The daemon

@@ -113,7 +113,7 @@ bool valid_open(const json::Value& req, std::string* err) {
   constexpr const char* kSize = "a whole number from 2 to 1000";
   if (!fields_ok(req, {{"type", "type", Type::String}, {"name", "name", Type::String}, {"cwd", "cwd", Type::String},
                        {"env", "env", Type::Array}, {"cols", "cols", Type::Whole, 2, kMaxSide, kSize},
-                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}},
+                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}, {"rc", "rc", Type::Bool}},
                  err))
     return false;
   std::string type = req.get_or("type", "");
@@ -193,6 +193,7 @@ void serve_open(Server& sv, const Request& r) {
   so.cols = static_cast<int>(a.get_or<int64_t>("cols", kDefaultCols));
   so.rows = static_cast<int>(a.get_or<int64_t>("rows", kDefaultRows));
   so.keep_lines = sv.options().keep_lines;
+  so.rc = a.get_or<bool>("rc", false);
   auto s = std::make_unique<Session>(sv.next_session_number(), r.chat, name, so);
   std::string err;
   if (!s->spawn(&err)) return sv.error(r.client, err);
