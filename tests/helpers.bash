@@ -87,3 +87,20 @@ same_as_node() {
   assert_success
   assert_output "$expected"
 }
+
+# Sends each line of stdin to termd as a raw client after the hello, and prints each reply's
+# error message (or "ok") on its own line.
+raw_client() {
+  python3 -c '
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("rwb")
+def ask(line):
+    f.write(line.encode() + b"\n"); f.flush()
+    return json.loads(f.readline())
+ask(json.dumps({"hello": "termd", "version": 1}))
+for line in sys.stdin.read().splitlines():
+    r = ask(line)
+    print("ok" if r["ok"] else r["error"])' "$ODA_RUNTIME_DIR/termd.sock"
+}

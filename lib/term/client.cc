@@ -20,6 +20,8 @@
 #include "term/tools.h"
 #include "term/wire.h"
 
+extern char** environ;
+
 namespace oda::term {
 
 namespace {
@@ -219,15 +221,16 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   msg.set("max_bytes", static_cast<int64_t>(opt.max_bytes));
   if (!opt.sandbox.empty()) msg.set("sandbox", opt.sandbox);
   if (!opt.workspace.empty()) msg.set("workspace", opt.workspace);
-  if (row->caller_context && opt.has_environment) {
-    json::Value env = json::Value::array();
-    for (const auto& kv : opt.environment) env.push(kv);
-    msg.set("environ", std::move(env));
-  }
   if (row->caller_context) {
     if (const json::Value* cwd = req.get("cwd")) msg.set("cwd", *cwd);
-    // The shell is the caller's, not that of whoever started the daemon.
+    // The shell and the environment are the caller's, not those of whoever started the
+    // daemon: a session starts where its term-open (or run-code program) stands.
     if (const char* sh = std::getenv("SHELL"); sh && *sh) msg.set("shell", std::string(sh));
+    // A run-code program's sessions get its run's environment instead (lib/calls).
+    json::Value env = json::Value::array();
+    if (opt.has_environment) for (const auto& kv : opt.environment) env.push(kv);
+    else for (char** e = environ; *e; ++e) env.push(std::string(*e));
+    msg.set("environ", std::move(env));
   }
   msg.set("args", req);
   if (!sys::send_all(fd.get(), wire::frame(hello) + wire::frame(msg))) return lost();

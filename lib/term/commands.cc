@@ -26,6 +26,7 @@ const cli::Command kTermOpen{
         {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
          .help = "run the shell under a file sandbox mode: read-only, workspace-write (the workspace is --cwd) or "
                  "danger-full-access (default: $ODA_SANDBOX, else unrestricted)"},
+        {.name = "rc", .help = "load the user's rc files as an interactive shell would", .field = "rc"},
         {.name = "chat", .kind = Kind::String, .value_name = "ID", .help = "the chat the session belongs to (default: $ODA_CHAT)"},
         {.name = "max-bytes", .kind = Kind::Int, .value_name = "N", .help = "cut the result at N bytes (default 262144, at least 64)"},
     },

@@ -14,9 +14,8 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox_shell.h"
+#include "term/runtime.h"
 #include "term/spawn.h"
-
-extern char** environ;
 
 namespace oda::term {
 
@@ -118,17 +117,23 @@ bool Session::start_shell(std::string* err) {
   tag_ = "ODA_TERM_SESSION=" + std::to_string(getpid()) + "-" + id();
 
   // Everything the child needs is built before fork: after it only async-signal-safe calls.
-  std::vector<std::string> base;
-  if (opt_.base_env) base = *opt_.base_env;
-  else for (char** e = environ; *e; ++e) base.emplace_back(*e);
+  std::vector<std::string> base = opt_.caller_env ? *opt_.caller_env : system_env();
   std::string cwd = opt_.cwd.empty() ? "/" : opt_.cwd;
+  // --env, then the sandbox's own names (its mode, its TMPDIR), which nothing overrides.
   std::vector<std::string> overrides = opt_.env;
   if (opt_.sandbox) {
     box_ = std::make_unique<sandbox::ShellSandbox>();
     if (!box_->prepare(*opt_.sandbox, cwd, slave_name_, err)) return false;
     for (auto& kv : box_->env()) overrides.push_back(kv);
   }
-  std::vector<std::string> env = shell_env(base, chat_, tag_, overrides);
+  // Tools run inside the session work in its chat and reach this daemon, whatever the
+  // caller's own names were.
+  std::vector<std::string> env =
+      shell_env(base, {tag_, "ODA_CHAT=" + chat_, "ODA_RUNTIME_DIR=" + runtime_dir()}, overrides);
+  // A POSIX sh's rc file is the caller's $ENV, loaded by the integration (not at the
+  // shell's start, where what it prints would be lost with the shell's own noise).
+  std::string env_file;
+  for (const auto& kv : base) if (kv.rfind("ENV=", 0) == 0) env_file = kv.substr(4);
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);
@@ -164,32 +169,62 @@ bool Session::start_shell(std::string* err) {
   }
   pid_ = pid;
   if (box_) box_->close_ruleset();
-  write(integration_script(kind, nonce_));
+  write(integration_script(kind, nonce_, Integration{.rc = opt_.rc, .cwd = cwd, .env_file = env_file}));
   flush();
   last_output_ms_ = clock_.now_ms();
   return true;
 }
 
 void Session::on_marker(std::string_view rest) {
+  at_prompt_ = true;
+  rearming_ = false;
+  // The first prompt after the rc files' output: the session is up (the rc's own last
+  // status is not a command's).
+  if (status_ == Status::Starting) {
+    status_ = Status::Running;
+    last_exit_ = 0;
+    return;
+  }
   ++prompts_;
   last_exit_ = std::atoi(std::string(rest).c_str());
-  at_prompt_ = true;
+}
+
+bool Session::rearm() {
+  ShellKind kind;
+  if (rearming_ || pid_ <= 0 || !running_shell_kind(pid_, &kind)) return false;
+  rearming_ = true;
+  // What it printed so far on the open line is its own prompt: gone with the rest of its
+  // noise until our marker.
+  text_.drop_partial();
+  write(integration_script(kind, nonce_));
+  flush();
+  return true;
 }
 
 void Session::ingest(std::string_view bytes) {
   last_output_ms_ = clock_.now_ms();
-  if (status_ == Status::Starting) {
+  if ((status_ == Status::Starting && !rc_output_) || rearming_) {
+    // Before the first marker (or, taking over a new shell, the next one) come only the
+    // shell's own prompt and the integration's noise.
     startup_.append(bytes);
     std::string head = "\x1b]6973;" + nonce_ + ";";
     size_t at = startup_.find(head);
     if (at == std::string::npos) return;
     size_t bel = startup_.find('\a', at);
     if (bel == std::string::npos) return;
-    last_exit_ = 0;
-    at_prompt_ = true;
-    status_ = Status::Running;
+    std::string status = startup_.substr(at + head.size(), bel - at - head.size());
     std::string rest = startup_.substr(bel + 1);
     startup_.clear();
+    if (status == "rc") {
+      // What the rc files print from here on is the startup output.
+      rc_output_ = true;
+    } else if (rearming_) {
+      on_marker(status);
+    } else {
+      last_exit_ = 0;
+      at_prompt_ = true;
+      status_ = Status::Running;
+    }
     if (!rest.empty()) ingest(rest);
     return;
   }

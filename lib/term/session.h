@@ -36,12 +36,13 @@ struct SpawnOptions {
   std::string cwd;
   std::string shell;             // the caller's $SHELL (bash or zsh used as is, else /bin/bash)
   std::vector<std::string> env;  // K=V overrides
+  // The environment of the term-open that asked (K=V); none: the system's few names.
+  std::optional<std::vector<std::string>> caller_env;
   int cols = 80, rows = 24;
   uint64_t keep_lines = 1000000;
-  // The environment the shell starts from (K=V); unset: the daemon's.
-  std::optional<std::vector<std::string>> base_env;
   // The file sandbox mode of the shell (workspace: cwd); unset: unrestricted.
   std::optional<sandbox::Mode> sandbox;
+  bool rc = false;  // load the user's rc files (term-open --rc)
 };
 
 class Session {
@@ -109,6 +110,10 @@ class Session {
   // How long the shell's answer to that SIGINT may take: it answers as soon as the job dies
   // of the signal, so output later than this is the job's own (it caught SIGINT, went on).
   static constexpr int64_t kInterruptWindowMs = 2000;
+  // The shell in front reads a command line at a prompt that is not ours (it exec'd another
+  // shell): write the integration again and drop what comes until its marker. false when
+  // that is already under way or the program is no shell we know.
+  bool rearm();
   void exited(int status);  // from waitpid
   // A close began: sends are refused from now on.
   void closing() { status_ = Status::Closing; }
@@ -176,6 +181,8 @@ class Session {
   Pos seen_;
   int64_t last_output_ms_ = 0;
   std::string startup_;  // bytes before the first marker (the integration's own noise)
+  bool rc_output_ = false;  // past the rc marker: the rc files' output is kept
+  bool rearming_ = false;   // the integration was written again; waiting for its marker
 
   // Output not yet given to the screen: fed in batches, and a flood of plain text is cut to
   // its last screenful first.

@@ -2,6 +2,7 @@
 #include "term/spawn.h"
 
 #include <algorithm>
+#include <pwd.h>
 #include <unistd.h>
 
 namespace oda::term {
@@ -31,45 +32,108 @@ std::vector<std::string> shell_argv(const std::string& shell, ShellKind kind) {
   return {shell, "--noprofile", "--norc", "--noediting", "-i"};
 }
 
-std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::string& chat,
-                                   const std::string& tag, const std::vector<std::string>& overrides) {
-  // Names the session sets itself, or that would let the caller's setup take the prompt,
-  // the pager or the size away from the daemon.
-  static const char* const kOwn[] = {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_TERM_SESSION=", "PS1=", "PS2=",
-                                     "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES=", "ODA_CHAT="};
-  auto own = [](const std::string& kv) {
-    return std::any_of(std::begin(kOwn), std::end(kOwn), [&](const char* k) { return kv.rfind(k, 0) == 0; });
+std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::vector<std::string>& own,
+                                   const std::vector<std::string>& overrides) {
+  static const char* const kDropped[] = {"PAGER=", "GIT_PAGER=", "TERM=", "PS1=", "PS2=", "PROMPT_COMMAND=",
+                                         "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="};
+  auto name_of = [](const std::string& kv) { return kv.substr(0, kv.find('=') + 1); };
+  auto dropped = [&](const std::string& kv) {
+    if (std::any_of(std::begin(kDropped), std::end(kDropped), [&](const char* k) { return kv.rfind(k, 0) == 0; }))
+      return true;
+    return std::any_of(own.begin(), own.end(), [&](const std::string& o) { return kv.rfind(name_of(o), 0) == 0; });
   };
   std::vector<std::string> env;
-  for (const auto& kv : base) if (!own(kv)) env.push_back(kv);
+  for (const auto& kv : base) if (!dropped(kv)) env.push_back(kv);
   env.push_back("TERM=xterm-256color");
   env.push_back("PAGER=cat");
   env.push_back("GIT_PAGER=cat");
-  env.push_back(tag);
-  // Tools run inside the session work in the session's chat, not in the daemon starter's.
-  env.push_back("ODA_CHAT=" + chat);
+  env.insert(env.end(), own.begin(), own.end());
   for (const auto& kv : overrides) {
-    std::string key = kv.substr(0, kv.find('=') + 1);
+    std::string key = name_of(kv);
     std::erase_if(env, [&](const std::string& x) { return x.rfind(key, 0) == 0; });
     env.push_back(kv);
   }
   return env;
 }
 
+std::vector<std::string> system_env() {
+  std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin"};
+  if (const passwd* pw = getpwuid(getuid())) {
+    env.push_back(std::string("HOME=") + pw->pw_dir);
+    env.push_back(std::string("USER=") + pw->pw_name);
+    env.push_back(std::string("LOGNAME=") + pw->pw_name);
+    env.push_back(std::string("SHELL=") + pw->pw_shell);
+  }
+  return env;
+}
+
 std::string marker_prefix(const std::string& nonce) { return "6973;" + nonce + ";"; }
 
-std::string integration_script(ShellKind kind, const std::string& nonce) {
+namespace {
+
+// s in single quotes for any of the shells.
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out.push_back(c);
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+std::string integration_script(ShellKind kind, const std::string& nonce, const Integration& how) {
+  // Every command is a builtin or reached through `command`, so that an alias or a function
+  // of the user's (an rc file's `alias cd=...`) cannot take its place.
+  // (A POSIX sh has no `builtin`: a quoted command name escapes aliases there.)
+  std::string builtin = kind == ShellKind::Posix ? "\\" : "builtin ";
+  std::string rc_mark = how.rc ? builtin + "printf '\\033]6973;" + nonce + ";rc\\007'; " : "";
+  std::string back = how.rc && !how.cwd.empty() ? " " + builtin + "cd -- " + quoted(how.cwd) + " 2>/dev/null;" : "";
   switch (kind) {
-    case ShellKind::Zsh:
-      return " stty -echo 2>/dev/null; unsetopt zle prompt_cr prompt_sp prompt_subst; setopt no_hist_save_by_copy; HISTFILE=; PS2=; RPS1=; RPS2=;"
-             " precmd_functions=(); preexec_functions=(); PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'\n";
+    case ShellKind::Zsh: {
+      std::string rc = how.rc ? "for __oda_rc in \"${ZDOTDIR:-$HOME}/.zshenv\" /etc/zsh/zshrc \"${ZDOTDIR:-$HOME}/.zshrc\"; do"
+                                " [[ -r $__oda_rc ]] && builtin source $__oda_rc; done; builtin unset __oda_rc;"
+                              : "";
+      std::string ps1 = "PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'";
+      return " command stty -echo 2>/dev/null; " + rc_mark + rc +
+             " builtin unsetopt zle prompt_cr prompt_sp prompt_subst; builtin setopt prompt_percent no_hist_save_by_copy;"
+             " HISTFILE=; PS2=; RPS1=; RPS2=;"
+             // A hook added after ours would take the prompt back: then ours prints the
+             // marker itself, leaves the prompt empty and goes last again.
+             " __oda_precmd() { builtin local s=$?; builtin setopt prompt_percent; PS2=; RPS1=; RPS2=;"
+             " if [[ ${precmd_functions[-1]} == __oda_precmd ]]; then " + ps1 + ";"
+             " else PS1=; builtin print -rn -- $'\\e]6973;" + nonce + ";'$s$'\\a';"
+             " precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd); fi; };"
+             " (( ${+precmd_functions} )) || precmd_functions=(); precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd);" +
+             back + " " + ps1 + "\n";
+    }
     case ShellKind::Posix:
       // No prompt escapes in a POSIX sh: printf makes the ESC and BEL bytes; $? stays for the
       // prompt's own expansion.
-      return " stty -echo 2>/dev/null; PS2=; PS1=\"$(printf '\\033]6973;" + nonce + ";')\\$?$(printf '\\007')\"\n";
+      return " command stty -echo 2>/dev/null; " + rc_mark +
+             (how.rc && !how.env_file.empty() ? " [ -r " + quoted(how.env_file) + " ] && . " + quoted(how.env_file) + ";" : "") +
+             back + " PS2=; PS1=\"$(printf '\\033]6973;" + nonce +
+             ";')\\$?$(printf '\\007')\"\n";
     case ShellKind::Bash: break;
   }
-  return " set +o history +H; HISTFILE=; unset PROMPT_COMMAND; PS2=; PS4=+; PS1='\\e]6973;" + nonce + ";$?\\a'\n";
+  std::string rc = how.rc ? "[ -r /etc/bash.bashrc ] && builtin source /etc/bash.bashrc;"
+                            " [ -r ~/.bashrc ] && builtin source ~/.bashrc;"
+                          : "";
+  // The marker, then (a second OSC, which terminals ignore) the hook put back if it was
+  // removed: the expansion assigns it when unset and prints only its name.
+  std::string ps1 = "PS1='\\e]6973;" + nonce + ";$?\\a\\e]6974;${PROMPT_COMMAND[99]:=__oda_prompt}\\a'";
+  return " command stty -echo 2>/dev/null; " + rc_mark + rc +
+         " builtin set +o history +H +o emacs +o vi; HISTFILE=; PS2=; PS4=+;"
+         " __oda_prompt() { " + ps1 + "; PS2=; }; PROMPT_COMMAND[99]=__oda_prompt;" + back + " " + ps1 + "\n";
+}
+
+bool running_shell_kind(pid_t pid, ShellKind* kind) {
+  char buf[4096];
+  std::string link = "/proc/" + std::to_string(pid) + "/exe";
+  ssize_t n = readlink(link.c_str(), buf, sizeof buf - 1);
+  if (n <= 0) return false;
+  return shell_kind(std::string(buf, static_cast<size_t>(n)), kind);
 }
 
 }  // namespace oda::term

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace oda::term {
@@ -22,17 +23,39 @@ std::string pick_shell(const std::string& wanted, const char* fallback_env);
 // PTY with echo off are all the shell gets.
 std::vector<std::string> shell_argv(const std::string& shell, ShellKind kind);
 
-// The environment: `base` (K=V entries) minus the names the session sets itself (pager,
-// TERM, prompts, rc hooks, size, chat, session tag), then TERM, PAGER=cat, GIT_PAGER=cat,
-// the session tag (`tag`, NAME=VALUE) and ODA_CHAT=chat, then `overrides` replacing any
-// entry of the same name.
-std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::string& chat,
-                                   const std::string& tag, const std::vector<std::string>& overrides);
+// The environment: `base` (K=V entries: the caller's) minus the names the session sets
+// itself or that would let the caller's setup take the prompt, the pager or the size away
+// from the daemon, then TERM, PAGER=cat, GIT_PAGER=cat and the toolkit's own names (`own`:
+// the session tag, ODA_CHAT, ODA_RUNTIME_DIR), then `overrides` (--env) replacing any entry
+// of the same name.
+std::vector<std::string> shell_env(const std::vector<std::string>& base, const std::vector<std::string>& own,
+                                   const std::vector<std::string>& overrides);
 
-// The first line written to the shell: echo off, no history, and a prompt that is only the
-// marker OSC 6973;<nonce>;<exit status> BEL. Starts with a space so that a shell keeping
-// history anyway skips it.
-std::string integration_script(ShellKind kind, const std::string& nonce);
+// The environment of a session whose client sent none (a raw socket client): PATH, HOME,
+// USER, LOGNAME and SHELL of the daemon's user, never the daemon's own environment.
+std::vector<std::string> system_env();
+
+// What the integration does beside taking the prompt.
+struct Integration {
+  // Load the user's rc files as an interactive shell would (term-open --rc), printing the
+  // marker OSC 6973;<nonce>;rc BEL first so that what they print is the startup output,
+  // then re-assert the integration and go back to `cwd`.
+  bool rc = false;
+  std::string cwd;
+  std::string env_file;  // a POSIX sh's rc file (the caller's $ENV)
+};
+
+// The line written to the shell: echo off, no history, no line editor, and a prompt that is
+// only the marker OSC 6973;<nonce>;<exit status> BEL. Starts with a space so that a shell
+// keeping history anyway skips it. The prompt is re-asserted before every prompt by a hook
+// the shell runs last (bash: PROMPT_COMMAND[99], which a plain PROMPT_COMMAND=... leaves
+// alone; zsh: the last of precmd_functions), and the bash prompt puts the hook back when it
+// was removed: a PS1, PROMPT_COMMAND, precmd or venv prompt set later never hides a marker.
+// Written again, it takes over a shell that replaced the first (`exec bash`).
+std::string integration_script(ShellKind kind, const std::string& nonce, const Integration& how = {});
+
+// The kind of shell running as `pid` now (by /proc/<pid>/exe: it may have exec'd another).
+bool running_shell_kind(pid_t pid, ShellKind* kind);
 
 // The OSC payload prefix of a session's markers ("6973;<nonce>;").
 std::string marker_prefix(const std::string& nonce);

@@ -20,11 +20,12 @@ int count(const std::vector<std::string>& env, const std::string& name) {
 }
 
 const char* kTag = "ODA_TERM_SESSION=4242-pty-1";
+const std::vector<std::string> kOwn = {kTag, "ODA_CHAT=ci", "ODA_RUNTIME_DIR=/run/oda"};
 
 }  // namespace
 
 TEST(TermSpawn, TheEnvironmentHasTheSessionsOwnNames) {
-  std::vector<std::string> env = shell_env({"HOME=/home/u", "PATH=/usr/bin"}, "ci", kTag, {});
+  std::vector<std::string> env = shell_env({"HOME=/home/u", "PATH=/usr/bin"}, kOwn, {});
   EXPECT_TRUE(has(env, "HOME=/home/u"));
   EXPECT_TRUE(has(env, "PATH=/usr/bin"));
   EXPECT_TRUE(has(env, "PAGER=cat"));
@@ -32,14 +33,16 @@ TEST(TermSpawn, TheEnvironmentHasTheSessionsOwnNames) {
   EXPECT_TRUE(has(env, "TERM=xterm-256color"));
   EXPECT_TRUE(has(env, "ODA_CHAT=ci"));
   EXPECT_TRUE(has(env, kTag));
+  EXPECT_TRUE(has(env, "ODA_RUNTIME_DIR=/run/oda"));
 }
 
 TEST(TermSpawn, TheCallersPromptPagerAndHooksDoNotGetIn) {
   std::vector<std::string> base = {"PAGER=less", "GIT_PAGER=delta", "TERM=dumb", "PS1=$ ", "PS2=> ",
                                    "PROMPT_COMMAND=history -a", "BASH_ENV=/x", "ENV=/y", "COLUMNS=200", "LINES=50",
-                                   "ODA_CHAT=other", "ODA_TERM_SESSION=1-pty-9", "PAGERX=kept"};
-  std::vector<std::string> env = shell_env(base, "ci", kTag, {});
-  for (const char* name : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_CHAT=", "ODA_TERM_SESSION="}) {
+                                   "ODA_CHAT=other", "ODA_TERM_SESSION=1-pty-9", "ODA_RUNTIME_DIR=/elsewhere",
+                                   "PAGERX=kept"};
+  std::vector<std::string> env = shell_env(base, kOwn, {});
+  for (const char* name : {"PAGER=", "GIT_PAGER=", "TERM=", "ODA_CHAT=", "ODA_TERM_SESSION=", "ODA_RUNTIME_DIR="}) {
     EXPECT_EQ(count(env, name), 1) << name;
   }
   for (const char* name : {"PS1=", "PS2=", "PROMPT_COMMAND=", "BASH_ENV=", "ENV=", "COLUMNS=", "LINES="}) {
@@ -47,11 +50,23 @@ TEST(TermSpawn, TheCallersPromptPagerAndHooksDoNotGetIn) {
   }
   EXPECT_TRUE(has(env, "PAGER=cat"));
   EXPECT_TRUE(has(env, "ODA_CHAT=ci"));
+  EXPECT_TRUE(has(env, "ODA_RUNTIME_DIR=/run/oda"));
   EXPECT_TRUE(has(env, "PAGERX=kept"));  // a prefix of a name is not the name
 }
 
+TEST(TermSpawn, WithoutACallersEnvironmentOnlyTheSystemsNames) {
+  std::vector<std::string> env = system_env();
+  EXPECT_TRUE(has(env, "PATH=/usr/local/bin:/usr/bin:/bin"));
+  EXPECT_EQ(count(env, "HOME="), 1);
+  EXPECT_EQ(count(env, "USER="), 1);
+  for (const auto& kv : env) {
+    std::string name = kv.substr(0, kv.find('='));
+    EXPECT_TRUE(name == "PATH" || name == "HOME" || name == "USER" || name == "LOGNAME" || name == "SHELL") << kv;
+  }
+}
+
 TEST(TermSpawn, OverridesReplaceWhateverCameBefore) {
-  std::vector<std::string> env = shell_env({"FOO=old", "HOME=/h"}, "ci", kTag, {"FOO=new", "PAGER=more", "X=a=b"});
+  std::vector<std::string> env = shell_env({"FOO=old", "HOME=/h"}, kOwn, {"FOO=new", "PAGER=more", "X=a=b"});
   EXPECT_EQ(count(env, "FOO="), 1);
   EXPECT_TRUE(has(env, "FOO=new"));
   EXPECT_EQ(count(env, "PAGER="), 1);
@@ -92,11 +107,16 @@ TEST(TermSpawn, PickShellTakesAKnownExecutableElseBash) {
 TEST(TermSpawn, TheIntegrationPromptIsTheMarkerWithTheNonceAndTheStatus) {
   std::string nonce = "0123456789abcdef0123456789abcdef";
   std::string bash = integration_script(ShellKind::Bash, nonce);
-  EXPECT_NE(bash.find("PS1='\\e]6973;" + nonce + ";$?\\a'"), std::string::npos) << bash;
-  EXPECT_NE(bash.find("unset PROMPT_COMMAND"), std::string::npos);
+  EXPECT_NE(bash.find("PS1='\\e]6973;" + nonce + ";$?\\a"), std::string::npos) << bash;
+  // The hook that re-asserts the prompt, at an index a plain PROMPT_COMMAND=... leaves alone,
+  // and put back by the prompt itself when removed.
+  EXPECT_NE(bash.find("PROMPT_COMMAND[99]=__oda_prompt;"), std::string::npos) << bash;
+  EXPECT_NE(bash.find("${PROMPT_COMMAND[99]:=__oda_prompt}"), std::string::npos) << bash;
+  EXPECT_NE(bash.find("+o emacs +o vi"), std::string::npos) << bash;
   std::string zsh = integration_script(ShellKind::Zsh, nonce);
   EXPECT_NE(zsh.find("PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'"), std::string::npos) << zsh;
   EXPECT_NE(zsh.find("unsetopt zle"), std::string::npos);
+  EXPECT_NE(zsh.find("precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd)"), std::string::npos) << zsh;
   std::string sh = integration_script(ShellKind::Posix, nonce);
   EXPECT_NE(sh.find("printf '\\033]6973;" + nonce + ";'"), std::string::npos) << sh;
   for (const std::string& s : {bash, zsh, sh}) {
@@ -105,6 +125,31 @@ TEST(TermSpawn, TheIntegrationPromptIsTheMarkerWithTheNonceAndTheStatus) {
     EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);  // one line: one prompt before the first marker
   }
   EXPECT_EQ(marker_prefix(nonce), "6973;" + nonce + ";");
+  for (const std::string& s : {bash, zsh, sh}) EXPECT_EQ(s.find(";rc\\007"), std::string::npos);
+}
+
+TEST(TermSpawn, WithRcTheRcFilesAreLoadedAfterTheRcMarkerThenTheFolderIsTakenBack) {
+  std::string nonce = "0123456789abcdef0123456789abcdef";
+  Integration rc{.rc = true, .cwd = "/tmp/it's"};
+  std::string bash = integration_script(ShellKind::Bash, nonce, rc);
+  size_t mark = bash.find("builtin printf '\\033]6973;" + nonce + ";rc\\007'");
+  size_t user = bash.find("builtin source ~/.bashrc");
+  size_t hook = bash.find("PROMPT_COMMAND[99]=__oda_prompt;");
+  size_t back = bash.find("builtin cd -- '/tmp/it'\\''s'");
+  ASSERT_NE(mark, std::string::npos) << bash;
+  ASSERT_NE(user, std::string::npos) << bash;
+  EXPECT_NE(bash.find("builtin source /etc/bash.bashrc"), std::string::npos);
+  // The integration after the rc files, the folder last.
+  EXPECT_LT(mark, user);
+  EXPECT_LT(user, hook);
+  EXPECT_LT(hook, back);
+  std::string zsh = integration_script(ShellKind::Zsh, nonce, rc);
+  EXPECT_NE(zsh.find("\"${ZDOTDIR:-$HOME}/.zshrc\""), std::string::npos) << zsh;
+  EXPECT_LT(zsh.find(".zshrc"), zsh.find("__oda_precmd()"));
+  for (const std::string& s : {bash, zsh, integration_script(ShellKind::Posix, nonce, rc)}) {
+    EXPECT_EQ(s.front(), ' ');
+    EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);
+  }
 }
 
 }  // namespace oda::term

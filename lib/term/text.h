@@ -35,6 +35,8 @@ class TextSink {
 
   // The line being written (not yet ended by a newline).
   const std::string& partial() const { return cur_; }
+  // Forgets the unfinished line (a shell's own prompt, replaced by the daemon's).
+  void drop_partial() { cur_.clear(); col_ = 0; break_pending_ = false; }
   // Ends the unfinished line if it holds anything (after settle()).
   void commit_partial();
   // A program that moved the cursor up to redraw lines it printed (a progress display, a

@@ -129,7 +129,7 @@ bool valid_open(const json::Value& req, std::string* err) {
   constexpr const char* kSize = "a whole number from 2 to 1000";
   if (!fields_ok(req, {{"type", "type", Type::String}, {"name", "name", Type::String}, {"cwd", "cwd", Type::String},
                        {"env", "env", Type::Array}, {"cols", "cols", Type::Whole, 2, kMaxSide, kSize},
-                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}},
+                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}, {"rc", "rc", Type::Bool}},
                  err))
     return false;
   std::string type = req.get_or("type", "");
@@ -197,14 +197,16 @@ void serve_open(Server& sv, const Request& r) {
   if (so.cwd.empty()) so.cwd = "/";
   struct stat st;
   if (stat(so.cwd.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return sv.error(r.client, "no such folder '" + so.cwd + "'");
-  // Under a caller's sandbox the session gets its mode, and a run's environment, not ours.
+  // Under a caller's sandbox the session gets its mode; its environment is the caller's (a
+  // run's for a program's session); a client that sends none (a raw socket client) gets the
+  // few system names, never the daemon's own environment.
   std::string err;
   char canon[PATH_MAX];
   if (!realpath(so.cwd.c_str(), canon)) return sv.error(r.client, "no such folder '" + so.cwd + "'");
   if (!open_mode(bound_of(sv, r), canon, &so.sandbox, &err)) return sv.error(r.client, err);
-  if (const json::Value* env = r.envelope.get("environ")) {
-    so.base_env.emplace();
-    for (const auto& e : env->items()) so.base_env->push_back(e.as_string());
+  if (const json::Value* env = r.envelope.get("environ"); env && env->is_array()) {
+    so.caller_env.emplace();
+    for (const auto& e : env->items()) if (e.is_string()) so.caller_env->push_back(e.as_string());
   }
   if (const json::Value* env = a.get("env"); env && env->is_array()) {
     for (const auto& e : env->items()) if (e.is_string()) so.env.push_back(e.as_string());
@@ -212,6 +214,7 @@ void serve_open(Server& sv, const Request& r) {
   so.cols = static_cast<int>(a.get_or<int64_t>("cols", kDefaultCols));
   so.rows = static_cast<int>(a.get_or<int64_t>("rows", kDefaultRows));
   so.keep_lines = sv.options().keep_lines;
+  so.rc = a.get_or<bool>("rc", false);
   auto s = std::make_unique<Session>(sv.next_session_number(), r.chat, name, so);
   if (!s->spawn(&err)) return sv.error(r.client, err);
   sv.opened(r.client, std::move(s));
@@ -607,8 +610,8 @@ bool valid_request(const json::Value& req, const Tool** tool, std::string* err) 
   }
   if (const json::Value* env = req.get("environ")) {
     for (const auto& e : env->items()) {
-      if (!e.is_string() || e.as_string().find('=') == std::string::npos) {
-        *err = "invalid environ '" + json::write(e) + "': expected K=V";
+      if (!e.is_string() || e.as_string().find('=') == std::string::npos || e.as_string()[0] == '=') {
+        *err = "invalid environ entry " + json::write(e) + ": expected a K=V string";
         return false;
       }
     }
