@@ -11,6 +11,7 @@
 #include "duktape.h"
 #include "calls/calls.h"
 #include "calls/fetch.h"
+#include "config/config.h"
 #include "run/parts.h"
 #include "engine/utf8.h"
 #include "term/client.h"
@@ -45,6 +46,7 @@ Outcome terminal_call(const std::string& tool, const std::string& chat, const js
                       const CancelFlag& cancel, const volatile sig_atomic_t* abort) {
   term::CallOptions opt;
   opt.chat = chat;
+  opt.max_bytes = static_cast<size_t>(config::current().integer("terminal.max_bytes"));
   opt.abort = abort;
   json::Value result;
   std::string err;
