@@ -204,6 +204,15 @@ JSON
   assert_output "Error: identifier 'require' undefined"
 }
 
+@test "no file system: fs is not in scope" {
+  cf --code 'await fs.writeFile("x.txt", "x"); return 1'
+  assert_failure 1
+  assert_output "Error: identifier 'fs' undefined"
+  [[ ! -e x.txt ]]
+  cf --code 'return typeof fs'
+  assert_output '"undefined"'
+}
+
 @test "fetch is guarded: private networks refused unless SANDBOX_ALLOW_PRIVATE_NETWORK=1; bodies cut at 200,000 characters" {
   cf --code 'return fetch("http://127.0.0.1:9/").catch(e => e.message)'
   assert_output "\"fetch refused: '127.0.0.1' is a private network address\""

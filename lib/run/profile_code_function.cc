@@ -338,11 +338,12 @@ json::Value variables_of(const cli::Args& args, const json::Value& value) {
   return out;
 }
 
-// The code as the function runs it: its value goes through JSON as the seed's sandbox sends
-// it (NaN and undefined members drop to null or away, a function to nothing: null), on the
-// code's own first line so that lines keep their numbers.
+// The code as the function runs it: without fs (the seed's sandbox has no file system), and
+// with its value going through JSON as that sandbox sends it (NaN and undefined members drop
+// to null or away, a function to nothing: null); on the code's own first line, so that lines
+// keep their numbers.
 std::string wrapped(const std::string& code) {
-  return "const __oda_cf_value = await (async () => {" + code +
+  return "delete globalThis.fs; const __oda_cf_value = await (async () => {" + code +
          "\n})(); const __oda_cf_json = JSON.stringify(__oda_cf_value); "
          "return __oda_cf_json === undefined ? null : JSON.parse(__oda_cf_json);";
 }
