@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "config/config.h"
 #include "run/command.h"
 #include "run/supervisor.h"
 #include "run/worker.h"
@@ -14,7 +15,9 @@ int main(int argc, char** argv) {
   // The build's last step (lib/run/run.mk), not an option for people.
   if (argc == 3 && std::strcmp(argv[1], "--build-heap-image") == 0) return oda::run::build_heap_image(argv[2]);
   oda::run::tune_malloc_for_worker();
-  const oda::cli::Command& cmd = oda::run::command();
+  // The setup (lib/config) decides the table: the profile's, and which controls it lists.
+  const oda::cli::Command& cmd = oda::run::command(argc, argv);
+  if (const std::string& bad = oda::config::load_error(); !bad.empty()) return oda::cli::fail(cmd, oda::cli::kUsage, bad);
   // A line that runs a program gets its worker started now, while the line is parsed.
   if (oda::cli::runs_job(cmd, argc, argv)) oda::run::start_early();
   oda::cli::Args args;

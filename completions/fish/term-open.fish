@@ -9,6 +9,7 @@ complete -c term-open -l sandbox -r -d 'run the shell under a file sandbox mode 
 complete -c term-open -l rc -d 'load the users rc files as an interactive shell would'
 complete -c term-open -l chat -r -d 'the chat the session belongs to (default ODA_CHAT)'
 complete -c term-open -l max-bytes -r -d 'cut the result at N bytes (default 262144, at least 64)'
+complete -c term-open -l show-config -d 'print the settings in force and where each came from, and exit'
 complete -c term-open -l json -d 'print one JSON object instead of the text rendering'
 complete -c term-open -l request -r -F -d 'take the whole call as the tools JSON arguments object'
 complete -c term-open -l schema -d 'print the tool definition an agent harness registers'

@@ -11,6 +11,7 @@
 #include "duktape.h"
 #include "calls/calls.h"
 #include "calls/fetch.h"
+#include "config/config.h"
 #include "run/parts.h"
 #include "run/supervisor.h"
 #include "sandbox/sandbox_run.h"
@@ -47,6 +48,7 @@ Outcome terminal_call(const std::string& tool, const std::string& chat, const js
                       const CancelFlag& cancel, const volatile sig_atomic_t* abort) {
   term::CallOptions opt;
   opt.chat = chat;
+  opt.max_bytes = static_cast<size_t>(config::current().integer("terminal.max_bytes"));
   opt.abort = abort;
   // The run's bounds hold in the sessions it opens and reaches (SPEC 4.7).
   const sandbox::Policy& policy = sandbox::run_policy();

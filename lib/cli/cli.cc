@@ -61,6 +61,7 @@ const char* kind_schema_type(Kind k) {
     case Kind::Int: return "integer";
     case Kind::Number: return "number";
     case Kind::List: return "array";
+    case Kind::Json: return "object";
   }
   return "string";
 }
@@ -89,6 +90,14 @@ bool convert_text(const std::string& text, Kind k, const std::string& what, cons
         return false;
       }
       *out = json::Value(n);
+      return true;
+    }
+    case Kind::Json: {
+      std::string perr;
+      if (!json::parse(text, out, &perr)) {
+        *err = invalid ? invalid : fmt::format("invalid value for {}: malformed JSON: {}", what, perr);
+        return false;
+      }
       return true;
     }
     default:
@@ -127,6 +136,9 @@ bool merge_field(const std::string& key, Kind k, bool negated, const char* inval
       if (!v.is_array()) return refuse("an array of strings");
       for (const auto& item : v.items())
         if (!item.is_string()) return refuse("an array of strings");
+      stored = v;
+      break;
+    case Kind::Json:
       stored = v;
       break;
   }
@@ -339,7 +351,7 @@ json::Value schema(const Command& cmd) {
     if (p.required) required.push(p.field);
   }
   for (const Option& o : cmd.options) {
-    if (!o.field) continue;
+    if (!o.field || o.unlisted) continue;
     json::Value prop = json::Value::object();
     prop.set("type", o.schema_type ? o.schema_type : kind_schema_type(o.kind));
     if (o.kind == Kind::List) {

@@ -19,6 +19,7 @@ enum class Kind {
   Int,      // --count N: a whole number (may be negative; the command checks ranges)
   Number,   // --timeout-ms N: any finite number
   List,     // --env K=V, repeatable; in a request: an array of strings
+  Json,     // --parameters JSON: on the command line JSON text, in a request any JSON value
 };
 
 struct Option {
@@ -34,6 +35,8 @@ struct Option {
   const char* complete = nullptr;       // completion hint: "file", "dir", "session", "signal"
   bool schema_required = false;         // listed in the tool schema's "required"
   bool runs_nothing = false;            // answers instead of doing the command's job (--history)
+  bool unlisted = false;                // left out of --schema (the setup turned it off), though a
+                                        // request may still carry it for the command to refuse
 };
 
 struct Positional {

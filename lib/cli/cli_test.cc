@@ -256,3 +256,49 @@ TEST(Cli, TheLastOfARepeatedValueWinsAndListsKeepEveryItem) {
   EXPECT_EQ(p.args.list("env"), (std::vector<std::string>{"A=1", "B=2"}));
   EXPECT_EQ(oda::json::write(p.args.as_request(kSend)), R"({"session":"s","waitMs":2,"env":["A=1","B=2"]})");
 }
+
+namespace {
+// A table with a field the setup turned off and a field of any JSON.
+const Command kDefinition{
+    .name = "run-code",
+    .tool = "code_function",
+    .summary = "run a function",
+    .options = {
+        {.name = "parameters", .kind = Kind::Json, .value_name = "JSON", .help = "schema", .field = "parameters"},
+        {.name = "background", .help = "a job", .field = "run_in_background", .unlisted = true},
+    },
+};
+
+Parsed run_definition(std::vector<std::string> words) {
+  std::vector<char*> argv;
+  static std::string name = "run-code";
+  argv.push_back(name.data());
+  for (auto& w : words) argv.push_back(w.data());
+  Parsed p;
+  testing::internal::CaptureStderr();
+  p.go_on = oda::cli::parse(kDefinition, static_cast<int>(argv.size()), argv.data(), &p.args, &p.code);
+  p.err = testing::internal::GetCapturedStderr();
+  return p;
+}
+}  // namespace
+
+TEST(Cli, AnUnlistedFieldLeavesTheSchemaButARequestMayStillCarryIt) {
+  std::string schema = oda::json::write(oda::cli::schema(kDefinition));
+  EXPECT_EQ(schema.find("run_in_background"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"("parameters":{"type":"object")"), std::string::npos) << schema;
+  Parsed p = run_definition({"--request", write_request(R"({"run_in_background": true})")});
+  ASSERT_TRUE(p.go_on) << p.err;
+  EXPECT_TRUE(p.args.flag("background"));
+}
+
+TEST(Cli, AJsonOptionTakesAnyValueFromARequestAndJsonTextFromTheLine) {
+  Parsed p = run_definition({"--request", write_request(R"({"parameters": {"type": "object"}})")});
+  ASSERT_TRUE(p.go_on) << p.err;
+  EXPECT_EQ(oda::json::write(*p.args.get("parameters")), R"({"type":"object"})");
+  p = run_definition({"--parameters", R"([1, {"a": true}])"});
+  ASSERT_TRUE(p.go_on) << p.err;
+  EXPECT_EQ(oda::json::write(*p.args.get("parameters")), R"([1,{"a":true}])");
+  p = run_definition({"--parameters", "{"});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_EQ(p.err.rfind("run-code: error: invalid value for --parameters: malformed JSON: ", 0), 0u) << p.err;
+}

@@ -10,7 +10,9 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "config/config.h"
 #include "run/parts.h"
+#include "run/profile_code_function.h"
 #include "run/record.h"
 #include "run/result.h"
 
@@ -21,6 +23,9 @@ namespace {
 constexpr long long kDefaultBudgetMs = 120000;
 constexpr long long kMaxBudgetMs = 600000;
 constexpr long long kMaxHeapMb = 512;
+// --no-deadline's budget: a century, far past any run yet small enough that the deadline
+// (start plus the budget in ns) stays inside an int64.
+constexpr long long kNoDeadlineMs = 100LL * 365 * 24 * 3600 * 1000;
 
 bool blank(const std::string& s) {
   return s.find_first_not_of(" \t\r\n") == std::string::npos;
@@ -138,6 +143,12 @@ std::string check_request(const cli::Args& args) {
   if (mode && !why) return "invalid escalation: sandbox_permissions requires a justification";
   if (why && !mode) return "invalid escalation: justification is only valid together with sandbox_permissions";
   if (why && blank(args.str("justification"))) return "invalid justification: expected a non-empty sentence";
+  // The setup's runtime may not honour these controls (run_code.honours_*): seed 000's words.
+  const config::Config& c = config::current();
+  if (args.has("timeout-ms") && !c.flag("run_code.honours_timeout_ms"))
+    return "timeoutMs is not available for this PTC runtime";
+  if (mode && !c.flag("run_code.honours_sandbox_permissions"))
+    return "sandbox_permissions is not available for this PTC runtime";
   return "";
 }
 
@@ -155,12 +166,32 @@ void tune_malloc_for_worker() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
 }
 
-int run_code(const cli::Command& cmd, const cli::Args& args) {
+long long budget_ceiling_ms() {
+  return std::min(kMaxBudgetMs, config::current().integer("run_code.max_timeout_ms"));
+}
+
+int run_code(const cli::Command& cmd, const cli::Args& given) {
+  config::Config& setup = config::current();
+  std::string refusal;
+  if (!setup.apply_options(given, {{"run_code.profile", "profile"}}, &refusal))
+    return cli::fail(cmd, cli::kUsage, refusal);
+  // The sandbox checks its own option (with its own words) when it runs.
+  if (given.flag("show-config")) {
+    if (!setup.apply_options(given, {{"run_code.sandbox", "sandbox"}}, &refusal))
+      return cli::fail(cmd, cli::kUsage, refusal);
+    return config::show(given);
+  }
+  // The setup's sandbox mode stands in for --sandbox (the sandbox part reads ODA_SANDBOX
+  // itself, not the file).
+  cli::Args args = given;
+  if (!args.has("sandbox") && setup.get("run_code.sandbox").source != config::Source::Default)
+    args.values().set("sandbox", setup.text("run_code.sandbox"));
   if (const Part* own = own_command(parts(), args)) return own->command(args);
   if (args.flag("history")) return history(cmd, args);
   if (args.has("show")) return show(cmd, args);
+  if (setup.text("run_code.profile") == kCodeFunctionProfile) return run_code_function(cmd, args);
 
-  std::string refusal = check_request(args);
+  refusal = check_request(args);
   if (!refusal.empty()) return cli::fail(cmd, cli::kUsage, refusal);
 
   RunSettings settings;
@@ -168,11 +199,21 @@ int run_code(const cli::Command& cmd, const cli::Args& args) {
   settings.calls = &calls;
   int status = 0;
   if (!program_text(cmd, args, &settings.code, &status)) return status;
+  // A lower ceiling of the setup caps the default budget as it caps a request.
+  long long ceiling = budget_ceiling_ms();
   if (args.has("timeout-ms")) {
     double t = std::ceil(args.number("timeout-ms", kDefaultBudgetMs));
-    settings.budget_ms = static_cast<long long>(std::min<double>(t, kMaxBudgetMs));
+    settings.budget_ms = static_cast<long long>(std::min<double>(t, ceiling));
   } else {
-    settings.budget_ms = kDefaultBudgetMs;
+    settings.budget_ms = std::min(kDefaultBudgetMs, ceiling);
+  }
+  if (args.flag("no-deadline")) {
+    if (!setup.flag("run_code.allow_no_deadline"))
+      return cli::fail(cmd, cli::kUsage,
+                       "refused: --no-deadline is not allowed in this setup (run_code.allow_no_deadline is false)");
+    if (args.has("timeout-ms"))
+      return cli::fail(cmd, cli::kUsage, "give --timeout-ms or --no-deadline, not both");
+    settings.budget_ms = kNoDeadlineMs;
   }
   if (args.has("max-heap-mb")) {
     long long mb = args.integer("max-heap-mb", kMaxHeapMb);
@@ -189,7 +230,7 @@ int run_code(const cli::Command& cmd, const cli::Args& args) {
   record.set("startedAt", started);
   record.set("description", args.str("description"));
   record.set("code", settings.code);
-  record.set("budgetMs", static_cast<int64_t>(settings.budget_ms));
+  record.set("budgetMs", args.flag("no-deadline") ? json::Value() : json::Value(static_cast<int64_t>(settings.budget_ms)));
   add_record_fields(parts(), args, &record);
   std::string err;
   if (!save_record(record, &err)) cli::fail(cmd, 0, "cannot record the run: " + err);

@@ -9,8 +9,12 @@
 
 namespace oda::run {
 
-// run-code's option table (lib/run/options.cc): the binary's and oda-mcp's one source.
+// run-code's option table (lib/run/options.cc): the binary's and oda-mcp's one source, as
+// the setup offers it (a control it does not honour is not in --schema).
 const cli::Command& command();
+// The table a command line is parsed with: the profile's when it names one (--profile, else
+// the setup's run_code.profile), else command().
+const cli::Command& command(int argc, char** argv);
 
 // run-code's job for a parsed call: a run (its exit status, SPEC 4.6), --history, --show,
 // or a part's own command (--probe-sandbox).

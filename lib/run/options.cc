@@ -3,6 +3,11 @@
 // add their options here.
 #include "run/command.h"
 
+#include <string_view>
+
+#include "config/config.h"
+#include "run/profile_code_function.h"
+
 namespace oda::run {
 namespace {
 
@@ -62,13 +67,47 @@ const cli::Command kRunCode{
             {.name = "dv", .kind = Kind::String, .value_name = "JSON",
              .help = "the program's dynamic variables, every value a string (default {})"},
             {.name = "metadata", .kind = Kind::String, .value_name = "JSON", .help = "the program's metadata object (default {})"},
+            // The setup (lib/config).
+            {.name = "no-deadline",
+             .help = "run without a deadline, where the setup allows it (run_code.allow_no_deadline; command line only)"},
+            {.name = "profile", .kind = Kind::String, .value_name = "NAME",
+             .help = "behave as a profile: code-function (seed 003's code function), or none (default: run_code.profile)"},
+            {.name = "show-config", .help = "print the settings in force and where each came from, and exit",
+             .runs_nothing = true},
         },
     .positionals = {{.name = "FILE", .help = "the program file, or - for standard input", .required = false,
                      .complete = "file"}},
 };
 
+// The table as this setup offers it: a control the runtime does not honour leaves --schema
+// (a request that carries it is still read, to be refused with the seed's words).
+cli::Command configured(cli::Command cmd) {
+  const config::Config& c = config::current();
+  for (cli::Option& o : cmd.options) {
+    std::string_view name = o.name;
+    if (name == "timeout-ms" && !c.flag("run_code.honours_timeout_ms")) o.unlisted = true;
+    if ((name == "sandbox-permissions" || name == "justification") && !c.flag("run_code.honours_sandbox_permissions"))
+      o.unlisted = true;
+  }
+  return cmd;
+}
+
 }  // namespace
 
-const cli::Command& command() { return kRunCode; }
+const cli::Command& command() {
+  static const cli::Command cmd = configured(kRunCode);
+  return cmd;
+}
+
+const cli::Command& command(int argc, char** argv) {
+  std::string profile = config::current().text("run_code.profile");
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--") break;
+    if (a == "--profile" && i + 1 < argc) profile = argv[++i];
+    else if (a.starts_with("--profile=")) profile = a.substr(10);
+  }
+  return profile == kCodeFunctionProfile ? code_function_command() : command();
+}
 
 }  // namespace oda::run

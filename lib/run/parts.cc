@@ -3,6 +3,7 @@
 #include "run/parts.h"
 
 #include "calls/calls_bind.h"
+#include "run/profile_code_function.h"
 #include "run/test_faults.h"
 #include "sandbox/sandbox_run.h"
 
@@ -32,6 +33,7 @@ const Part kParts[] = {
         .runtime_natives = sandbox::register_fs_global,
         .failure_notes = sandbox::worker_failure_lines,
     },
+    kCodeFunctionPart,
 };
 
 }  // namespace

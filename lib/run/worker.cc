@@ -47,6 +47,7 @@ struct RunState {
   size_t output_used = 0;
   size_t lines = 0;
   Stop stop = Stop::kNone;
+  bool stopped_in_code = false;  // the deadline came while code ran (the executor's check)
   bool settled = false;
   EndFrame end;
   uint32_t next_request = 1;
@@ -561,6 +562,12 @@ int worker_main() {
 
   FrameReader reader;
   while (!g.settled && g.stop == Stop::kNone) {
+    // A wait that ran to the deadline ends here, before the next turn's code would meet it
+    // (and look like a busy loop to stopped_in_code()).
+    if (sys::monotonic_ns() >= g.deadline_ns) {
+      g.stop = Stop::kDeadline;
+      break;
+    }
     if (duk_safe_call(ctx, loop_turn, nullptr, 0, 1) != DUK_EXEC_SUCCESS) {
       fail_with_error(ctx);
       break;
@@ -578,6 +585,8 @@ int worker_main() {
   }
   send_end_and_exit(0);
 }
+
+bool stopped_in_code() { return g.stopped_in_code; }
 
 int build_heap_image(const char* out) {
   std::string err;
@@ -615,6 +624,7 @@ extern "C" int oda_duk_exec_timeout(void*) {
   if (g.stop != oda::run::Stop::kNone) return 1;
   if (oda::sys::monotonic_ns() >= g.deadline_ns) {
     g.stop = oda::run::Stop::kDeadline;
+    g.stopped_in_code = true;
     return 1;
   }
   return 0;

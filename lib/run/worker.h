@@ -20,6 +20,10 @@ int worker_main();
 // first; 0 when either has passed.
 int poll_timeout_ms(int64_t now_ns, int64_t deadline_ns, double next_timer_ms);
 
+// In the worker: whether the deadline stopped the program while its code ran (a busy loop),
+// rather than while it waited on a promise, a timer or a call.
+bool stopped_in_code();
+
 // run-code --build-heap-image OUT: writes OUT, a copy of this executable carrying the heap
 // every worker starts from (lib/engine/heap_image.h). Returns the exit status.
 int build_heap_image(const char* out);

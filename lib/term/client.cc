@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox.h"
+#include "config/config.h"
 #include "sys/fd.h"
 #include "sys/unix_socket.h"
 #include "term/runtime.h"
@@ -27,6 +28,10 @@ namespace oda::term {
 namespace {
 
 constexpr const char* kNoChat = "refused: no chat: pass --chat ID or set ODA_CHAT";
+// Seed 004: where the setup turns background sends off, a send that asks for one anyway.
+constexpr const char* kNoBackground =
+    "refused: background sends are off in this setup (terminal.background_sends is false): send without "
+    "run_in_background";
 
 std::string termd_path() {
   if (const char* p = std::getenv("ODA_TERMD"); p && *p) return p;
@@ -178,6 +183,11 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
     return false;
   }
   json::Value req = request.is_object() ? request : json::Value::object();
+  if (req.get_or<bool>("run_in_background", false) && !config::current().flag("terminal.background_sends")) {
+    *err = kNoBackground;
+    *exit_code = wire::kCodeFailed;
+    return false;
+  }
   if (!row->check(&req, err)) {
     *exit_code = wire::kCodeUsage;
     return false;
@@ -267,11 +277,19 @@ void on_abort(int) { g_abort = 1; }
 }  // namespace
 
 int tool_main(const cli::Command& cmd, int argc, char** argv) {
+  if (const std::string& bad = config::load_error(); !bad.empty()) return cli::fail(cmd, cli::kUsage, bad);
   cli::Args args;
   int code;
   if (!cli::parse(cmd, argc, argv, &args, &code)) return code;
-  const char* mode = std::getenv("ODA_CODE_MODE");
-  if (mode && std::string_view(mode) == "1")
+  config::Config& setup = config::current();
+  if (args.flag("show-config")) {
+    std::string err;
+    if (!setup.apply_options(args, {{"terminal.max_bytes", "max-bytes"}, {"terminal.type", "type"},
+                                    {"terminal.cols", "cols"}, {"terminal.rows", "rows"}}, &err))
+      return cli::fail(cmd, cli::kUsage, err);
+    return config::show(args);
+  }
+  if (setup.flag("run_code.code_mode"))
     return cli::fail(cmd, cli::kFailed, std::string(cmd.tool) + " is reachable only from a program: call it inside run-code");
   CallOptions opt;
   const char* env_chat = std::getenv("ODA_CHAT");
@@ -279,7 +297,7 @@ int tool_main(const cli::Command& cmd, int argc, char** argv) {
   // The chat's mode: term-open's --sandbox, else ODA_SANDBOX, for every terminal call.
   const char* env_mode = std::getenv(sandbox::kModeVar);
   opt.sandbox = args.has("sandbox") ? args.str("sandbox") : env_mode ? env_mode : "";
-  long long mb = args.integer("max-bytes", 262144);
+  long long mb = args.integer("max-bytes", setup.integer("terminal.max_bytes"));
   opt.max_bytes = mb < 0 ? 0 : static_cast<size_t>(mb);
   struct sigaction sa{};
   sa.sa_handler = on_abort;

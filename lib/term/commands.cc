@@ -3,6 +3,10 @@
 // have one source.
 #include "term/commands.h"
 
+#include <string>
+
+#include "config/config.h"
+
 namespace oda::term {
 namespace {
 
@@ -29,6 +33,8 @@ const cli::Command kTermOpen{
         {.name = "rc", .help = "load the user's rc files as an interactive shell would", .field = "rc"},
         {.name = "chat", .kind = Kind::String, .value_name = "ID", .help = "the chat the session belongs to (default: $ODA_CHAT)"},
         {.name = "max-bytes", .kind = Kind::Int, .value_name = "N", .help = "cut the result at N bytes (default 262144, at least 64)"},
+        {.name = "show-config", .help = "print the settings in force and where each came from, and exit",
+         .runs_nothing = true},
     },
 };
 
@@ -127,11 +133,30 @@ const cli::Command kTermList{
     },
 };
 
+// A table as this setup offers it: with background sends off (terminal.background_sends),
+// run_in_background is not in terminal_send's schema; a send that asks for it is refused.
+cli::Command configured(cli::Command cmd) {
+  if (config::current().flag("terminal.background_sends")) return cmd;
+  for (cli::Option& o : cmd.options) {
+    if (std::string_view(o.name) != "background") continue;
+    o.unlisted = true;
+    // The description's sentence about background jobs goes with the field.
+    static const std::string kept = [&] {
+      std::string d = cmd.description;
+      return d.substr(0, d.find(" With run_in_background"));
+    }();
+    cmd.description = kept.c_str();
+  }
+  return cmd;
+}
+
 }  // namespace
 
 const std::vector<const cli::Command*>& commands() {
-  static const std::vector<const cli::Command*> all{&kTermOpen, &kTermSend, &kTermRead,
-                                                   &kTermSignal, &kTermClose, &kTermList};
+  static const cli::Command open = configured(kTermOpen), send = configured(kTermSend), read = configured(kTermRead),
+                            signal = configured(kTermSignal), close = configured(kTermClose),
+                            list = configured(kTermList);
+  static const std::vector<const cli::Command*> all{&open, &send, &read, &signal, &close, &list};
   return all;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "term/bounds.h"
+#include "config/config.h"
 #include "term/client.h"
 #include "term/server.h"
 #include "term/signals.h"
@@ -163,6 +164,11 @@ bool valid_open(const json::Value& req, std::string* err) {
 }
 
 bool check_open(json::Value* req, std::string* err) {
+  // What the caller leaves out, the setup decides (terminal.type, .cols, .rows).
+  const config::Config& setup = config::current();
+  if (!req->get("type")) req->set("type", setup.text("terminal.type"));
+  if (!req->get("cols")) req->set("cols", static_cast<int64_t>(setup.integer("terminal.cols")));
+  if (!req->get("rows")) req->set("rows", static_cast<int64_t>(setup.integer("terminal.rows")));
   if (!valid_open(*req, err)) return false;
   // The session starts where the caller is, not where the daemon was started.
   if (!req->get("cwd")) {
