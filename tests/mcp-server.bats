@@ -209,3 +209,49 @@ raw() { printf '%s\n' "$@" | oda-mcp; }
   done
   assert_equal "${#lines[@]}" 3
 }
+
+catalog() {
+  printf '%s\n' '{"tools": [{"name": "greet", "description": "say hi", "command": ["sh", "-c", "echo hi"],' \
+    '"input_schema": {"type": "object"}, "approval": "always"}]}' >cat.json
+}
+GREET='{"code": "return await greet({who: 1})", "description": "greet someone"}'
+WIDE='{"code": "return 5", "description": "widen the sandbox", "sandbox_permissions": "danger-full-access", "justification": "It writes outside."}'
+
+@test "an approval-always call asks the client through elicitation: accept runs it, decline denies it" {
+  catalog
+  run client elicit accept run_code "$GREET" -- --tools cat.json
+  assert_success
+  assert_output "$(printf '%s\n' 'isError=false text="hi"' \
+    "asked: A run_code program calls 'greet' with {\"who\":1}. Allow this call?")"
+  run client elicit decline run_code "$GREET" -- --tools cat.json --approver 'exit 0'
+  assert_success
+  assert_line "isError=true text=\"code run failed (exception): Error: call to 'greet' denied by the approver: the user chose decline\""
+}
+
+@test "an escalation with sandbox_permissions asks the client through elicitation" {
+  run client elicit accept run_code "$WIDE"
+  assert_success
+  assert_output "$(printf '%s\n' 'isError=false text="5"' \
+    "asked: run_code asks for 'danger-full-access' file access (the chat has 'workspace-write') for one run, 'widen the sandbox': It writes outside. Allow it?")"
+  run client elicit cancel run_code "$WIDE"
+  assert_line "isError=true text=\"escalation to 'danger-full-access' denied by the approver: the user chose cancel; nothing ran\""
+}
+
+@test "a client without elicitation falls back to the approver, else the call is denied" {
+  catalog
+  run client call run_code "$GREET" -- --tools cat.json --approver 'exit 0'
+  assert_success
+  assert_line 'isError=false text="hi"'
+  run client call run_code "$GREET" -- --tools cat.json
+  assert_success
+  assert_line "isError=true text=\"code run failed (exception): Error: call to 'greet' denied: no approver and no terminal to ask\""
+}
+
+@test "a connection's own chat has its sessions closed when the connection ends" {
+  unset ODA_CHAT
+  run client calls '[["terminal_open", {}], ["terminal_list", {}]]'
+  assert_success
+  pid=$(sed -nE 's/^terminal_list: .* running ([0-9]+)"$/\1/p' <<<"$output")
+  [[ -n "$pid" ]]
+  poll_until bash -c "! kill -0 $pid 2>/dev/null"
+}

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "mcp/ask.h"
 #include "mcp/mcp.h"
 #include "mcp/tools.h"
 #include "term/client.h"
@@ -120,11 +121,20 @@ int serve(const cli::Command& cmd, const cli::Args& args) {
     so.instructions = "Code-call mode: only run_code is offered. Call the terminal tools (terminal_open, "
                       "terminal_send, ...) as async functions from inside a run_code program.";
   std::string chat = s.chat;
+  Server* asked = nullptr;
+  AskListener listener;
+  std::string err;
+  if (listener.start([&asked](const std::string& m) { return asked->elicit(m); }, &err))
+    s.ask_client = listener.approver(sibling("oda-mcp"));
+  else
+    cli::fail(cmd, 0, err + " (approvals will not ask the client)");
   Tools tools(std::move(s));
   jsonrpc::Writer out(proto);
   Server server(so, &tools, &out);
+  asked = &server;
   auto finish = [&] {
     server.shutdown();
+    listener.stop();
     if (own) close_own_sessions(chat);
   };
   std::thread([&] {

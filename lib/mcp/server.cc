@@ -219,6 +219,7 @@ void Server::response(const jsonrpc::Message& m) {
 }
 
 Answer Server::elicit(const std::string& message) {
+  if (!can_elicit_) return Answer{false, "the client offers no elicitation"};
   json::Value schema = json::Value::object();
   schema.set("type", "object");
   schema.set("properties", json::Value::object());

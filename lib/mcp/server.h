@@ -93,6 +93,9 @@ class Server {
   void shutdown();
   // The number of calls under way (for tests).
   size_t calls_under_way();
+  // Asks the client's user with elicitation/create and waits for the answer (denied, with
+  // why, when the client declared no elicitation or goes away first).
+  Answer elicit(const std::string& message);
 
  private:
   struct Pending;
@@ -103,7 +106,6 @@ class Server {
   void response(const jsonrpc::Message& m);
   void reap();
   void progress_loop();
-  Answer elicit(const std::string& message);
 
   ServerOptions opt_;
   Backend* backend_;

@@ -222,6 +222,8 @@ ToolResult Tools::run_code(const json::Value& arguments, Call* call) {
   if (std::string refusal = run::check_request(args); !refusal.empty()) return refused(refusal);
   std::vector<std::string> argv = {s_.run_code, "--request", "-", "--json", "--chat", s_.chat};
   argv.insert(argv.end(), s_.run_args.begin(), s_.run_args.end());
+  // Last, so it wins over a harness's --approver: the client asks its user when it can.
+  if (call->ask && !s_.ask_client.empty()) argv.insert(argv.end(), {"--approver", s_.ask_client});
   Child c = run_child(argv, json::write(arguments), call);
   if (!c.started) return refused("cannot start run-code (" + s_.run_code + "): " + std::strerror(errno));
   json::Value out;

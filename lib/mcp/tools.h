@@ -20,6 +20,9 @@ struct Settings {
   std::vector<std::string> run_args;  // e.g. {"--sandbox", "read-only", "--tools", "cat.json"}
   size_t max_bytes = 262144;
   std::string run_code;  // the run-code binary
+  // The approver that asks the client (AskListener::approver), given to a run whose client
+  // offers elicitation; empty when none could be set up.
+  std::string ask_client;
 };
 
 // The MCP tool object of a command table: name, title, description, inputSchema and the
