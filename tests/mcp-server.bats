@@ -255,3 +255,20 @@ WIDE='{"code": "return 5", "description": "widen the sandbox", "sandbox_permissi
   [[ -n "$pid" ]]
   poll_until bash -c "! kill -0 $pid 2>/dev/null"
 }
+
+@test "after a run a run-code waits for the next one, and it ends with the connection" {
+  mkfifo in
+  oda-mcp <in >out 2>err &
+  pid=$!
+  exec {fd}>in
+  printf '%s\n' "$INIT" '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return 1","description":"return one"}}}' >&"$fd"
+  poll_until grep -q '"id":1,' out
+  children() { cat /proc/"$pid"/task/*/children 2>/dev/null; }
+  poll_until test -n "$(children)"
+  waiting=$(children)
+  exec {fd}>&-
+  wait "$pid"
+  for c in $waiting; do
+    ! kill -0 "$c" 2>/dev/null
+  done
+}

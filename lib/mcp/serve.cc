@@ -134,6 +134,7 @@ int serve(const cli::Command& cmd, const cli::Args& args) {
   asked = &server;
   auto finish = [&] {
     server.shutdown();
+    tools.stop();
     listener.stop();
     if (own) close_own_sessions(chat);
   };

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,54 +68,12 @@ bool take_arguments(const cli::Command& cmd, const json::Value& arguments, cli::
 struct Child {
   std::string out, err;
   int status = 0;
-  bool started = false;
 };
 
-// Starts argv with input on its stdin and collects its output. The child gets a session of
-// its own: no controlling terminal (so a run never asks on the harness's terminal: the
-// approver or nothing), and a SIGINT of ours reaches it alone.
-Child run_child(const std::vector<std::string>& argv, const std::string& input, Call* call) {
-  Child c;
-  int in[2], out[2], err[2];
-  if (pipe2(in, O_CLOEXEC) != 0) return c;
-  if (pipe2(out, O_CLOEXEC) != 0) { close(in[0]); close(in[1]); return c; }
-  if (pipe2(err, O_CLOEXEC) != 0) { close(in[0]); close(in[1]); close(out[0]); close(out[1]); return c; }
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = fork();
-  if (pid == 0) {
-    setsid();
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    signal(SIGPIPE, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    dup2(err[1], 2);
-    execv(args[0], args.data());
-    const char msg[] = "run-code: error: cannot start run-code\n";
-    ssize_t ignored = write(2, msg, sizeof msg - 1);
-    (void)ignored;
-    _exit(127);
-  }
-  close(in[0]);
-  close(out[1]);
-  close(err[1]);
-  if (pid < 0) {
-    close(in[1]); close(out[0]); close(err[0]);
-    return c;
-  }
-  c.started = true;
-  call->adopt_child(pid);
-  // run-code reads its whole request before it writes anything, so writing it all first
-  // cannot deadlock; a child that died early makes this fail with EPIPE, not us die.
-  sys::write_all(in[1], input);
-  close(in[1]);
-  pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
-  std::string* dest[2] = {&c.out, &c.err};
+// Reads a child's stdout and stderr to their ends and reaps it.
+void collect(Spawned& sp, Child* c) {
+  pollfd fds[2] = {{sp.out.get(), POLLIN, 0}, {sp.err.get(), POLLIN, 0}};
+  std::string* dest[2] = {&c->out, &c->err};
   int open_fds = 2;
   while (open_fds > 0) {
     int r = poll(fds, 2, -1);
@@ -126,7 +85,6 @@ Child run_child(const std::vector<std::string>& argv, const std::string& input, 
       ssize_t n = read(fds[i].fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
-        close(fds[i].fd);
         fds[i].fd = -1;
         --open_fds;
         continue;
@@ -134,15 +92,94 @@ Child run_child(const std::vector<std::string>& argv, const std::string& input, 
       dest[i]->append(buf, static_cast<size_t>(n));
     }
   }
-  for (auto& f : fds)
-    if (f.fd >= 0) close(f.fd);
-  while (waitpid(pid, &c.status, 0) < 0 && errno == EINTR) {
+  while (waitpid(sp.pid, &c->status, 0) < 0 && errno == EINTR) {
   }
-  call->child_done();
-  return c;
+  sp.pid = -1;
 }
 
 }  // namespace
+
+// Starts argv with pipes on its stdin, stdout and stderr. The child gets a session of its own:
+// no controlling terminal (so a run never asks on the harness's terminal: the client, the
+// approver or nothing), and a SIGINT of ours reaches it alone. posix_spawn, not fork: this
+// process has threads, and a vfork-style spawn copies no page tables.
+bool spawn(const std::vector<std::string>& argv, Spawned* sp) {
+  int in[2], out[2], err[2];
+  if (pipe2(in, O_CLOEXEC) != 0) return false;
+  sys::UniqueFd in_r(in[0]), in_w(in[1]);
+  if (pipe2(out, O_CLOEXEC) != 0) return false;
+  sys::UniqueFd out_r(out[0]), out_w(out[1]);
+  if (pipe2(err, O_CLOEXEC) != 0) return false;
+  sys::UniqueFd err_r(err[0]), err_w(err[1]);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  sigset_t none, dflt;
+  sigemptyset(&none);
+  sigemptyset(&dflt);
+  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&dflt, sig);
+  posix_spawnattr_setsigmask(&at, &none);
+  posix_spawnattr_setsigdefault(&at, &dflt);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, args[0], &fa, &at, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  if (rc != 0) {
+    errno = rc;
+    return false;
+  }
+  sp->pid = pid;
+  sp->in = std::move(in_w);
+  sp->out = std::move(out_r);
+  sp->err = std::move(err_r);
+  return true;
+}
+
+void Spawned::discard() {
+  if (pid <= 0) return;
+  // run-code waiting for its request reads an end instead, refuses it and exits.
+  in.reset();
+  while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  pid = -1;
+}
+
+Tools::~Tools() { stop(); }
+
+void Tools::stop() {
+  std::lock_guard<std::mutex> lock(warm_mu_);
+  warm_.discard();
+}
+
+bool Tools::take_child(const std::vector<std::string>& argv, Spawned* sp) {
+  std::lock_guard<std::mutex> lock(warm_mu_);
+  // One that has ended meanwhile (killed by someone) is replaced.
+  if (int st = 0; warm_.pid > 0 && waitpid(warm_.pid, &st, WNOHANG) != 0) warm_ = Spawned();
+  if (warm_.pid > 0 && warm_argv_ == argv) {
+    *sp = std::move(warm_);
+    warm_.pid = -1;
+    return true;
+  }
+  warm_.discard();
+  return spawn(argv, sp);
+}
+
+void Tools::refill(const std::vector<std::string>& argv) {
+  Spawned next;
+  if (!spawn(argv, &next)) return;
+  std::lock_guard<std::mutex> lock(warm_mu_);
+  warm_.discard();
+  warm_ = std::move(next);
+  warm_argv_ = argv;
+}
 
 std::string child_error(std::string_view text) {
   constexpr std::string_view prefix = "run-code: error: ";
@@ -224,8 +261,20 @@ ToolResult Tools::run_code(const json::Value& arguments, Call* call) {
   argv.insert(argv.end(), s_.run_args.begin(), s_.run_args.end());
   // Last, so it wins over a harness's --approver: the client asks its user when it can.
   if (call->ask && !s_.ask_client.empty()) argv.insert(argv.end(), {"--approver", s_.ask_client});
-  Child c = run_child(argv, json::write(arguments), call);
-  if (!c.started) return refused("cannot start run-code (" + s_.run_code + "): " + std::strerror(errno));
+  // The run goes to a run-code that was started after the previous run and has been waiting
+  // for its request (its start-up, its early worker included, is off this call's path);
+  // the next one starts while this one runs.
+  Spawned sp;
+  if (!take_child(argv, &sp)) return refused("cannot start run-code (" + s_.run_code + "): " + std::strerror(errno));
+  call->adopt_child(sp.pid);
+  // run-code reads its whole request before it writes anything, so writing it all first
+  // cannot deadlock; a child that died early makes this fail with EPIPE, not us die.
+  sys::write_all(sp.in.get(), json::write(arguments));
+  sp.in.reset();
+  refill(argv);
+  Child c;
+  collect(sp, &c);
+  call->child_done();
   json::Value out;
   std::string perr;
   if (!json::parse(c.out, &out, &perr) || !out.is_object()) {

@@ -3,12 +3,14 @@
 // tools through term::call, run_code through a run-code child per call.
 #pragma once
 
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/cli.h"
 #include "mcp/server.h"
+#include "sys/fd.h"
 
 namespace oda::mcp {
 
@@ -29,17 +31,35 @@ struct Settings {
 // annotations that hold for it.
 json::Value tool_definition(const cli::Command& cmd);
 
+// A child process with pipes on its stdin, stdout and stderr.
+struct Spawned {
+  pid_t pid = -1;
+  sys::UniqueFd in, out, err;
+  // Closes its stdin and reaps it (for a run-code still waiting for its request).
+  void discard();
+};
+bool spawn(const std::vector<std::string>& argv, Spawned* sp);
+
 class Tools : public Backend {
  public:
   explicit Tools(Settings settings) : s_(std::move(settings)) {}
+  ~Tools() override;
   json::Value tools() const override;
   bool known(std::string_view name) const override;
   ToolResult call(std::string_view name, const json::Value& arguments, Call* call) override;
+  // Ends the run-code waiting for a next run (at the end of the connection).
+  void stop();
 
  private:
   ToolResult terminal(const cli::Command& cmd, const json::Value& arguments, Call* call);
   ToolResult run_code(const json::Value& arguments, Call* call);
+  bool take_child(const std::vector<std::string>& argv, Spawned* sp);
+  void refill(const std::vector<std::string>& argv);
   Settings s_;
+  // The run-code started ahead for the next run, and the command line it was started with.
+  std::mutex warm_mu_;
+  Spawned warm_;
+  std::vector<std::string> warm_argv_;
 };
 
 // The text after "run-code: error: " in what a run-code child wrote to stderr (its last
