@@ -9,6 +9,15 @@ client() { node "$ODA_ROOT/tests/mcp/client.mjs" "$@"; }
 # Raw lines to oda-mcp's stdin; what it wrote is in $output, one message a line.
 INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}'
 raw() { printf '%s\n' "$@" | oda-mcp; }
+# Starts oda-mcp in the background on a fifo ($pid; its stdout in ./out) and writes the lines
+# to it, keeping its stdin open on $fd until the test closes it (exec {fd}>&-).
+serve_open() {
+  mkfifo in
+  oda-mcp <in >out 2>err &
+  pid=$!
+  exec {fd}>in
+  printf '%s\n' "$INIT" "$@" >&"$fd"
+}
 
 @test "initialize answers with the server, its version and the tools capability" {
   run client list
@@ -188,11 +197,7 @@ raw() { printf '%s\n' "$@" | oda-mcp; }
 }
 
 @test "raw: stdin closed mid-call ends the run as abort, answers nothing more and exits 0" {
-  mkfifo in
-  oda-mcp <in >out 2>err &
-  pid=$!
-  exec {fd}>in
-  printf '%s\n' "$INIT" '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"await fs.writeFile(\"started\", \"\"); await new Promise(r => setTimeout(r, 60000))","description":"wait a minute"}}}' >&"$fd"
+  serve_open '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"await fs.writeFile(\"started\", \"\"); await new Promise(r => setTimeout(r, 60000))","description":"wait a minute"}}}'
   poll_until test -e started
   exec {fd}>&-
   wait "$pid"
@@ -257,11 +262,7 @@ WIDE='{"code": "return 5", "description": "widen the sandbox", "sandbox_permissi
 }
 
 @test "after a run a run-code waits for the next one, and it ends with the connection" {
-  mkfifo in
-  oda-mcp <in >out 2>err &
-  pid=$!
-  exec {fd}>in
-  printf '%s\n' "$INIT" '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return 1","description":"return one"}}}' >&"$fd"
+  serve_open '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return 1","description":"return one"}}}'
   poll_until grep -q '"id":1,' out
   children() { cat /proc/"$pid"/task/*/children 2>/dev/null; }
   poll_until test -n "$(children)"
