@@ -273,3 +273,10 @@ WIDE='{"code": "return 5", "description": "widen the sandbox", "sandbox_permissi
     ! kill -0 "$c" 2>/dev/null
   done
 }
+
+@test "a bad option value is a usage error before anything is served" {
+  run --separate-stderr oda-mcp --max-bytes 10 </dev/null
+  assert_failure 2
+  assert_equal "$stderr" "oda-mcp: error: invalid max-bytes '10': the smallest accepted is 64"
+  assert_output ""
+}

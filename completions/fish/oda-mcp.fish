@@ -5,7 +5,7 @@ complete -c oda-mcp -l tools -r -F -d 'a tool catalog whose tools the program ma
 complete -c oda-mcp -l sandbox -r -d 'the chats file sandbox read-only, workspace-write (default) or danger-full-access'
 complete -c oda-mcp -l workspace -r -F -d 'the folder relative paths start from, which workspace-write may change (default .)'
 complete -c oda-mcp -l approve-escalation -d 'allow the wider mode asked with sandbox_permissions without asking (for scripts)'
-complete -c oda-mcp -l approver -r -d 'asks about each call of an approval always tool (default ODA_APPROVER, else the terminal)'
+complete -c oda-mcp -l approver -r -d 'asks about each call that needs an answer when the client offers no elicitation (default ODA_APPROVER, else the call is denied)'
 complete -c oda-mcp -l max-heap-mb -r -d 'lower the programs heap ceiling (MiB, at most 512)'
 complete -c oda-mcp -l max-concurrent-calls -r -d 'how many calls run at once (default 8); more wait their turn'
 complete -c oda-mcp -l max-bytes -r -d 'cut the result at N bytes (default 262144, at least 64)'

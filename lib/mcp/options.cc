@@ -35,6 +35,10 @@ cli::Command build() {
       cli::Option copy = *o;
       copy.field = nullptr;
       copy.schema_required = false;
+      // A run under oda-mcp has no terminal to ask on: the client is asked first (ask.h).
+      if (std::strcmp(name, "approver") == 0)
+        copy.help = "asks about each call that needs an answer when the client offers no elicitation "
+                    "(default: $ODA_APPROVER, else the call is denied)";
       c.options.push_back(copy);
     }
   if (const cli::Option* o = find_option(*term::find_command("term-open"), "max-bytes")) c.options.push_back(*o);
