@@ -280,3 +280,19 @@ WIDE='{"code": "return 5", "description": "widen the sandbox", "sandbox_permissi
   assert_equal "$stderr" "oda-mcp: error: invalid max-bytes '10': the smallest accepted is 64"
   assert_output ""
 }
+
+@test "a cancel in the middle of a send stops its wait: no answer for it, and the server ends at once with stdin" {
+  serve_open '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"terminal_open","arguments":{"name":"m"}}}'
+  poll_until grep -q '"id":1,' out
+  printf '%s\n' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"terminal_send","arguments":{"session":"m","text":"touch sent; sleep 1000","wait_ms":600000}}}' >&"$fd"
+  poll_until test -e sent
+  printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}' \
+    '{"jsonrpc":"2.0","id":3,"method":"ping"}' >&"$fd"
+  poll_until grep -q '"id":3,' out
+  exec {fd}>&-
+  # Were the send still waiting, oda-mcp would wait for it (its wait is 600 s).
+  poll_until --within 30 bash -c "! kill -0 $pid 2>/dev/null"
+  wait "$pid"
+  run grep -c '"id":2,' out
+  assert_output 0
+}
