@@ -159,6 +159,13 @@ bool apply_request(const Command& cmd, const std::string& path, Args* args, std:
     *err = "--request must be a JSON object";
     return false;
   }
+  return merge_request(cmd, req, "--request", args, err);
+}
+
+}  // namespace
+
+bool merge_request(const Command& cmd, const json::Value& req, std::string_view where, Args* args,
+                   std::string* err) {
   for (const auto& [field, value] : req.members()) {
     bool known = false;
     for (const Option& o : cmd.options) {
@@ -178,12 +185,14 @@ bool apply_request(const Command& cmd, const std::string& path, Args* args, std:
       }
     }
     if (!known) {
-      *err = fmt::format("unknown field '{}' in --request", field);
+      *err = fmt::format("unknown field '{}' in {}", field, where);
       return false;
     }
   }
   return true;
 }
+
+namespace {
 
 void print_completion_spec(const Command& cmd) {
   std::string out;

@@ -86,6 +86,12 @@ class Args {
 // *exit_code set when it is done (0 after --help, 2 after a usage error, already printed).
 bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code);
 
+// Takes the members of a tool's arguments object (seed field names) into *args, with the
+// checks --request makes (types, unknown fields), unless *args already holds them. where
+// names the object in the error ("--request"). false with *err on the first bad member.
+bool merge_request(const Command& cmd, const json::Value& req, std::string_view where, Args* args,
+                   std::string* err);
+
 // Whether a command line does the command's job (for run-code: runs a program), looked at
 // before parsing: false when it holds --help/-h, --version, --schema, --completion-spec or
 // an option of cmd marked runs_nothing (as --NAME or --NAME=VALUE), before any "--".
