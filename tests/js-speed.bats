@@ -85,3 +85,21 @@ EOF
   same_as_node
 }
 
+@test "template literal substitutions convert with ToString, in the order written, as node does" {
+  cat > prog.js <<'EOF'
+const log = [];
+const both = { valueOf() { log.push('valueOf'); return 42; }, toString() { log.push('toString'); return 'str'; } };
+const onlyValueOf = { valueOf() { return 7; } };
+class Money { constructor(n) { this.n = n; } toString() { return '$' + this.n; } valueOf() { return this.n; } }
+const fn = function f() {};
+fn.valueOf = () => 'fn-valueOf';
+fn.toString = () => 'fn-toString';
+const o = { get b() { log.push('get b'); return both; } };
+console.log(`${both}|${onlyValueOf}|${new Money(5)}|${[1, [2, 3]]}|${null}|${undefined}|${fn}|${1 + 2}|${'s'}`);
+console.log(`${(log.push('first'), both)}-${o.b}`, log.join(','));
+console.log(`${new Date(0).getTime()}`, `${{}}`, `a${`b${both}c`}d`, `${Object(Symbol('w')).toString()}`);
+try { console.log(`${Symbol('x')}`); } catch (e) { console.log(e instanceof TypeError); }
+console.log("plus" + both, `${both}` === String(both));
+EOF
+  same_as_node
+}
