@@ -103,3 +103,37 @@ console.log("plus" + both, `${both}` === String(both));
 EOF
   same_as_node
 }
+
+@test "sort with a comparator is stable and answers as node: records, presorted and reversed input, odd results" {
+  cat > prog.js <<'EOF'
+const recs = [];
+for (let i = 0; i < 2000; i++) recs.push({ id: i, group: (i * 7919) % 13 });
+const byGroup = recs.slice().sort((a, b) => a.group - b.group);
+console.log(byGroup.every((r, i) => i === 0 || byGroup[i - 1].group < r.group ||
+                          (byGroup[i - 1].group === r.group && byGroup[i - 1].id < r.id)));
+console.log(byGroup.slice(0, 5).map(r => r.id).join(','), byGroup.slice(-3).map(r => r.id).join(','));
+const asc = Array.from({ length: 1000 }, (_, i) => i), desc = asc.slice().reverse();
+console.log(asc.slice().sort((a, b) => a - b)[999], desc.slice().sort((a, b) => a - b).slice(0, 3).join());
+const ties = [[3, 'a'], [2, 'b'], [2, 'c'], [1, 'd'], [1, 'e']];
+console.log(JSON.stringify(ties.slice().sort((x, y) => y[0] - x[0])), JSON.stringify(ties.slice().sort((x, y) => x[0] - y[0])));
+console.log([5, 1, 4, 2, 3].sort(() => NaN).join(), [3, 1, 2].sort((a, b) => String(a - b)).join(),
+            [10, 9, 1].sort((a, b) => ({ valueOf: () => a - b })).join());
+const holes = [3, undefined, , 1, , 2, undefined];
+const sorted = holes.sort((a, b) => b - a);
+console.log(JSON.stringify(sorted), sorted.length, 2 in sorted, 6 in sorted);
+const like = { length: 4, 0: 'd', 1: 'b', 3: 'a' };
+Array.prototype.sort.call(like, (a, b) => a < b ? -1 : a > b ? 1 : 0);
+console.log(JSON.stringify(like), [9, 8, 7].toSorted((a, b) => a - b).join());
+const big = [];
+let x = 7;
+for (let i = 0; i < 50000; i++) { x = (x * 48271) % 2147483647; big.push(x % 1000); }
+const s = big.slice().sort((a, b) => a - b);
+console.log(s[0], s[25000], s[49999], s.every((v, i) => i === 0 || s[i - 1] <= v));
+const orig = [3, 1, 2];
+try { orig.sort((a, b) => { if (a === 2 || b === 2) throw new Error('cmp'); return a - b; }); } catch (e) { console.log(e.message); }
+let calls = 0;
+[1, 2, 3].sort((a, b) => { calls++; return 0; });
+console.log(calls > 0, typeof [].sort((a, b) => a - b));
+EOF
+  same_as_node
+}
