@@ -395,6 +395,21 @@ TEST(JsBuiltins, StableSortOnManyRecords) {
             "true");
 }
 
+// The native sort (natives.cc __oda_sort) calls the comparator directly, once per neighbour
+// pair for input already in order or in strictly reverse order, and n log n times otherwise.
+TEST(JsBuiltins, NativeSortComparatorCalls) {
+  oda::js::testing::Heap heap;
+  EXPECT_EQ(heap.show("(function(){ var calls = 0, seen = [];"
+                      " function by(x, y) { calls++; if (seen.length < 1) seen.push(typeof this, arguments.length); return x - y; }"
+                      " var up = []; for (var i = 0; i < 1000; i++) up.push(i);"
+                      " up.sort(by); var c1 = calls; calls = 0;"
+                      " up.reverse().sort(by); var c2 = calls; calls = 0;"
+                      " var r = [], x = 5; for (i = 0; i < 1024; i++) { x = (x * 48271) % 2147483647; r.push(x); }"
+                      " r.sort(by);"
+                      " return [c1, c2, calls > 1024 && calls < 1024 * 10, up[0], up[999], seen.join()]; })()"),
+            "[999,1000,true,0,999,\"object,2\"]");
+}
+
 TEST(JsBuiltins, MethodsAreNotEnumerable) {
   oda::js::testing::Heap heap;
   EXPECT_EQ(heap.show("(function(){ var n = 0; for (var k in []) n++; for (k in '') n++; for (k in new Map()) n++;"

@@ -3,7 +3,7 @@
 # files of PRELUDE_JS (lib/run/run.mk says which) into Duktape bytecode at build time, so a
 # run never parses them.
 
-PKGS += duktape-dev
+PKGS += duktape-dev patch
 LDLIBS += -lm
 
 DUK_SRC := /usr/share/duktape
@@ -22,9 +22,14 @@ $(DUK_DIR)/duk_config.h: $(DUK_SRC)/duk_config.h lib/engine/duk_overrides.h | $(
 $(DUK_DIR)/duktape.h: $(DUK_SRC)/duktape.h | $(B)/.deps-installed
 	@mkdir -p $(@D)
 	cp $< $@
-$(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c lib/engine/duk_extra.c | $(B)/.deps-installed
+# Our patches to Debian's source (lib/engine/patches/NNNN-name.patch, in order; each says why
+# and what it measured) go onto the copy, then our additions follow it.
+DUK_PATCHES := $(sort $(wildcard lib/engine/patches/*.patch))
+$(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c $(DUK_PATCHES) lib/engine/duk_extra.c | $(B)/.deps-installed
 	@mkdir -p $(@D)
-	cat $^ > $@
+	cp $(DUK_SRC)/duktape.c $@.tmp
+	for p in $(DUK_PATCHES); do patch --quiet --forward --no-backup-if-mismatch -p1 $@.tmp < $$p || exit 1; done
+	cat lib/engine/duk_extra.c >> $@.tmp && mv $@.tmp $@
 # The engine is built profile-guided: an instrumented copy runs lib/engine/pgo (a training
 # program of what agents' code does, and a compile of the prelude), and GCC lays out and
 # inlines the executor's hot paths from those counts (2 to 10% off CPU-bound programs, for

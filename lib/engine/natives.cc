@@ -171,6 +171,80 @@ duk_ret_t perf_now(duk_context* ctx) {
   return 1;
 }
 
+// Whether items[a] goes after items[b] for the comparator: cmp(items[a], items[b]) > 0 after
+// ToNumber (NaN counts as equal). The array is at index 0 and cmp at 1.
+bool sorts_after(duk_context* ctx, uint32_t a, uint32_t b) {
+  duk_dup(ctx, 1);
+  duk_push_undefined(ctx);
+  duk_get_prop_index(ctx, 0, a);
+  duk_get_prop_index(ctx, 0, b);
+  duk_call_method(ctx, 2);
+  double r = duk_to_number(ctx, -1);
+  duk_pop(ctx);
+  return r > 0;
+}
+
+// __oda_sort(items, cmp): a new array of the dense array items' values in the order of cmp,
+// stable (Array.prototype.sort's SortIndexedProperties, lib/engine/runtime/40-array.js). The
+// comparator is called directly, with no wrapper, from a merge sort of indices (insertion-
+// sorted runs of 8, then bottom-up merges); an input already in order, or in strictly
+// reverse order, costs one pass. The indices live in a Duktape buffer, so an exception from
+// cmp leaves nothing to free.
+duk_ret_t sort_values(duk_context* ctx) {
+  duk_require_object(ctx, 0);
+  duk_require_function(ctx, 1);
+  duk_size_t len = duk_get_length(ctx, 0);
+  if (len > 0xffffffffu / 2) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "array too long to sort");
+  const uint32_t n = static_cast<uint32_t>(len);
+  auto* idx = static_cast<uint32_t*>(duk_push_fixed_buffer(ctx, (static_cast<duk_size_t>(n) * 2 + 1) * 4));
+  uint32_t* tmp = idx + n;
+  for (uint32_t i = 0; i < n; i++) idx[i] = i;
+  bool ascending = true, descending = false;
+  for (uint32_t i = 1; i < n && ascending; i++) ascending = !sorts_after(ctx, i - 1, i);
+  if (!ascending) {
+    // Strictly descending: no two equal, so reversing keeps stability.
+    descending = true;
+    for (uint32_t i = 1; i < n && descending; i++) descending = sorts_after(ctx, i - 1, i);
+  }
+  if (descending) {
+    for (uint32_t i = 0; i < n; i++) idx[i] = n - 1 - i;
+  } else if (!ascending) {
+    const uint32_t kRun = 8;
+    for (uint32_t lo = 0; lo < n; lo += kRun) {
+      uint32_t hi = lo + kRun < n ? lo + kRun : n;
+      for (uint32_t i = lo + 1; i < hi; i++) {
+        uint32_t x = idx[i], j = i;
+        for (; j > lo && sorts_after(ctx, idx[j - 1], x); j--) idx[j] = idx[j - 1];
+        idx[j] = x;
+      }
+    }
+    uint32_t *src = idx, *dst = tmp;
+    for (uint32_t width = kRun; width < n; width *= 2) {
+      for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+        uint32_t mid = lo + width < n ? lo + width : n, end = lo + 2 * width < n ? lo + 2 * width : n;
+        uint32_t p = lo, q = mid, k = lo;
+        if (mid >= end || !sorts_after(ctx, src[mid - 1], src[mid])) {
+          std::memcpy(dst + lo, src + lo, (end - lo) * sizeof(uint32_t));
+          continue;
+        }
+        while (p < mid && q < end) dst[k++] = sorts_after(ctx, src[p], src[q]) ? src[q++] : src[p++];
+        while (p < mid) dst[k++] = src[p++];
+        while (q < end) dst[k++] = src[q++];
+      }
+      uint32_t* t = src;
+      src = dst;
+      dst = t;
+    }
+    if (src != idx) std::memcpy(idx, src, static_cast<size_t>(n) * sizeof(uint32_t));
+  }
+  duk_push_array(ctx);
+  for (uint32_t i = 0; i < n; i++) {
+    duk_get_prop_index(ctx, 0, idx[i]);
+    duk_put_prop_index(ctx, -2, i);
+  }
+  return 1;
+}
+
 }  // namespace
 
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
@@ -192,6 +266,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
+  put_hidden_global(ctx, "__oda_sort", sort_values, 2);
   engine::register_regexp_natives(ctx);
 }
 

@@ -185,16 +185,28 @@ void Emitter::array(Node* n) {
 }
 
 // `a${b}c` is ("a" + (b) + "c"); empty parts are left out, except a leading "" that makes
-// the first substitution a string.
+// the first substitution a string. A substitution converts with ToString, where `+` would ask
+// an object's valueOf first: a value that may be an object goes through __oda_str (String()),
+// tested in a temp right after it is evaluated, so the conversions keep the order of the text.
+// Literals and nested templates are primitive already.
 void Emitter::template_lit(Node* t) {
   w("(");
+  std::string v;
   for (size_t i = 0; i * 2 < t->strs.size(); i++) {
     const std::string& part = t->strs[i * 2];
     if (i == 0) w(quote(part));
     else if (!part.empty()) w(" + " + quote(part));
     if (i < t->a.size()) {
+      Node* e = t->a[i];
       w(" + (");
-      expr(t->a[i]);
+      if (e->k == K::Num || e->k == K::Str || e->k == K::Template) {
+        expr(e);
+      } else {
+        if (v.empty()) v = temp();
+        w("typeof (" + v + " = (");
+        expr(e);
+        w(")) == \"object\" || typeof " + v + " == \"function\" ? __oda_str(" + v + ") : " + v);
+      }
       w(")");
     }
   }

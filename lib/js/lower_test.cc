@@ -57,10 +57,10 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                 "  await null\n"
                 "}\n"
                 "throw new Error('line 12')\n",
-                sync_program("var __t1, __t2, __t3;var a = [1, 2];\n"
+                sync_program("var __t1, __t2, __t3, __t4;var a = [1, 2];\n"
                              "\n"
                              "try {for (__t1 = __oda_iter(a), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);\n"
-                             "console.log((\"x=\" + (x)));\n"
+                             "console.log((\"x=\" + (typeof (__t4 = (x)) == \"object\" || typeof __t4 == \"function\" ? __oda_str(__t4) : __t4)));\n"
                              "}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }\n"
                              "var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
                              "__oda_m(__proto, \"m\", function m() {return 1;});\n"
@@ -194,14 +194,17 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
 }
 
 TEST(JsLower, TemplatesAndTaggedTemplates) {
+  // A substitution that may be an object converts with ToString (__oda_str), not valueOf.
   expect_lowers("s = `a${b}c`",
-                sync_program("s = (\"a\" + (b) + \"c\");"));
+                sync_program("var __t1;s = (\"a\" + (typeof (__t1 = (b)) == \"object\" || typeof __t1 == \"function\" ? "
+                             "__oda_str(__t1) : __t1) + \"c\");"));
   expect_lowers("s = tag`x${1}\\n`",
                 sync_program("s = tag(__oda_tpl(1, [\"x\", \"\\n\"], [\"x\", \"\\\\n\"]), 1);"));
-  expect_lowers("s = `${a}${b}`",
-                sync_program("s = (\"\" + (a) + (b));"));
-  expect_lowers("s = `outer ${`inner ${x}`}`",
-                sync_program("s = (\"outer \" + ((\"inner \" + (x))));"));
+  expect_lowers("s = `${a, b}${2}`",
+                sync_program("var __t1;s = (\"\" + (typeof (__t1 = (a, b)) == \"object\" || typeof __t1 == \"function\" ? "
+                             "__oda_str(__t1) : __t1) + (2));"));
+  expect_lowers("s = `outer ${`inner ${'x'}`}`",
+                sync_program("s = (\"outer \" + ((\"inner \" + ('x'))));"));
   expect_lowers("s = ``",
                 sync_program("s = (\"\");"));
 }

@@ -6,7 +6,7 @@
   var AP = Array.prototype;
   var toObject = rt.toObject, toLength = rt.toLength, toInt = rt.toIntegerOrInfinity;
   var relIndex = rt.relIndex, requireCallable = rt.requireCallable;
-  var nativeSort = AP.sort;
+  var nativeSort = AP.sort, nativeSortValues = global.__oda_sort;
 
   function isConstructor(C) {
     if (typeof C !== 'function') return false;
@@ -174,7 +174,7 @@
         for (i = 0; i < items.length; i++) items[i] = boxed[i].v;
       }
     } else {
-      mergeSort(items, function (x, y) { var r = +cmp(x, y); return r !== r ? 0 : r; });
+      items = nativeSortValues(items, cmp);   // natives.cc: stable, cmp called directly
     }
     return { items: items, undef: undef, len: len };
   }
