@@ -95,6 +95,10 @@ body_same_as_node() {
   lib_same_as_node he
 }
 
+@test "immer's produce drafts through a Proxy and records patches" {
+  lib_same_as_node immer
+}
+
 @test "immutable builds persistent maps, lists and records" {
   lib_same_as_node immutable
 }
