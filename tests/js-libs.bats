@@ -235,3 +235,17 @@ EOF2
   body_same_as_node
   assert_output '[true,true,true,true,true,true,{"c":{}}]'
 }
+
+@test "Object.keys(globalThis) and for-in list no helper of ours, only globals node lists too" {
+  cat > prog.js <<'EOF2'
+const node = ['global', 'clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout',
+  'queueMicrotask', 'structuredClone', 'atob', 'btoa', 'performance', 'fetch', 'crypto'];
+const listed = Object.keys(globalThis), walked = [];
+for (const k in globalThis) walked.push(k);
+const ours = [...listed, ...walked].filter((k) => !node.includes(k));
+return [ours, typeof fs, typeof __oda_iter, [...'ab'].length, Object.getOwnPropertyNames(globalThis).includes('fs')];
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output '[[],"object","function",2,true]'
+}
