@@ -86,3 +86,13 @@ same_as_node() {
   assert_success
   assert_output "$expected"
 }
+
+# Runs prog.js, a program body with a top-level return or await, through run-code and through
+# node under run-code's wrapping (tests/js/run-node): the outputs must be the same lines.
+body_same_as_node() {
+  command -v node >/dev/null || skip "node is not installed"
+  run "$ODA_ROOT/tests/js/run-node" prog.js
+  local expected="$output"
+  run timeout 120 run-code prog.js
+  assert_output "$expected"
+}

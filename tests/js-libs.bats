@@ -21,14 +21,6 @@ lib_same_as_node() {
   assert_output "$expected"
 }
 
-# Runs prog.js (a program body, as the corpus wraps it) through both and compares.
-body_same_as_node() {
-  command -v node >/dev/null || skip "node is not installed"
-  run "$ODA_ROOT/tests/js/run-node" prog.js
-  local expected="$output"
-  run run-code prog.js
-  assert_output "$expected"
-}
 
 @test "every library of the list has a use, and every use a library" {
   local listed uses
