@@ -425,45 +425,39 @@ void take_offsets(RegexpState* st, const Compiled* c, const PCRE2_SIZE* ov, int 
 // the offsets, in code units, in st->ov; 0 when nothing matched.
 int run_match(duk_context* ctx, RegexpState* st, Compiled* c, size_t start) {
   unsigned n = 2 * (c->groups + 1);
-  if (c->units32) {
-    if (!st->units32_ready) {
+  if (c->code32) {
+    // A u pattern runs on code points (unit_of maps them back); a non-u one too large for
+    // the 16-bit library on the code units widened, whose offsets need no mapping.
+    const std::u32string* subject = &st->units32;
+    const std::vector<uint32_t>* unit_of = nullptr;
+    size_t from = start;
+    if (c->units32) {
       bool ok = true;
       try {
-        st->units32.assign(st->subject16.begin(), st->subject16.end());
+        if (!st->units32_ready) st->units32.assign(st->subject16.begin(), st->subject16.end());
       } catch (...) {
-        ok = false;  // the error is raised outside the handler: Duktape unwinds with longjmp
+        ok = false;  // raised outside the handler: Duktape unwinds with longjmp
       }
       if (!ok) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
       st->units32_ready = true;
+    } else {
+      if (!make_subject32(st)) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
+      subject = &st->subject32;
+      unit_of = &st->unit_of;
+      // The code point at start; a start inside a pair means the pair (as node has it).
+      if (!unit_of->empty())
+        from = static_cast<size_t>(std::upper_bound(unit_of->begin(), unit_of->end(), start) - unit_of->begin()) - 1;
     }
     pcre2_set_callout_32(st->mcontext32, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_32>,
                          c);
-    int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(st->units32.data()), st->units32.size(),
-                            start, 0, c->match32, st->mcontext32);
+    int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(subject->data()), subject->size(), from, 0,
+                            c->match32, st->mcontext32);
     if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
     if (rc < 0) match_error(ctx, rc, true);
     take_offsets(st, c, pcre2_get_ovector_pointer_32(c->match32), rc);
-    return rc;
-  }
-  if (c->code32) {
-    if (!make_subject32(st)) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
-    const std::vector<uint32_t>& unit_of = st->unit_of;
-    size_t from = start;
-    if (!unit_of.empty()) {
-      // The code point at start; a start inside a pair means the pair (as node has it).
-      from = static_cast<size_t>(std::upper_bound(unit_of.begin(), unit_of.end(), start) - unit_of.begin()) - 1;
-    }
-    pcre2_set_callout_32(st->mcontext32, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_32>,
-                         c);
-    int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(st->subject32.data()), st->subject32.size(),
-                            from, 0, c->match32, st->mcontext32);
-    if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
-    if (rc < 0) match_error(ctx, rc, true);
-    PCRE2_SIZE* ov = pcre2_get_ovector_pointer_32(c->match32);
-    take_offsets(st, c, ov, rc);
-    if (!unit_of.empty())
+    if (unit_of && !unit_of->empty())
       for (unsigned k = 0; k < n; k++)
-        if (st->ov[k] != PCRE2_UNSET) st->ov[k] = unit_of[st->ov[k]];
+        if (st->ov[k] != PCRE2_UNSET) st->ov[k] = (*unit_of)[st->ov[k]];
     return rc;
   }
   pcre2_set_callout_16(st->mcontext, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_16>,
