@@ -241,3 +241,24 @@ EOF2
   assert_success
   assert_output '[[],"object","function",2,true]'
 }
+
+@test "Intl.DateTimeFormat dateStyle and timeStyle give each claimed locale's own patterns and names, as node (luxon)" {
+  cat > prog.js <<'EOF2'
+const out = [];
+for (const t of [Date.UTC(2024, 1, 28, 15, 4, 5), Date.UTC(2024, 0, 5, 9, 4, 5), Date.UTC(1999, 11, 31, 0, 0, 59)]) {
+  const d = new Date(t);
+  for (const l of ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'sv-SE', 'ja-JP', 'de', 'en']) {
+    const r = [];
+    for (const ds of [undefined, 'full', 'long', 'medium', 'short'])
+      for (const ts of [undefined, 'full', 'long', 'medium', 'short'])
+        if (ds || ts) r.push(new Intl.DateTimeFormat(l, { dateStyle: ds, timeStyle: ts, timeZone: 'UTC' }).format(d));
+    r.push(d.toLocaleString(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }), d.toLocaleDateString(l, { dateStyle: 'long', timeZone: 'UTC' }));
+    out.push(l + ' ' + r.join(' | '));
+  }
+}
+out.push(new Intl.DateTimeFormat('en-US', { timeStyle: 'short', hour12: false, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 5, 9, 4))));
+return out;
+EOF2
+  body_same_as_node
+  assert_output --partial 'Mittwoch, 28. Februar 2024 um 15:04:05 Koordinierte Weltzeit | Mittwoch, 28. Februar 2024 um 15:04:05 UTC'
+}
