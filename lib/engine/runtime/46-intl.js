@@ -332,17 +332,18 @@
   // the names, and the text joining a date style to a time style.
   var STYLE_INDEX = { full: 0, long: 1, medium: 2, short: 3 };
   var EN_MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  var H24 = ['HH:mm:ss zzzz', 'HH:mm:ss z', 'HH:mm:ss', 'HH:mm'];
   var STYLES = {
     'en-US': { date: ['EEEE, MMMM d, y', 'MMMM d, y', 'MMM d, y', 'M/d/yy'], time: ['h:mm:ss a zzzz', 'h:mm:ss a z', 'h:mm:ss a', 'h:mm a'],
       join: [' at ', ' at ', ', ', ', '], utc: 'Coordinated Universal Time', months: MONTHS, monthsShort: EN_MONTHS_SHORT, days: DAYS },
-    'en-GB': { date: ['EEEE, d MMMM y', 'd MMMM y', 'd MMM y', 'dd/MM/y'], time: ['HH:mm:ss zzzz', 'HH:mm:ss z', 'HH:mm:ss', 'HH:mm'],
+    'en-GB': { date: ['EEEE, d MMMM y', 'd MMMM y', 'd MMM y', 'dd/MM/y'], time: H24,
       join: [' at ', ' at ', ', ', ', '], utc: 'Coordinated Universal Time', months: MONTHS,
       monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'], days: DAYS },
-    'de-DE': { date: ['EEEE, d. MMMM y', 'd. MMMM y', 'dd.MM.y', 'dd.MM.yy'], time: ['HH:mm:ss zzzz', 'HH:mm:ss z', 'HH:mm:ss', 'HH:mm'],
+    'de-DE': { date: ['EEEE, d. MMMM y', 'd. MMMM y', 'dd.MM.y', 'dd.MM.yy'], time: H24,
       join: [' um ', ' um ', ', ', ', '], utc: 'Koordinierte Weltzeit',
       months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
       days: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'] },
-    'fr-FR': { date: ['EEEE d MMMM y', 'd MMMM y', 'd MMM y', 'dd/MM/y'], time: ['HH:mm:ss zzzz', 'HH:mm:ss z', 'HH:mm:ss', 'HH:mm'],
+    'fr-FR': { date: ['EEEE d MMMM y', 'd MMMM y', 'd MMM y', 'dd/MM/y'], time: H24,
       join: [' à ', ' à ', ', ', ' '], utc: 'temps universel coordonné',
       months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
       monthsShort: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
@@ -352,7 +353,7 @@
       months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
       monthsShort: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
       days: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] },
-    'sv-SE': { date: ['EEEE d MMMM y', 'd MMMM y', 'd MMM y', 'y-MM-dd'], time: ['HH:mm:ss zzzz', 'HH:mm:ss z', 'HH:mm:ss', 'HH:mm'],
+    'sv-SE': { date: ['EEEE d MMMM y', 'd MMMM y', 'd MMM y', 'y-MM-dd'], time: H24,
       join: [' kl. ', ' kl. ', ' ', ' '], utc: 'koordinerad universell tid',
       months: ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
       monthsShort: ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
