@@ -108,3 +108,13 @@ for line in sys.stdin.read().splitlines():
     r = ask(line)
     print("ok" if r["ok"] else r["error"])' "$ODA_RUNTIME_DIR/termd.sock"
 }
+
+# Runs prog.js, a program body with a top-level return or await, through run-code and through
+# node under run-code's wrapping (tests/js/run-node): the outputs must be the same lines.
+body_same_as_node() {
+  command -v node >/dev/null || skip "node is not installed"
+  run "$ODA_ROOT/tests/js/run-node" prog.js
+  local expected="$output"
+  run timeout 120 run-code prog.js
+  assert_output "$expected"
+}

@@ -115,6 +115,16 @@ duk_ret_t force_getter(duk_context* ctx) {
   return 0;
 }
 
+// __oda_hide_global(key): makes the global key non-enumerable, even a non-configurable one (a
+// function the prelude declared), its value and writability kept: the prelude's helpers stay
+// out of Object.keys(globalThis) and for-in, as node's internals do.
+duk_ret_t hide_global(duk_context* ctx) {
+  duk_push_global_object(ctx);
+  duk_dup(ctx, 0);
+  duk_def_prop(ctx, -2, DUK_DEFPROP_HAVE_ENUMERABLE | DUK_DEFPROP_FORCE);
+  return 0;
+}
+
 // __oda_from_char_code(...units): String.fromCharCode with the spec's ToUint16 (Duktape's own
 // keeps 32 bits). Each unit becomes its own CESU-8 sequence, as Duktape keeps surrogates.
 // The units are coerced in place: a native may push only a few values beyond its arguments
@@ -264,6 +274,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
+  put_hidden_global(ctx, "__oda_hide_global", hide_global, 1);
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);

@@ -30,6 +30,10 @@ struct RegexpState {
   bool subject32_ready = false;
   std::u32string subject32;
   std::vector<uint32_t> unit_of;
+  // The subject's code units widened one to one, for the patterns too large for the 16-bit
+  // library (Compiled::units32), made when first needed.
+  bool units32_ready = false;
+  std::u32string units32;
   std::vector<PCRE2_SIZE> ov;     // the last match's offsets, in code units
   std::string scratch;            // CESU-8 of one substring being pushed
   js::RegexTranslation translation;
@@ -58,6 +62,9 @@ struct Compiled {
   pcre2_match_data_16* match = nullptr;
   pcre2_code_32* code32 = nullptr;
   pcre2_match_data_32* match32 = nullptr;
+  // code32 holds a pattern without u that the 16-bit library refused as too large (its
+  // offsets are 16 bits; the 32-bit library's are 32): it runs on the subject's code units.
+  bool units32 = false;
   unsigned groups = 0;
   RegexpState* state = nullptr;              // the heap's state, so a match needs no lookup
   std::vector<std::string> names;      // per group (index g-1), "" when unnamed
@@ -208,6 +215,7 @@ void load_subject(duk_context* ctx, RegexpState* st, duk_idx_t idx) {
   if (!to_utf16(reinterpret_cast<const unsigned char*>(p), n, &st->subject16, &st->subject_ascii))
     duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
   st->subject32_ready = false;
+  st->units32_ready = false;
   st->subject = h;
 }
 
@@ -279,6 +287,17 @@ bool compile(RegexpState* st, Compiled* c, const char* flags) noexcept {
       if (c->code) {
         pcre2_jit_compile_16(c->code, PCRE2_JIT_COMPLETE);
         c->match = pcre2_match_data_create_from_pattern_16(c->code, nullptr);
+      } else if (errcode == PCRE2_ERROR_PATTERN_TOO_LARGE) {
+        // An alternation of 10,000 words (markdown-it's linkify): the same code units, in the
+        // library whose compiled offsets are 32 bits, without UTF so each unit stays one.
+        std::u32string p32 = js::widen_pattern(pat);
+        c->code32 = pcre2_compile_32(reinterpret_cast<PCRE2_SPTR32>(p32.data()), p32.size(), opts, &errcode,
+                                     &erroffset, st->ccontext32);
+        if (c->code32) {
+          c->units32 = true;
+          pcre2_jit_compile_32(c->code32, PCRE2_JIT_COMPLETE);
+          c->match32 = pcre2_match_data_create_from_pattern_32(c->code32, nullptr);
+        }
       }
     }
     if (!c->code && !c->code32) {
@@ -407,24 +426,38 @@ void take_offsets(RegexpState* st, const Compiled* c, const PCRE2_SIZE* ov, int 
 int run_match(duk_context* ctx, RegexpState* st, Compiled* c, size_t start) {
   unsigned n = 2 * (c->groups + 1);
   if (c->code32) {
-    if (!make_subject32(st)) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
-    const std::vector<uint32_t>& unit_of = st->unit_of;
+    // A u pattern runs on code points (unit_of maps them back); a non-u one too large for
+    // the 16-bit library on the code units widened, whose offsets need no mapping.
+    const std::u32string* subject = &st->units32;
+    const std::vector<uint32_t>* unit_of = nullptr;
     size_t from = start;
-    if (!unit_of.empty()) {
+    if (c->units32) {
+      bool ok = true;
+      try {
+        if (!st->units32_ready) st->units32.assign(st->subject16.begin(), st->subject16.end());
+      } catch (...) {
+        ok = false;  // raised outside the handler: Duktape unwinds with longjmp
+      }
+      if (!ok) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
+      st->units32_ready = true;
+    } else {
+      if (!make_subject32(st)) duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
+      subject = &st->subject32;
+      unit_of = &st->unit_of;
       // The code point at start; a start inside a pair means the pair (as node has it).
-      from = static_cast<size_t>(std::upper_bound(unit_of.begin(), unit_of.end(), start) - unit_of.begin()) - 1;
+      if (!unit_of->empty())
+        from = static_cast<size_t>(std::upper_bound(unit_of->begin(), unit_of->end(), start) - unit_of->begin()) - 1;
     }
     pcre2_set_callout_32(st->mcontext32, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_32>,
                          c);
-    int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(st->subject32.data()), st->subject32.size(),
-                            from, 0, c->match32, st->mcontext32);
+    int rc = pcre2_match_32(c->code32, reinterpret_cast<PCRE2_SPTR32>(subject->data()), subject->size(), from, 0,
+                            c->match32, st->mcontext32);
     if (rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL) return 0;
     if (rc < 0) match_error(ctx, rc, true);
-    PCRE2_SIZE* ov = pcre2_get_ovector_pointer_32(c->match32);
-    take_offsets(st, c, ov, rc);
-    if (!unit_of.empty())
+    take_offsets(st, c, pcre2_get_ovector_pointer_32(c->match32), rc);
+    if (unit_of && !unit_of->empty())
       for (unsigned k = 0; k < n; k++)
-        if (st->ov[k] != PCRE2_UNSET) st->ov[k] = unit_of[st->ov[k]];
+        if (st->ov[k] != PCRE2_UNSET) st->ov[k] = (*unit_of)[st->ov[k]];
     return rc;
   }
   pcre2_set_callout_16(st->mcontext, c->callout_sets.empty() ? nullptr : in_callout_set<pcre2_callout_block_16>,

@@ -209,6 +209,21 @@ TEST(JsRegexp, AstralAndLoneSurrogates) {
   EXPECT_EQ(heap.show("'\\u00e9t\\u00e9'.match(new RegExp('\\u00e9', 'g')).length"), "2");
 }
 
+TEST(JsRegexp, PatternsTooLargeForThe16BitLibraryRunOnCodeUnits) {
+  oda::js::testing::Heap heap;
+  // 10,000 alternatives compile past the 16-bit library's 64K offsets; the 32-bit one runs
+  // them on the subject's code units (a lone surrogate and a pair stay two units each).
+  const char* words = "var w = []; for (var i = 0; i < 10000; i++) w.push('w' + i);";
+  EXPECT_EQ(heap.show(std::string("(function(){ ") + words +
+                      " var r = new RegExp('^(?:' + w.join('|') + ')$');"
+                      " return [r.test('w9999'), r.test('w10000'), r.test('W5')]; })()"),
+            "[true,false,false]");
+  EXPECT_EQ(heap.show(std::string("(function(){ ") + words +
+                      R"JS( var r = new RegExp('(' + w.join('|') + '|\ud83d)', 'gi');)JS"
+                      R"JS( return '\u00e9 W12 \ud83d\ude00 w9999'.replace(r, '<$1>'); })())JS"),
+            R"JS("\u00e9 <W1>2 <\ud83d>\ude00 <w9>999")JS");
+}
+
 TEST(JsRegexp, CatastrophicPatternThrowsInsteadOfHanging) {
   oda::js::testing::Heap heap;
   std::string r = heap.show("new RegExp('(a+)+$').test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!')");

@@ -275,7 +275,7 @@ void Emitter::chain_call(Node* l, std::string* this_tmp, bool sync_end) {
 
 // recv: the chain is a callee ending in a member access; *recv gets the temp holding that
 // member's object, the `this` of the call.
-void Emitter::opt_chain(Node* chain, std::string* recv) {
+void Emitter::opt_chain(Node* chain, std::string* recv, bool del) {
   std::vector<Node*> links;
   Node* base = chain->a[0];
   while ((base->k == K::Dot || base->k == K::Call) && base->a[0]->k != K::Super) {
@@ -283,6 +283,9 @@ void Emitter::opt_chain(Node* chain, std::string* recv) {
     base = base->a[0];
   }
   std::reverse(links.begin(), links.end());
+  size_t last_opt = 0;
+  for (size_t i = 0; i < links.size(); i++)
+    if (links[i]->has(F_OPTIONAL)) last_opt = i;
   w("(");
   size_t seg = out.size();
   std::string this_tmp;
@@ -311,7 +314,7 @@ void Emitter::opt_chain(Node* chain, std::string* recv) {
     if (l->has(F_OPTIONAL)) {
       std::string t = temp();
       out.insert(seg, "(" + t + " = ");
-      w(") == null ? void 0 : ");
+      w(del && i == last_opt ? ") == null ? true : " : ") == null ? void 0 : ");
       seg = out.size();
       w(t);
       if (l->k == K::Call) {
@@ -336,6 +339,7 @@ void Emitter::opt_chain(Node* chain, std::string* recv) {
     }
     member_tail(l);
   }
+  if (del) out.insert(seg, "delete ");
   w(")");
 }
 

@@ -65,9 +65,16 @@ void Emitter::class_(Node* c, const std::string& hint) {
     for (auto& [n, b] : c->scope->names) inner_b = b;
   std::string out_name = c->b ? c->b->out : (inner_b ? inner_b->out : name);
   if (out_name != name) decl += ", " + out_name + " = " + name;
+  // The constructor's check names the class by an alias where its parameters or vars shadow
+  // the class's own name (mathjs: `class i extends t { constructor(e, t, r, n, i) ... }`).
+  std::string self = name;
+  if (ctor && ctor->a[1]->scope && ctor->a[1]->scope->decl_count.count(name)) {
+    self = "__c" + std::to_string(id);
+    decl += ", " + self + " = " + name;
+  }
   w(decl + ";");
   std::string fi = has_fields ? "__fi(this);" : "";
-  std::string ck = "if (!(this instanceof " + name + ")) __oda_nonew(" + name + ");";
+  std::string ck = "if (!(this instanceof " + self + ")) __oda_nonew(" + self + ");";
   auto default_ctor = [&] {
     if (ext) {
       w("function " + name + "() {" + ck + "var __self = __oda_super(__super, this, arguments);" +

@@ -65,6 +65,16 @@ void Emitter::assign(Node* n) {
     w("__oda_tdz(" + quote(t->s) + ")");
     return;
   }
+  if (t->k == K::Ident && t->has(F_TDZCHECK) && !(t->b && t->b->kind == 'c')) {
+    // A let written from a closure that may run before its declaration: the check cannot
+    // stand as the target, so it guards the whole assignment (checked before the value is
+    // computed, where node computes it first: only the order of an error differs).
+    std::string nm = name_of(t);
+    w("(" + nm + " === __oda_TDZ ? __oda_tdz(" + quote(t->s) + ") : " + nm + " " + op + " ");
+    named_expr(n->a[1], t->s);
+    w(")");
+    return;
+  }
   if (t->k == K::Ident && t->b && t->b->kind == 'c') {
     w("(");
     expr(n->a[1]);
@@ -124,6 +134,13 @@ void Emitter::regex_lit(Node* n) {
 }
 
 void Emitter::unary(Node* n) {
+  Node* x = n->a[0];
+  while (x->k == K::Paren) x = x->a[0];
+  if (n->s == "delete" && x->k == K::OptChain) {
+    // delete a?.b: true where the chain stops, else the delete of its last member.
+    opt_chain(x, nullptr, true);
+    return;
+  }
   w(n->s);
   // A space keeps `typeof x`, `- -x` and `- --x` from running together.
   if (n->s.size() > 1 || ((n->s == "+" || n->s == "-") && n->a[0]->k == K::Unary && n->a[0]->s[0] == n->s[0]) ||
@@ -136,6 +153,13 @@ void Emitter::update(Node* n) {
   Node* t = n->a[0];
   if (t->k == K::Ident && t->b && t->b->kind == 'c') {
     w("__oda_constassign(" + quote(t->s) + ")");
+    return;
+  }
+  if (t->k == K::Ident && t->has(F_TDZCHECK)) {
+    // As in assign(): the dead-zone check guards the update, which cannot take it as target.
+    std::string nm = name_of(t);
+    w("(" + nm + " === __oda_TDZ ? __oda_tdz(" + quote(t->s) + ") : " +
+      (n->has(F_PREFIX) ? n->s + nm : nm + n->s) + ")");
     return;
   }
   if (n->has(F_PREFIX)) {

@@ -193,7 +193,7 @@ class Emitter {
   void super_member(Node* d);
   void member_tail(Node* d);
   void chain_call(Node* l, std::string* this_tmp, bool sync_end);
-  void opt_chain(Node* chain, std::string* recv = nullptr);
+  void opt_chain(Node* chain, std::string* recv = nullptr, bool del = false);
 
   // ---- literals (lower_literals.cc) ----
   static bool uses_super(Node* n);

@@ -244,10 +244,11 @@ void Emitter::return_stmt(Node* n) {
   if (fn_->kind == Fn::Closure) {
     // Signals the return to the loop that called the closure.
     fn_->used_return = true;
-    w("return {r: ");
+    // In parentheses: a comma expression (`return a = f(), a.x = 1, a`) is one value.
+    w("return {r: (");
     if (n->a.empty()) w("void 0");
     else expr(n->a[0]);
-    w("};");
+    w(")};");
     return;
   }
   if (fn_->derived_ctor && n->a.empty()) {

@@ -991,14 +991,15 @@ namespace {
 bool pattern_compiles(const std::u16string& pat, bool unicode, bool caseless, int* code) {
   PCRE2_SIZE off = 0;
   uint32_t opts = pcre2_compile_options(caseless, false);
-  if (unicode) {
-    std::u32string p32 = widen_pattern(pat);
-    pcre2_code_32* re = pcre2_compile_32(reinterpret_cast<PCRE2_SPTR32>(p32.data()), p32.size(), opts, code, &off, nullptr);
-    if (re) pcre2_code_free_32(re);
-    return re != nullptr;
+  if (!unicode) {
+    pcre2_code_16* re = pcre2_compile_16(reinterpret_cast<PCRE2_SPTR16>(pat.data()), pat.size(), opts, code, &off, nullptr);
+    if (re) pcre2_code_free_16(re);
+    // Too large for the 16-bit library's offsets: the engine runs it on the 32-bit one.
+    if (re || *code != PCRE2_ERROR_PATTERN_TOO_LARGE) return re != nullptr;
   }
-  pcre2_code_16* re = pcre2_compile_16(reinterpret_cast<PCRE2_SPTR16>(pat.data()), pat.size(), opts, code, &off, nullptr);
-  if (re) pcre2_code_free_16(re);
+  std::u32string p32 = widen_pattern(pat);
+  pcre2_code_32* re = pcre2_compile_32(reinterpret_cast<PCRE2_SPTR32>(p32.data()), p32.size(), opts, code, &off, nullptr);
+  if (re) pcre2_code_free_32(re);
   return re != nullptr;
 }
 

@@ -90,7 +90,7 @@
   });
   hide(fs, 'existsSync', sync.exists);
   hide(fs, 'promises', fs);
-  global.fs = fs;
+  hide(global, 'fs', fs);  // as `os`: not listed by Object.keys(globalThis), where node lists no fs
   // The run's own temp folder (SPEC 4.7: its TMPDIR), the one place outside the workspace
   // workspace-write may change. Only tmpdir() of Node's os: there is no process here.
   hide(global, 'os', { tmpdir: function () { return n.tmpdir(); } });

@@ -87,4 +87,11 @@
       return this.constructor && this.constructor.name;
     });
   }
+  // The lowering's helpers (__oda_*, declared as global functions and vars, so enumerable and
+  // non-configurable) stay out of Object.keys(globalThis) and for-in, as node's own internals.
+  var hideGlobal = global.__oda_hide_global;
+  if (typeof hideGlobal === 'function') {
+    var names = Object.keys(global);
+    for (var gi = 0; gi < names.length; gi++) if (names[gi].slice(0, 6) === '__oda_') hideGlobal(names[gi]);
+  }
 })(this);

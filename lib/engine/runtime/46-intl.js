@@ -326,26 +326,77 @@
     if (o.timeZoneName) out += ' ' + (o.timeZone === 'UTC' ? (o.timeZoneName === 'long' ? 'Coordinated Universal Time' : 'UTC') : o.timeZone);
     return out;
   }
+  // dateStyle and timeStyle as node (CLDR) has them for each locale: the patterns (d day,
+  // dd two digits, M/MM month, MMM/MMMM its short/long name, y/yy year, EEEE weekday, H/HH
+  // hour of 23, h with a, mm, ss, z/zzzz the zone's short/long name, '...' literal text),
+  // the names, and the text joining a date style to a time style.
+  var STYLE_INDEX = { full: 0, long: 1, medium: 2, short: 3 };
+  var EN_MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  var H24 = ['HH:mm:ss zzzz', 'HH:mm:ss z', 'HH:mm:ss', 'HH:mm'];
+  var STYLES = {
+    'en-US': { date: ['EEEE, MMMM d, y', 'MMMM d, y', 'MMM d, y', 'M/d/yy'], time: ['h:mm:ss a zzzz', 'h:mm:ss a z', 'h:mm:ss a', 'h:mm a'],
+      join: [' at ', ' at ', ', ', ', '], utc: 'Coordinated Universal Time', months: MONTHS, monthsShort: EN_MONTHS_SHORT, days: DAYS },
+    'en-GB': { date: ['EEEE, d MMMM y', 'd MMMM y', 'd MMM y', 'dd/MM/y'], time: H24,
+      join: [' at ', ' at ', ', ', ', '], utc: 'Coordinated Universal Time', months: MONTHS,
+      monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'], days: DAYS },
+    'de-DE': { date: ['EEEE, d. MMMM y', 'd. MMMM y', 'dd.MM.y', 'dd.MM.yy'], time: H24,
+      join: [' um ', ' um ', ', ', ', '], utc: 'Koordinierte Weltzeit',
+      months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+      days: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'] },
+    'fr-FR': { date: ['EEEE d MMMM y', 'd MMMM y', 'd MMM y', 'dd/MM/y'], time: H24,
+      join: [' à ', ' à ', ', ', ' '], utc: 'temps universel coordonné',
+      months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+      monthsShort: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+      days: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] },
+    'es-ES': { date: ["EEEE, d 'de' MMMM 'de' y", "d 'de' MMMM 'de' y", 'd MMM y', 'd/M/yy'], time: ['H:mm:ss (zzzz)', 'H:mm:ss z', 'H:mm:ss', 'H:mm'],
+      join: [', ', ' a las ', ', ', ', '], utc: 'tiempo universal coordinado',
+      months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+      monthsShort: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+      days: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] },
+    'sv-SE': { date: ['EEEE d MMMM y', 'd MMMM y', 'd MMM y', 'y-MM-dd'], time: H24,
+      join: [' kl. ', ' kl. ', ' ', ' '], utc: 'koordinerad universell tid',
+      months: ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
+      monthsShort: ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+      days: ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'] },
+    'ja-JP': { date: ["y'年'M'月'd'日'EEEE", "y'年'M'月'd'日'", 'y/MM/dd', 'y/MM/dd'], time: ["H'時'mm'分'ss'秒' zzzz", 'H:mm:ss z', 'H:mm:ss', 'H:mm'],
+      join: [' ', ' ', ' ', ' '], utc: '協定世界時', months: [], days: ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日'] }
+  };
+  function stylePattern(p, st, o, f) {
+    var out = '', i = 0;
+    while (i < p.length) {
+      var c = p.charAt(i), n = 1;
+      if (c === "'") {
+        var end = p.indexOf("'", i + 1);
+        out += p.slice(i + 1, end);
+        i = end + 1;
+        continue;
+      }
+      while (p.charAt(i + n) === c) n++;
+      i += n;
+      if (c === 'y') out += n === 2 ? pad2(f.y % 100) : String(f.y);
+      else if (c === 'M') out += n === 4 ? st.months[f.m] : n === 3 ? (st.monthsShort || st.months)[f.m] : n === 2 ? pad2(f.m + 1) : String(f.m + 1);
+      else if (c === 'd') out += n === 2 ? pad2(f.d) : String(f.d);
+      else if (c === 'E') out += st.days[f.wd];
+      else if (c === 'H') out += n === 2 ? pad2(f.h) : String(f.h);
+      else if (c === 'h') out += String(f.h % 12 || 12);
+      else if (c === 'm') out += pad2(f.mi);
+      else if (c === 's') out += pad2(f.s);
+      else if (c === 'a') out += f.h < 12 ? 'AM' : 'PM';
+      else if (c === 'z') out += o.timeZone === 'UTC' ? (n === 4 ? st.utc : 'UTC') : o.timeZone;
+      else out += p.slice(i - n, i);
+    }
+    return out;
+  }
   function formatDate(o, date) {
     var f = fields(o, date === undefined ? Date.now() : date);
     if (o.dateStyle || o.timeStyle) {
-      var x = { locale: o.locale, h12: o.h12, utc: o.utc, timeZone: o.timeZone };
-      var ds = '', ts = '';
-      if (o.dateStyle) {
-        var dx = Object.create(x);
-        if (o.dateStyle === 'short') { dx.year = '2-digit'; dx.month = 'numeric'; dx.day = 'numeric'; }
-        else { dx.year = 'numeric'; dx.month = o.dateStyle === 'medium' ? 'short' : 'long'; dx.day = 'numeric'; if (o.dateStyle === 'full') dx.weekday = 'long'; }
-        ds = datePortion(dx, f);
-      }
-      if (o.timeStyle) {
-        var tx = Object.create(x);
-        tx.hour = 'numeric'; tx.minute = '2-digit';
-        if (o.timeStyle !== 'short') tx.second = '2-digit';
-        if (o.timeStyle === 'full') tx.timeZoneName = 'long'; else if (o.timeStyle === 'long') tx.timeZoneName = 'short';
-        ts = timePortion(tx, f);
-      }
-      var join = o.dateStyle === 'full' || o.dateStyle === 'long' ? (o.locale === 'en-US' ? ' at ' : LOCALES[o.locale].join) : LOCALES[o.locale].join;
-      return ds && ts ? ds + join + ts : ds || ts;
+      var st = STYLES[o.locale], di = STYLE_INDEX[o.dateStyle], ti = STYLE_INDEX[o.timeStyle];
+      var ds = o.dateStyle ? stylePattern(st.date[di], st, o, f) : '';
+      // hour12: false on a 12-hour locale: the 24-hour clock, two digits, no AM/PM.
+      var tp = o.timeStyle ? st.time[ti] : '';
+      if (!o.h12 && tp.indexOf('h') >= 0) tp = tp.replace('h', 'HH').replace(' a', '');
+      var ts = o.timeStyle ? stylePattern(tp, st, o, f) : '';
+      return ds && ts ? ds + st.join[di] + ts : ds || ts;
     }
     var dp = datePortion(o, f), tp = timePortion(o, f);
     return dp && tp ? dp + LOCALES[o.locale].join + tp : dp || tp;

@@ -122,26 +122,44 @@
     var cap = capability(C); cap.reject(e); return cap.promise;
   };
 
-  // Iterables: arrays directly; others through Symbol.iterator when the runtime has it.
-  function toList(iterable) {
-    if (Array.isArray(iterable)) return iterable;
-    if (iterable != null && typeof Symbol === 'function' && Symbol.iterator &&
-        typeof iterable[Symbol.iterator] === 'function') {
-      var it = iterable[Symbol.iterator](), out = bare(), step;
-      while (!(step = it.next()).done) out[out.length] = step.value;
-      return out;
-    }
-    if (typeof iterable === 'string') return iterable.split('');
-    throw new TypeError('object is not iterable');
+  // The combinators walk their iterable one step at a time (arrays directly): an iterator
+  // that never ends, or whose values C.resolve or then refuse, rejects instead of spinning.
+  // An error of the walk's own (C.resolve, then) closes the iterator through its return
+  // method when it has one; an error of the iterator's (next, done, value) does not.
+  function notIterable(v) {
+    var what = v === undefined ? 'undefined' : v === null ? 'object null' : isObject(v) ? typeof v : typeof v + ' ' + String(v);
+    return new TypeError(what + ' is not iterable (cannot read property Symbol(Symbol.iterator))');
   }
-
   function combine(C, iterable, onItem, onEmpty) {
-    var cap = capability(C);
+    var cap = capability(C), it = null, state = { left: 1 }, i = 0;
     try {
-      var list = toList(iterable), state = { left: list.length };
-      if (list.length === 0) { onEmpty(cap); return cap.promise; }
-      for (var i = 0; i < list.length; i++) onItem(C.resolve(list[i]), i, cap, state, list.length);
-    } catch (e) { cap.reject(e); }
+      var resolve = C.resolve;
+      if (typeof resolve !== 'function') throw new TypeError('Promise resolve or reject function is not callable');
+      if (Array.isArray(iterable)) {
+        for (; i < iterable.length; i++) { state.left++; onItem(resolve.call(C, iterable[i]), i, cap, state); }
+      } else {
+        if (iterable == null || typeof iterable[Symbol.iterator] !== 'function') throw notIterable(iterable);
+        var iter = iterable[Symbol.iterator]();
+        if (!isObject(iter)) throw new TypeError('Result of the Symbol.iterator method is not an object');
+        var next = iter.next;
+        for (;;) {
+          var step = next.call(iter);
+          if (!isObject(step)) throw new TypeError('Iterator result ' + String(step) + ' is not an object');
+          if (step.done) break;
+          var v = step.value;
+          it = iter;
+          state.left++;
+          onItem(resolve.call(C, v), i++, cap, state);
+          it = null;
+        }
+      }
+      if (--state.left === 0) onEmpty(cap);
+    } catch (e) {
+      if (it !== null) {
+        try { var ret = it['return']; if (ret !== undefined && ret !== null) ret.call(it); } catch (ignored) { /* the first error wins */ }
+      }
+      cap.reject(e);
+    }
     return cap.promise;
   }
 
@@ -153,14 +171,14 @@
     var values = [];
     return combine(this, iterable, function (p, i, cap, state) {
       p.then(function (v) { put(values, i, v); if (--state.left === 0) cap.resolve(values); }, cap.reject);
-    }, function (cap) { cap.resolve([]); });
+    }, function (cap) { cap.resolve(values); });
   };
   Promise.allSettled = function (iterable) {
     var values = [];
     return combine(this, iterable, function (p, i, cap, state) {
       p.then(function (v) { put(values, i, { status: 'fulfilled', value: v }); if (--state.left === 0) cap.resolve(values); },
              function (e) { put(values, i, { status: 'rejected', reason: e }); if (--state.left === 0) cap.resolve(values); });
-    }, function (cap) { cap.resolve([]); });
+    }, function (cap) { cap.resolve(values); });
   };
   function aggregate(errors) {
     var E = global.AggregateError;
@@ -173,7 +191,7 @@
     var errors = [];
     return combine(this, iterable, function (p, i, cap, state) {
       p.then(cap.resolve, function (e) { put(errors, i, e); if (--state.left === 0) cap.reject(aggregate(errors)); });
-    }, function (cap) { cap.reject(aggregate([])); });
+    }, function (cap) { cap.reject(aggregate(errors)); });
   };
   Promise.race = function (iterable) {
     return combine(this, iterable, function (p, i, cap) { p.then(cap.resolve, cap.reject); },

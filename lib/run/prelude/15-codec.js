@@ -97,7 +97,20 @@
     }
     if (typeof e === 'string') return e;
     var r = tryEncode(e);
-    return r.json === undefined || e === undefined ? null : r.json;
+    if (r.json !== undefined && e !== undefined) return r.json;
+    return errorLike(e);
+  }
+  // An object that is no Error but has a string message (test262's Test262Error, many
+  // libraries' own errors): `Name: message`, the name its own or its constructor's.
+  function errorLike(e) {
+    if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return null;
+    var name = e.name, msg = e.message;
+    if (typeof msg !== 'string') return null;
+    if (typeof name !== 'string' || name === '') {
+      var c = e.constructor;
+      name = c !== null && c !== undefined && typeof c.name === 'string' && c.name !== '' ? c.name : 'Error';
+    }
+    return msg ? name + ': ' + msg : name;
   }
 
   Object.defineProperty(global, '__oda_codec', {

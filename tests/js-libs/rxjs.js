@@ -1,0 +1,10 @@
+const { of, from, interval, firstValueFrom, lastValueFrom, Subject, BehaviorSubject } = module.exports;
+const { map, filter, scan, take, toArray, mergeMap, debounceTime } = module.exports.operators;
+const out = [];
+const s = new BehaviorSubject(1);
+s.pipe(map((x) => x * 10)).subscribe((v) => out.push(v));
+s.next(2); s.next(3);
+const sums = await lastValueFrom(from([1, 2, 3, 4, 5]).pipe(filter((x) => x % 2), scan((a, b) => a + b, 0), toArray()));
+const ticks = await firstValueFrom(interval(1).pipe(take(3), toArray()));
+const flat = await lastValueFrom(of('a', 'b').pipe(mergeMap((x) => of(x + 1, x + 2)), toArray()));
+return [out, sums, ticks, flat];

@@ -1,0 +1,2 @@
+const validator = module.exports;
+return [validator.isEmail('foo@bar.com'), validator.isEmail('foo@bar'), validator.isURL('https://example.com/a?b=c'), validator.isIP('192.168.0.1'), validator.isIP('::1', 6), validator.isUUID('1b671a64-40d5-491e-99b0-da01ff1f3341'), validator.isCreditCard('4111111111111111'), validator.escape('<a href="x">'), validator.normalizeEmail('Foo.Bar@Gmail.com'), validator.isISO8601('2024-02-27T10:30:00Z'), validator.isJSON('{"a":1}'), validator.isStrongPassword('Ab1!aaaa')];

@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# Proxy and Reflect as node has them: every trap called (Duktape's own Proxy calls seven),
+# the invariant checks in V8's words, Proxy.revocable, and Reflect.get/set with a receiver.
+# Each program runs through node and run-code; the outputs must be the same.
+
+load helpers
+
+@test "every trap is called, with the arguments node gives" {
+  cat > prog.js <<'EOF2'
+const log = [];
+const t = { a: 1, b: 2 };
+const h = {};
+for (const k of ['get', 'set', 'has', 'deleteProperty', 'ownKeys', 'getOwnPropertyDescriptor', 'defineProperty',
+  'getPrototypeOf', 'setPrototypeOf', 'isExtensible', 'preventExtensions'])
+  h[k] = function (...args) { log.push(k + ':' + args.filter((a) => typeof a === 'string').join()); return Reflect[k](...args); };
+const p = new Proxy(t, h);
+const out = [p.a, (p.c = 3), 'a' in p, delete p.c, Object.keys(p), JSON.stringify(p),
+  Object.getOwnPropertyDescriptor(p, 'a'), Object.defineProperty(p, 'x', { value: 1 }) === p,
+  Object.getPrototypeOf(p) === Object.prototype, Object.setPrototypeOf(p, null) === p, Object.isExtensible(p),
+  Object.hasOwn(p, 'b'), Object.prototype.propertyIsEnumerable.call(p, 'x'), Object.entries(p), Reflect.ownKeys(p),
+  Object.preventExtensions(p) === p, Object.isExtensible(t), Object.isFrozen(p)];
+console.log(JSON.stringify(out));
+console.log(log.join(' '));
+EOF2
+  same_as_node
+}
+
+@test "the traps' invariants are checked, in node's words" {
+  cat > prog.js <<'EOF2'
+const T = (f) => { try { return f(); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+const nc = {}; Object.defineProperty(nc, 'x', { value: 1 });
+const ne = Object.preventExtensions({ y: 1 });
+console.log(T(() => new Proxy({}, { get: 1 }).a));
+console.log(T(() => Object.defineProperty(new Proxy(ne, { defineProperty() { return true; } }), 'z', { value: 1 })));
+console.log(T(() => Object.defineProperty(new Proxy({}, { defineProperty() { return true; } }), 'z', { value: 1, configurable: false })));
+console.log(T(() => Object.defineProperty(new Proxy({}, { defineProperty() { return false; } }), 'z', {})));
+console.log(T(() => Object.setPrototypeOf(new Proxy({}, { setPrototypeOf() { return false; } }), null)));
+console.log(T(() => Object.isExtensible(new Proxy({}, { isExtensible() { return false; } }))));
+console.log(T(() => Object.preventExtensions(new Proxy({}, { preventExtensions() { return true; } }))));
+console.log(T(() => Object.preventExtensions(new Proxy({}, { preventExtensions() { return false; } }))));
+console.log(T(() => Object.getOwnPropertyDescriptor(new Proxy(nc, { getOwnPropertyDescriptor() { return undefined; } }), 'x')));
+console.log(T(() => Object.getOwnPropertyDescriptor(new Proxy({}, { getOwnPropertyDescriptor() { return 1; } }), 'x')));
+console.log(T(() => Object.getOwnPropertyDescriptor(new Proxy({}, { getOwnPropertyDescriptor() { return { value: 1, configurable: false }; } }), 'x')));
+console.log(T(() => Object.keys(new Proxy(nc, { ownKeys() { return []; } }))));
+console.log(T(() => Object.keys(new Proxy({}, { ownKeys() { return ['a', 'a']; } }))));
+console.log(T(() => Object.keys(new Proxy({}, { ownKeys() { return [1]; } }))));
+console.log(T(() => Reflect.ownKeys(new Proxy(ne, { ownKeys() { return ['y', 'q']; } }))));
+console.log(T(() => Object.getPrototypeOf(new Proxy({}, { getPrototypeOf() { return 1; } }))));
+console.log(T(() => Object.getPrototypeOf(new Proxy(ne, { getPrototypeOf() { return null; } }))));
+console.log(T(() => new Proxy(nc, { get() { return 2; } }).x));
+console.log(T(() => { 'use strict'; new Proxy(nc, { set() { return true; } }).x = 5; }));
+console.log(T(() => 'x' in new Proxy(nc, { has() { return false; } })));
+console.log(T(() => delete new Proxy(nc, { deleteProperty() { return true; } }).x));
+console.log(T(() => Reflect.defineProperty(new Proxy({}, { defineProperty() { return false; } }), 'a', {})));
+console.log(T(() => new (new Proxy(function () {}, { construct() { return 1; } }))()));
+console.log(T(() => Proxy({}, {})), T(() => new Proxy(1, {})), Proxy.length, Proxy.name, 'prototype' in Proxy);
+EOF2
+  same_as_node
+}
+
+@test "Proxy.revocable gives a proxy that works until revoked, then refuses every operation" {
+  cat > prog.js <<'EOF2'
+const T = (f) => { try { return JSON.stringify(f()); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+const { proxy, revoke } = Proxy.revocable({ a: 1 }, { get: (t, k) => (k in t ? t[k] : 'none') });
+console.log(T(() => [proxy.a, proxy.b]), revoke.length, JSON.stringify(revoke.name), revoke(), revoke());
+console.log(T(() => proxy.a), T(() => Object.keys(proxy)), T(() => (proxy.x = 1)), T(() => 'a' in proxy),
+  T(() => Object.getPrototypeOf(proxy)), T(() => Array.isArray(proxy)), typeof proxy);
+const arr = Proxy.revocable([1, 2], {}).proxy, fn = new Proxy(function (a, b) { return a + b; }, {});
+console.log(Array.isArray(arr), Array.isArray(new Proxy(arr, {})), JSON.stringify(arr), fn(1, 2), typeof fn);
+EOF2
+  same_as_node
+}
+
+@test "Reflect.get and Reflect.set with a receiver run getters and setters on it" {
+  cat > prog.js <<'EOF2'
+const base = { get full() { return this.first + ' ' + this.last; }, set full(v) { [this.first, this.last] = v.split(' '); }, plain: 1 };
+const other = { first: 'Ada', last: 'Lovelace' };
+const child = Object.create(base);
+const frozen = Object.freeze({ k: 1 });
+console.log(Reflect.get(base, 'full', other), Reflect.get(child, 'plain', other), Reflect.get(base, 'none', other));
+console.log(Reflect.set(base, 'full', 'Grace Hopper', other), JSON.stringify(other), JSON.stringify(base.plain));
+console.log(Reflect.set(child, 'plain', 5, other), other.plain, child.plain, Reflect.set(frozen, 'k', 2, {}), Reflect.set({}, 'k', 2, frozen));
+const seen = [];
+const p = new Proxy({}, { defineProperty(t, k, d) { seen.push(k + '=' + d.value); return Reflect.defineProperty(t, k, d); } });
+console.log(Reflect.set({ x: 0 }, 'x', 7, p), seen.join(), p.x);
+try { Reflect.get(1, 'a'); } catch (e) { console.log(e.constructor.name); }
+EOF2
+  same_as_node
+}
