@@ -331,6 +331,12 @@ void Server::forget_closed() {
     for (auto& w : waiters_) if (w.s == p) ok(w.client, settled_result(w, Settled::Exit));
     std::erase_if(waiters_, [p](const Waiter& w) { return w.s == p; });
     jobs_.update(p, true);
+    // Sends held behind one that ended with the session hear that it is gone.
+    if (auto h = held_.find(p); h != held_.end()) {
+      for (const HeldSend& hs : h->second)
+        if (clients_.count(hs.client)) error(hs.client, "terminal session " + p->id() + " is closing");
+      held_.erase(h);
+    }
     gone_.push_back(Gone{s->chat(), s->id(), s->name()});
     return true;
   });
