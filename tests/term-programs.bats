@@ -7,15 +7,18 @@ load helpers
 @test "sends to one session at once are served in arrival order, each with its own output and status" {
   term-open --name s
   term-send s 'cd "$ODA_TEST_DIR"' >/dev/null
-  term-send s 'touch a-started; sleep 1; echo from-A; (exit 3)' >a.out &
+  # A runs until the test lets it go, so B and C surely arrive while it still waits; the
+  # folder in each text tells this test's clients from another's.
+  term-send s "touch a-started; until [ -e go ]; do sleep 0.02; done; echo from-A; (exit 3) # $PWD" >a.out &
   local a=$!
   poll_until [ -e a-started ]
-  term-send s 'echo from-B; (exit 4)' >b.out &
+  term-send s "echo from-B; (exit 4) # $PWD" >b.out &
   local b=$!
-  # C arrives after B: it must wait for B, not only for A.
-  poll_until pgrep -f "term-send s echo from-B" >/dev/null
-  term-send s 'echo from-C' >c.out &
+  poll_until pgrep -f "from-B; \(exit 4\) # $PWD" >/dev/null
+  term-send s "echo from-C # $PWD" >c.out &
   local c=$!
+  poll_until pgrep -f "from-C # $PWD" >/dev/null
+  touch go
   wait "$a" "$b" "$c"
   assert_equal "$(cat a.out)" $'from-A\n[wait: prompt]\n[exit: 3]\n[session: running]'
   assert_equal "$(cat b.out)" $'from-B\n[wait: prompt]\n[exit: 4]\n[session: running]'
@@ -132,4 +135,46 @@ load helpers
   assert_output $'size:[8;30;100\n[wait: prompt]\n[exit: 0]\n[session: running]'
   run term-send s $'printf \'\\e]11;?\\e\\\\\'; read -rs -t 5 -d \'\\\' x; x=${x#*;}; echo "bg:${x%?}"'
   assert_output $'bg:rgb:0000/0000/0000\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+# tmux shows vim's screen: the three lines, 20 rows of ~, and the file's message.
+@test "a send that ends on the alternate screen returns the screen: vim, less" {
+  printf 'line one\nline two\nline three\n' >f.txt
+  term-open --name s
+  run term-send s 'vim -u NONE f.txt'
+  local tildes
+  tildes=$(printf '~\n%.0s' $(seq 20))
+  assert_output "line one
+line two
+line three
+${tildes}
+\"f.txt\" 3 lines, 29 bytes
+[wait: input]
+[session: running]"
+  run term-read s --screen
+  assert_output "$(printf '%s\n' "line one" "line two" "line three")
+${tildes}
+\"f.txt\" 3 lines, 29 bytes"
+  # Back on the main screen, nothing of vim's drawing comes as lines.
+  run term-send s ':q'
+  assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s 'less f.txt'
+  assert_output $'line one\nline two\nline three\nf.txt (END)\n[wait: input]\n[session: running]'
+  run term-send s 'q'
+  assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+@test "watch and top: each send shows their one screen, not redraws glued into lines" {
+  term-open --name s
+  run term-send s --wait-ms 1500 'watch -n0.5 date +%s'
+  assert_line --index 0 --regexp '^Every 0\.5s: date \+%s  +[^ ].*$'
+  assert_line --index 1 --regexp '^[0-9]{10}$'
+  assert_line --index 2 '[wait: timeout]'
+  run term-send -e --no-submit s '\x03'
+  assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s --wait-ms 1500 'top -d 0.5'
+  assert_line --index 0 --regexp '^top - '
+  assert_line --regexp '^ *PID +USER '
+  run term-send --no-submit s 'q'
+  assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }

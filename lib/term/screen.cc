@@ -29,6 +29,9 @@ Screen::Screen(int rows, int cols) : vt_(vterm_new(rows, cols)), rows_(rows), co
   // 11, 4). libvterm answers the cursor position and the device attributes on its own.
   static const VTermParserCallbacks fallbacks = {.csi = on_csi, .osc = on_osc};
   vterm_screen_set_unrecognised_fallbacks(s, &fallbacks, this);
+  static const VTermScreenCallbacks callbacks = {
+      .settermprop = [](VTermProp prop, VTermValue* val, void* user) { return on_prop(prop, val, user); }};
+  vterm_screen_set_callbacks(s, &callbacks, this);
   vterm_screen_enable_altscreen(s, 1);
   // Merged scroll damage: a flood of output scrolls the buffer once per flush instead of
   // moving every row for every line (the difference between 30% and most of a bare PTY).
@@ -72,6 +75,11 @@ int Screen::on_osc(const char* command, size_t len, void* user) {
     return 1;
   }
   return 0;
+}
+
+int Screen::on_prop(int prop, void* value, void* user) {
+  if (prop == VTERM_PROP_ALTSCREEN) static_cast<Screen*>(user)->alternate_ = static_cast<VTermValue*>(value)->boolean;
+  return 1;
 }
 
 std::string Screen::take_replies() {

@@ -25,6 +25,8 @@ class Screen {
   void resize(int rows, int cols);
   // The visible rows, trailing blanks trimmed, trailing empty rows dropped.
   std::string render() const;
+  // A full-screen program (vim, less, top, watch) is on the alternate screen.
+  bool alternate() const { return alternate_; }
   int rows() const { return rows_; }
   int cols() const { return cols_; }
 
@@ -32,10 +34,12 @@ class Screen {
   static void on_output(const char* s, size_t len, void* user);
   static int on_csi(const char* leader, const long args[], int argc, const char* intermed, char command, void* user);
   static int on_osc(const char* command, size_t len, void* user);
+  static int on_prop(int prop, void* value, void* user);
 
   VTerm* vt_;
   int rows_, cols_;
   std::string replies_;
+  bool alternate_ = false;
 };
 
 }  // namespace oda::term

@@ -208,22 +208,21 @@ bool Server::waiting(const Session* s) const {
   return std::any_of(waiters_.begin(), waiters_.end(), [s](const Waiter& w) { return w.s == s; });
 }
 
-bool Server::hold_send(Session* s, const Request& r) {
+bool Server::hold_send(Session* s, const Request& r, void (*serve)(Server&, const Request&)) {
   if (serving_held_ == s) return false;
   auto it = held_.find(s);
   if (!waiting(s) && (it == held_.end() || it->second.empty())) return false;
-  held_[s].push_back(HeldSend{r.client, r.chat, r.args, r.envelope, r.max_bytes});
+  held_[s].push_back(HeldSend{serve, r.client, r.chat, r.args, r.envelope, r.max_bytes});
   return true;
 }
 
 void Server::serve_held(Session* s) {
-  const Tool* send = find_tool("terminal_send");
   for (auto it = held_.find(s); it != held_.end() && !it->second.empty() && !waiting(s); it = held_.find(s)) {
     HeldSend h = std::move(it->second.front());
     it->second.pop_front();
     if (!clients_.count(h.client)) continue;
     serving_held_ = s;
-    send->serve(*this, Request{h.client, h.chat, h.args, h.envelope, h.max_bytes});
+    h.serve(*this, Request{h.client, h.chat, h.args, h.envelope, h.max_bytes});
     serving_held_ = nullptr;
   }
   if (auto it = held_.find(s); it != held_.end() && it->second.empty()) held_.erase(it);

@@ -61,7 +61,8 @@ class Server {
   // Sends to one session are served one at a time, in the order they arrived: while s has
   // a send waiting (or sends held before this one), r is held (true) and served once those
   // have answered, so each returns only its own output and status.
-  bool hold_send(Session* s, const Request& r);
+  // serve is the handler that serves r in its turn.
+  bool hold_send(Session* s, const Request& r, void (*serve)(Server&, const Request&));
   // Begins closing s; `client` (if >= 0) hears when it is done.
   void close(Session* s, int client);
   // s has bytes queued for its PTY: watch it for room.
@@ -83,6 +84,7 @@ class Server {
   };
   // A send held for its turn: copies of what its Request referred to.
   struct HeldSend {
+    void (*serve)(Server&, const Request&);
     int client;
     std::string chat;
     json::Value args, envelope;

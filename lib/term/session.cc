@@ -348,6 +348,11 @@ std::string Session::screen() {
   return screen_ ? screen_->render() : std::string();
 }
 
+bool Session::alternate_screen() {
+  if (!screen_pending_.empty()) feed_screen();
+  return screen_ && screen_->alternate();
+}
+
 std::string Session::line(uint64_t n) const {
   if (n < store_.end()) return std::string(store_.at(n));
   return text_.partial();

@@ -87,6 +87,8 @@ class Session {
   uint64_t first_line() const { return store_.first(); }
   std::string line(uint64_t n) const;
   std::string screen();
+  // The program in front is on the alternate screen (vim, less, top, watch).
+  bool alternate_screen();
   // A read returned output up to p: later sends start after it.
   void mark_seen(const Pos& p);
   Pos end_pos() const { return Pos{store_.end(), text_.partial()}; }

@@ -170,6 +170,14 @@ void TextSink::csi(char final) {
   // a newline after it, for the input line it did not show: at the start of a line that
   // makes a blank line no terminal that echoes shows (gdb before each "(gdb) ").
   paste_off_ = params_ == "?2004" && final == 'l';
+  // The alternate screen (vim, less, top, watch) is a screen, not lines: what is drawn there
+  // is left to the screen, and the lines go on where they were once it is left.
+  if ((params_ == "?1049" || params_ == "?1047" || params_ == "?47") && (final == 'h' || final == 'l')) {
+    end_echo();
+    alternate_ = final == 'h';
+    return;
+  }
+  if (alternate_) return;
   // Private sequences (ESC [ ? ...) never move the text cursor in ways we keep.
   if (!params_.empty() && (params_[0] == '?' || params_[0] == '>' || params_[0] == '<' || params_[0] == '=')) return;
   // Colours leave the echo where it is; anything that moves or erases ends it.
@@ -225,6 +233,7 @@ void TextSink::feed(std::string_view bytes) {
     unsigned char c = static_cast<unsigned char>(*p);
     switch (state_) {
       case EscapeState::Ground: {
+        if (alternate_ && c != 0x1b) break;
         if (c != '\r' && c != '\n' && c != 0x1b) paste_off_ = false;
         if (c >= 0x20 && c != 0x7f) {
           if (break_pending_ && expect_.empty()) newline();

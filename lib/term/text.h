@@ -74,6 +74,7 @@ class TextSink {
   size_t col_ = 0;  // byte offset of the cursor in cur_; past its end, blanks not written yet
   std::deque<std::string> below_;  // lines under the cursor's line, after a cursor up
   uint64_t floor_ = 0;
+  bool alternate_ = false;  // on the alternate screen: printing goes to the screen alone
   bool paste_off_ = false;  // bracketed paste just ended, only \r since (see csi)
   EscapeState state_ = EscapeState::Ground;
   std::string params_;

@@ -162,6 +162,13 @@ TEST(TextSink, ReadlinesNewlineAfterBracketedPasteMakesNoBlankLine) {
   EXPECT_EQ(lines("a\n\x1b[?2004lx\r\n\r\n"), (V{"a", "x", ""}));
 }
 
+TEST(TextSink, WhatIsDrawnOnTheAlternateScreenIsNoLines) {
+  std::string partial;
+  EXPECT_EQ(lines("before\r\n$ \x1b[?1049h\x1b[H\x1b[2Jvim's\r\n~\r\n\x1b[?1049l\r\nafter\n", &partial),
+            (V{"before", "$ ", "after"}));
+  EXPECT_EQ(partial, "");
+}
+
 TEST(Cut, KeepsShortTextAndCutsLongTextAtACharacterBoundary) {
   std::string s = "abc";
   EXPECT_FALSE(cut(&s, 3));

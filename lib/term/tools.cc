@@ -294,7 +294,7 @@ std::string write_text(Server& sv, Session* s, const std::string& text, const st
 void serve_send(Server& sv, const Request& r) {
   const json::Value& a = r.args;
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
-  if (!s || !reachable(sv, r, *s) || sv.hold_send(s, r)) return;
+  if (!s || !reachable(sv, r, *s) || sv.hold_send(s, r, serve_send)) return;
   if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
   // Nothing reads what would be written (SPEC 3.3): the refusal says how the shell ended,
   // as a send's [session: exited ...] line does.

@@ -155,6 +155,8 @@ json::Value settled_result(const Waiter& w, Settled why) {
   if (s->has_pty()) s->drain();
   s->settle_text();
   std::string out = s->take_unseen(w.max_bytes);
+  // A full-screen program's stream is redraws in place: what it shows is its screen.
+  if (s->alternate_screen()) out = s->screen();
   bool truncated = cut(&out, w.max_bytes);
   json::Value r = json::Value::object();
   r.set("session", s->id());
