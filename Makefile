@@ -80,8 +80,10 @@ demo: all
 SAN_B := build-sanitize
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 SAN_OPTS := halt_on_error=1:detect_leaks=0:log_path=$(CURDIR)/$(SAN_B)/sanitizer/report
+# (The build runs sanitized tools too, the heap image's writer among them: the pointers it
+# leaves in the image's arena, which LeakSanitizer does not scan, are no leaks.)
 check-sanitize:
-	$(MAKE) B=$(SAN_B) DUK_PGO=0 CXXFLAGS="$(SAN_FLAGS)" \
+	ASAN_OPTIONS=detect_leaks=0 $(MAKE) B=$(SAN_B) DUK_PGO=0 CXXFLAGS="$(SAN_FLAGS)" \
 	  DUK_CFLAGS="$(DUK_CFLAGS) $(SAN_FLAGS)" all
 	@rm -rf $(SAN_B)/sanitizer && mkdir -p $(SAN_B)/sanitizer
 	ODA_BUILD=$(SAN_B) ASAN_OPTIONS=$(SAN_OPTS) UBSAN_OPTIONS=$(SAN_OPTS):print_stacktrace=1 tests/run; \

@@ -4,14 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <vector>
 
 namespace oda::js {
 namespace {
 
-// Every token of src up to the end, the end excluded.
+// Every token of src up to the end, the end excluded. The lexer is kept until the tests end:
+// a cooked name (an escaped identifier) is text the lexer owns, and its token points there.
 std::vector<Token> lex(std::string_view src) {
-  Lexer lx(src);
+  static std::deque<Lexer> kept;
+  Lexer& lx = kept.emplace_back(src);
   std::vector<Token> out;
   for (Token t = lx.next(); t.t != TokenKind::Eof; t = lx.next()) out.push_back(t);
   return out;
