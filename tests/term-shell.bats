@@ -171,3 +171,29 @@ hijacked-cd sub" 0)"
   run term-send pty-1 'greet you; (exit 4)'
   assert_output "$(done_with 'hi you' 4)"
 }
+
+# No process whose command line matches $1 is left.
+none_left() { ! pgrep -f "$1" >/dev/null; }
+
+@test "term-close ends what left the session, its environment and its parent (env -i setsid, double forks)" {
+  term-open --name a
+  term-send a '(env -i setsid sleep 47311 &)'
+  term-send a 'env -i setsid sh -c "sleep 47312 & exit"'
+  poll_until pgrep -f 'sleep 47311'
+  poll_until pgrep -f 'sleep 47312'
+  run term-close a
+  assert_output 'closed terminal session pty-1'
+  none_left 'sleep 4731[12]'
+}
+
+@test "a session whose shell exited still takes its orphans along when closed" {
+  term-open --name b
+  term-send b '(env -i setsid sleep 47313 &)'
+  poll_until pgrep -f 'sleep 47313'
+  run term-send b 'exit 3'
+  assert_output $'exit\n[wait: exit]\n[session: exited code=3 signal=null]'
+  pgrep -f 'sleep 47313'
+  run term-close b
+  assert_output 'closed terminal session pty-1'
+  none_left 'sleep 47313'
+}

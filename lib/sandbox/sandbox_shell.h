@@ -26,6 +26,8 @@ class ShellSandbox {
   // In the child, after fork and before exec: only async-signal-safe calls. false: the
   // shell must not start.
   bool enter() const { return enter_ruleset(ruleset_.fd); }
+  // The ruleset's descriptor, for a child that enters it after more forks; -1: none.
+  int ruleset_fd() const { return ruleset_.fd; }
   // In the parent once the child is forked: the ruleset is the child's alone.
   void close_ruleset();
   // What the shell's environment gets: ODA_SANDBOX=<mode> (so the tools it runs inherit the

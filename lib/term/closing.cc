@@ -11,7 +11,7 @@ namespace oda::term {
 namespace {
 
 void hang_up_all(const Session& s) {
-  for (pid_t p : session_processes(s.leader(), s.tag())) {
+  for (pid_t p : session_processes(s.leader(), s.keeper(), s.tag())) {
     kill(p, SIGHUP);
     kill(p, SIGCONT);
   }
@@ -31,7 +31,7 @@ Closing::Closing(Session* s, int64_t now) : s_(s), started_(now) {
 }
 
 bool Closing::advance(int64_t now) {
-  std::vector<pid_t> left = session_processes(s_->leader(), s_->tag());
+  std::vector<pid_t> left = session_processes(s_->leader(), s_->keeper(), s_->tag());
   if (left.empty()) return true;
   Phase next = closing_phase(now - started_);
   // SIGTERM once, when the phase is entered; SIGKILL on every look (a process may fork
@@ -50,7 +50,7 @@ void end_sessions(const std::vector<Session*>& sessions) {
   for (Session* s : sessions) hang_up_all(*s);
   usleep(static_cast<useconds_t>(Closing::kTerminateAfterMs * 1000));
   for (Session* s : sessions) {
-    for (pid_t p : session_processes(s->leader(), s->tag())) kill(p, SIGKILL);
+    for (pid_t p : session_processes(s->leader(), s->keeper(), s->tag())) kill(p, SIGKILL);
     s->closed();
   }
 }

@@ -164,19 +164,20 @@ long context_switches(pid_t pid) {
   return total;
 }
 
-std::vector<pid_t> session_processes(pid_t leader, const std::string& tag) {
+std::vector<pid_t> session_processes(pid_t leader, pid_t keeper, const std::string& tag) {
   std::map<pid_t, Stat> procs;
   pid_t self = getpid();
   for (pid_t pid : all_pids()) {
     Stat st;
-    if (pid != self && read_stat(pid, &st) && st.state != 'Z') procs[pid] = st;
+    if (pid != self && pid != keeper && read_stat(pid, &st) && st.state != 'Z') procs[pid] = st;
   }
   std::vector<pid_t> out;
   for (auto& [pid, st] : procs) {
     bool mine = st.sid == leader || pid == leader;
-    // Walk up the parents: a descendant that left the session is still ours.
+    // Walk up the parents: a descendant that left the session is still ours, and so is
+    // an orphan, reparented to the keeper.
     for (pid_t p = st.ppid; !mine && p > 1;) {
-      if (p == leader) { mine = true; break; }
+      if (p == leader || (keeper > 0 && p == keeper)) { mine = true; break; }
       auto it = procs.find(p);
       if (it == procs.end()) break;
       p = it->second.ppid;

@@ -26,8 +26,9 @@ Reading process_reads_terminal(pid_t pid, dev_t tty, bool raw);
 // reader whose count has not moved since bytes were written has not woken to take them.
 long context_switches(pid_t pid);
 
-// Every live process of the session led by `leader`: its session members, its descendants,
-// and processes carrying `tag` (NAME=VALUE) in their environment (double-forked daemons).
-std::vector<pid_t> session_processes(pid_t leader, const std::string& tag);
+// Every live process of the session led by `leader`: its session members, its descendants
+// and those of its `keeper` (the subreaper its orphans are reparented to; not the keeper
+// itself), and processes carrying `tag` (NAME=VALUE) in their environment.
+std::vector<pid_t> session_processes(pid_t leader, pid_t keeper, const std::string& tag);
 
 }  // namespace oda::term

@@ -250,16 +250,15 @@ void Server::on_signal() {
   while (read(sigfd_, &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
     if (si.ssi_signo != SIGCHLD) quit_ = true;
   }
-  for (;;) {
-    int status;
-    pid_t pid = waitpid(-1, &status, WNOHANG);
-    if (pid <= 0) break;
-    for (auto& s : sessions_) {
-      if (s->pid() != pid) continue;
-      if (s->has_pty()) s->drain();
-      s->exited(status);
-      jobs_.update(s.get(), true);
-    }
+  // Our children are the sessions' keepers (and what the subreaper adopted); a shell's end
+  // is reported by its keeper.
+  int status;
+  while (waitpid(-1, &status, WNOHANG) > 0) {}
+  for (auto& s : sessions_) {
+    if (!s->shell_ended(&status)) continue;
+    if (s->has_pty()) s->drain();
+    s->exited(status);
+    jobs_.update(s.get(), true);
   }
 }
 

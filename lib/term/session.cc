@@ -134,39 +134,13 @@ bool Session::start_shell(std::string* err) {
   // shell's start, where what it prints would be lost with the shell's own noise).
   std::string env_file;
   for (const auto& kv : base) if (kv.rfind("ENV=", 0) == 0) env_file = kv.substr(4);
-  std::vector<char*> envp;
-  for (auto& s : env) envp.push_back(s.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> argv_s = shell_argv(shell_, kind);
-  std::vector<char*> argv;
-  for (auto& s : argv_s) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  const char* slave_name = slave_name_.c_str();
-  const sandbox::ShellSandbox* box = box_.get();
-
-  pid_t pid = fork();
-  if (pid < 0) {
-    *err = std::string("cannot start the shell: ") + std::strerror(errno);
-    return false;
-  }
-  if (pid == 0) {
-    setsid();
-    int fd = open(slave_name, O_RDWR);
-    if (fd < 0) _exit(127);
-    ioctl(fd, TIOCSCTTY, 0);
-    dup2(fd, 0);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    if (fd > 2) close(fd);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU}) signal(s, SIG_DFL);
-    if (chdir(cwd.c_str()) != 0) _exit(126);
-    if (box && !box->enter()) _exit(126);
-    execve(argv[0], argv.data(), envp.data());
-    _exit(127);
-  }
+  ShellProcess proc;
+  ShellStart start{.argv = shell_argv(shell_, kind), .env = env, .cwd = cwd, .tty = slave_name_,
+                   .ruleset = box_ ? box_->ruleset_fd() : -1};
+  if (!start_shell_process(start, &proc, err)) return false;
+  keeper_ = proc.keeper;
+  status_fd_.reset(proc.status_fd);
+  pid_t pid = proc.shell;
   pid_ = pid;
   if (box_) box_->close_ruleset();
   write(integration_script(kind, nonce_, Integration{.rc = opt_.rc, .cwd = cwd, .env_file = env_file}));
@@ -398,6 +372,12 @@ std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) co
 void Session::mark_seen(const Pos& p) {
   if (p.line > seen_.line || (p.line == seen_.line && p.partial.size() > seen_.partial.size())) seen_ = p;
   text_.set_floor(seen_.line);
+}
+
+bool Session::shell_ended(int* status) {
+  if (!status_fd_ || pid_ <= 0) return false;
+  ssize_t n = read(status_fd_.get(), status, sizeof *status);
+  return n == static_cast<ssize_t>(sizeof *status);
 }
 
 void Session::exited(int status) {

@@ -116,7 +116,9 @@ class Session {
   // shell): write the integration again and drop what comes until its marker. false when
   // that is already under way or the program is no shell we know.
   bool rearm();
-  void exited(int status);  // from waitpid
+  // The keeper reported the shell's end: *status is its wait status (then call exited).
+  bool shell_ended(int* status);
+  void exited(int status);  // the shell's wait status
   // A close began: sends are refused from now on.
   void closing() { status_ = Status::Closing; }
   // Its processes are gone: the PTY is closed and the session is only a record.
@@ -138,6 +140,8 @@ class Session {
   pid_t pid() const { return pid_; }
   // The session leader's pid, exited or not (to find what it left behind).
   pid_t leader() const { return pid_ < 0 ? -pid_ : pid_; }
+  // The session's keeper (spawn.h ShellProcess): every orphan of the session is its child.
+  pid_t keeper() const { return keeper_; }
   // The environment entry (NAME=VALUE) every process of the session inherits.
   const std::string& tag() const { return tag_; }
   const Tty& tty() const { return tty_; }
@@ -171,6 +175,8 @@ class Session {
   std::string chat_, name_, type_ = "shell", shell_;
   SpawnOptions opt_;
   pid_t pid_ = -1;
+  pid_t keeper_ = -1;
+  sys::UniqueFd status_fd_;  // the keeper's report of the shell's end
   sys::UniqueFd master_fd_, slave_fd_;  // own the PTY; tty_ names the same fds
   Tty tty_;
   std::string slave_name_;

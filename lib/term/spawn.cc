@@ -1,8 +1,19 @@
 // The shell's start-up values (see spawn.h).
 #include "term/spawn.h"
 
+#include "sandbox/sandbox.h"
+
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/close_range.h>
 #include <pwd.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace oda::term {
@@ -134,6 +145,109 @@ bool running_shell_kind(pid_t pid, ShellKind* kind) {
   ssize_t n = readlink(link.c_str(), buf, sizeof buf - 1);
   if (n <= 0) return false;
   return shell_kind(std::string(buf, static_cast<size_t>(n)), kind);
+}
+
+namespace {
+
+// The shell's side of the fork: its own session on the PTY, default signals, exec.
+[[noreturn]] void exec_shell(const char* tty, const char* cwd, int ruleset, char* const* argv, char* const* envp) {
+  setsid();
+  int fd = open(tty, O_RDWR);
+  if (fd < 0) _exit(127);
+  ioctl(fd, TIOCSCTTY, 0);
+  dup2(fd, 0);
+  dup2(fd, 1);
+  dup2(fd, 2);
+  if (fd > 2) close(fd);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU}) signal(s, SIG_DFL);
+  if (chdir(cwd) != 0) _exit(126);
+  // The file sandbox binds the shell and all it starts, not the keeper.
+  if (ruleset >= 0 && !sandbox::enter_ruleset(ruleset)) _exit(126);
+  if (ruleset >= 0) close(ruleset);
+  execve(argv[0], argv, envp);
+  _exit(127);
+}
+
+// The keeper's side: a subreaper that starts the shell, reports its end to the daemon and
+// reaps whatever the session orphans until nothing is left under it. It holds none of the
+// daemon's descriptors (another session's PTY kept open would never hang up).
+[[noreturn]] void keep(int report, pid_t daemon, const char* tty, const char* cwd, int ruleset,
+                       char* const* argv, char* const* envp) {
+  constexpr int kReport = 3, kRuleset = 4;
+  // The ruleset moves out of the way first: it may sit where the report goes.
+  int rs = ruleset >= 0 ? fcntl(ruleset, F_DUPFD, 10) : -1;
+  if (report != kReport) {
+    dup2(report, kReport);
+    close(report);
+  }
+  if (rs >= 0) {
+    dup2(rs, kRuleset);
+    close(rs);
+  }
+  syscall(SYS_close_range, rs >= 0 ? kRuleset + 1 : kReport + 1, ~0U, 0);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  prctl(PR_SET_NAME, "termd-keeper");
+  pid_t shell = fork();
+  if (shell == 0) {
+    close(kReport);
+    exec_shell(tty, cwd, rs >= 0 ? kRuleset : -1, argv, envp);
+  }
+  if (shell < 0) _exit(127);
+  if (::write(kReport, &shell, sizeof shell) != static_cast<ssize_t>(sizeof shell)) _exit(127);
+  for (;;) {
+    int status = 0;
+    pid_t p = waitpid(-1, &status, 0);
+    if (p < 0 && errno == EINTR) continue;
+    if (p < 0) _exit(0);  // no child left: nothing of the session remains
+    if (p != shell) continue;
+    if (::write(kReport, &status, sizeof status) != static_cast<ssize_t>(sizeof status)) continue;
+    // The daemon hears of it now, not when the last orphan is gone.
+    if (getppid() == daemon) kill(daemon, SIGCHLD);
+  }
+}
+
+}  // namespace
+
+bool start_shell_process(const ShellStart& st, ShellProcess* out, std::string* err) {
+  std::vector<std::string> argv_s = st.argv, env_s = st.env;
+  std::vector<char*> argv, envp;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  for (auto& e : env_s) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    *err = std::string("cannot start the shell: ") + std::strerror(errno);
+    return false;
+  }
+  pid_t daemon = getpid();
+  pid_t keeper = fork();
+  if (keeper == 0) {
+    close(fds[0]);
+    keep(fds[1], daemon, st.tty.c_str(), st.cwd.c_str(), st.ruleset, argv.data(), envp.data());
+  }
+  close(fds[1]);
+  if (keeper < 0) {
+    close(fds[0]);
+    *err = std::string("cannot start the shell: ") + std::strerror(errno);
+    return false;
+  }
+  pid_t shell = -1;
+  ssize_t n;
+  do n = read(fds[0], &shell, sizeof shell);
+  while (n < 0 && errno == EINTR);
+  if (n != static_cast<ssize_t>(sizeof shell)) {
+    close(fds[0]);
+    waitpid(keeper, nullptr, 0);
+    *err = "cannot start the shell: its keeper process failed";
+    return false;
+  }
+  fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+  *out = ShellProcess{.shell = shell, .keeper = keeper, .status_fd = fds[0]};
+  return true;
 }
 
 }  // namespace oda::term

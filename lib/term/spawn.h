@@ -57,6 +57,30 @@ std::string integration_script(ShellKind kind, const std::string& nonce, const I
 // The kind of shell running as `pid` now (by /proc/<pid>/exe: it may have exec'd another).
 bool running_shell_kind(pid_t pid, ShellKind* kind);
 
+// A session's shell as started: the shell, and the keeper standing between it and the
+// daemon. The keeper is a child subreaper (PR_SET_CHILD_SUBREAPER): every process the
+// session orphans, whatever it did to its environment, session or parent (`env -i setsid
+// ... &`), is reparented to it, so a close finds them all by ancestry, where cgroups are
+// not writable too. It reports the shell's wait status on `status_fd` and exits once it
+// has no child left.
+struct ShellProcess {
+  pid_t shell = -1;
+  pid_t keeper = -1;
+  int status_fd = -1;  // read end, non-blocking: one int, the shell's wait status
+};
+
+// What the shell's process gets; built before the fork (after it, only async-signal-safe
+// calls are made).
+struct ShellStart {
+  std::vector<std::string> argv, env;
+  std::string cwd;
+  std::string tty;  // the PTY slave's path: the shell's controlling terminal
+  int ruleset = -1;  // a Landlock ruleset the shell enters before its exec (term-open --sandbox)
+};
+
+// Forks the keeper, which forks the shell. false with *err when a fork fails.
+bool start_shell_process(const ShellStart& st, ShellProcess* out, std::string* err);
+
 // The OSC payload prefix of a session's markers ("6973;<nonce>;").
 std::string marker_prefix(const std::string& nonce);
 

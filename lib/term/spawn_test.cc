@@ -2,8 +2,13 @@
 // shell picked, and the integration script's prompt carrying the nonce.
 #include "term/spawn.h"
 
+#include "term/procs.h"
+
 #include <algorithm>
+#include <csignal>
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace oda::term {
@@ -150,6 +155,37 @@ TEST(TermSpawn, WithRcTheRcFilesAreLoadedAfterTheRcMarkerThenTheFolderIsTakenBac
     EXPECT_EQ(s.front(), ' ');
     EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);
   }
+}
+
+TEST(TermSpawn, TheKeeperReportsTheShellsEndAndHoldsWhatItOrphaned) {
+  // A "shell" that leaves a process in a session of its own, with no parent, and exits 5.
+  ShellStart st{.argv = {"/bin/sh", "-c", "(setsid sleep 30 &); exit 5"}, .env = {"PATH=/usr/bin:/bin"},
+                .cwd = "/", .tty = "/dev/null"};
+  ShellProcess p;
+  std::string err;
+  ASSERT_TRUE(start_shell_process(st, &p, &err)) << err;
+  EXPECT_GT(p.shell, 0);
+  EXPECT_NE(p.shell, p.keeper);
+  pollfd pf{p.status_fd, POLLIN, 0};
+  ASSERT_EQ(poll(&pf, 1, 10000), 1);
+  int status = 0;
+  ASSERT_EQ(read(p.status_fd, &status, sizeof status), static_cast<ssize_t>(sizeof status));
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 5);
+  // The orphan is the keeper's child now: found by ancestry, the keeper itself not listed.
+  std::vector<pid_t> left;
+  for (int i = 0; i < 500 && left.empty(); ++i) {
+    left = session_processes(p.shell, p.keeper, "");
+    if (left.empty()) usleep(10000);
+  }
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(std::count(left.begin(), left.end(), p.keeper), 0);
+  kill(left[0], SIGKILL);
+  // With nothing left under it the keeper exits by itself.
+  int kstatus = 0;
+  ASSERT_EQ(waitpid(p.keeper, &kstatus, 0), p.keeper);
+  EXPECT_TRUE(WIFEXITED(kstatus));
+  close(p.status_fd);
 }
 
 }  // namespace oda::term
