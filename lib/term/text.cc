@@ -170,6 +170,9 @@ void TextSink::csi(char final) {
   // a newline after it, for the input line it did not show: at the start of a line that
   // makes a blank line no terminal that echoes shows (gdb before each "(gdb) ").
   paste_off_ = params_ == "?2004" && final == 'l';
+  // A line editor (readline, zle) turns bracketed paste on while it reads a line and off
+  // when the line is taken; a plain read (bash's `read -n1`) never does.
+  if (params_ == "?2004" && (final == 'h' || final == 'l')) line_editor_ = final == 'h';
   // The alternate screen (vim, less, top, watch) is a screen, not lines: what is drawn there
   // is left to the screen, and the lines go on where they were once it is left.
   if ((params_ == "?1049" || params_ == "?1047" || params_ == "?47") && (final == 'h' || final == 'l')) {

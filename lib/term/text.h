@@ -35,6 +35,9 @@ class TextSink {
 
   // The line being written (not yet ended by a newline).
   const std::string& partial() const { return cur_; }
+  // A line editor has bracketed paste on (ESC [ ? 2004 h), as readline and zle do while they
+  // read a line.
+  bool line_editor() const { return line_editor_; }
   // Forgets the unfinished line (a shell's own prompt, replaced by the daemon's).
   void drop_partial() { cur_.clear(); col_ = 0; break_pending_ = false; }
   // Ends the unfinished line if it holds anything (after settle()).
@@ -76,6 +79,7 @@ class TextSink {
   uint64_t floor_ = 0;
   bool alternate_ = false;  // on the alternate screen: printing goes to the screen alone
   bool paste_off_ = false;  // bracketed paste just ended, only \r since (see csi)
+  bool line_editor_ = false;  // bracketed paste is on: a line editor is reading (see csi)
   EscapeState state_ = EscapeState::Ground;
   std::string params_;
   std::string osc_;

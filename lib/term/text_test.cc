@@ -181,4 +181,17 @@ TEST(Cut, KeepsShortTextAndCutsLongTextAtACharacterBoundary) {
   EXPECT_EQ(s, "ab\xc3\xa9");
 }
 
+// Bracketed paste on means a line editor reads (an exec'd bash at its own prompt); bash's
+// `read -n1 -p` prints its prompt with no such sequence.
+TEST(TextSink, ALineEditorIsSeenByBracketedPasteAlone) {
+  LineStore store;
+  TextSink t(&store);
+  t.feed("Proceed? [y/N] ");
+  EXPECT_FALSE(t.line_editor());
+  t.feed("\x1b[?2004hbash-5.2# ");
+  EXPECT_TRUE(t.line_editor());
+  t.feed("ls\x1b[?2004l\r\n");
+  EXPECT_FALSE(t.line_editor());
+}
+
 }  // namespace oda::term

@@ -46,9 +46,10 @@ bool waiting_for_input(Waiter& w, int64_t now, const TtyProbe& probe) {
       w.reader = reader;
       w.reading_since = now;
     }
-    // The shell itself reading through a line editor, with no marker of ours: a shell it
-    // exec'd (`exec bash`) at a prompt of its own. The integration takes that one over.
-    if (confirmed && reader == s->pid() && !canonical && s->rearm()) {
+    // The shell itself reading through a line editor (bracketed paste on: a plain `read -n1`
+    // is no line editor), with no marker of ours: a shell it exec'd (`exec bash`) at a prompt
+    // of its own. The integration takes that one over.
+    if (confirmed && reader == s->pid() && !canonical && s->line_editor() && s->rearm()) {
       w.reading_since = 0;
       return false;
     }
