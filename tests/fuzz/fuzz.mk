@@ -15,8 +15,8 @@ FUZZ_MAKE = $(MAKE) B=$(FUZZ_B) CC=clang-14 CXX=clang++-14 DUK_PGO=0 CXXFLAGS="$
 # The targets need the parts they cover and what those use (no engine): a library of their
 # own, so the fuzz build compiles a third of the tree. (Read after every fragment, with
 # engine.mk's .SECONDEXPANSION, since LIB_SRCS is set after the fragments.)
-FUZZ_LIB_OBJS = $(patsubst %.cc,$(B)/obj/%.o,$(filter lib/js/% lib/json/% lib/sys/% lib/term/% lib/cli/% \
-                  lib/run/protocol.cc,$(LIB_SRCS)) $(filter %/unicode_props.cc,$(GEN_SRCS))) \
+FUZZ_LIB_OBJS = $(patsubst %.cc,$(B)/obj/%.o,$(filter lib/js/% lib/json/% lib/sys/% lib/term/% lib/cli/% lib/config/% \
+                  lib/run/protocol.cc lib/sandbox/sandbox.cc lib/sandbox/sandbox_shell.cc lib/sandbox/fs_ops.cc,$(LIB_SRCS)) $(filter %/unicode_props.cc,$(GEN_SRCS))) \
                 $(filter %/simdjson.o,$(EXTRA_OBJS))
 .PHONY: fuzz fuzz-build
 $(B)/libfuzz.a: $$(FUZZ_LIB_OBJS)
