@@ -48,3 +48,15 @@ load helpers
   run run-code --code $'class A {\n  m() { with (o) {} }\n}'
   [ "$output" = "code run failed (exception): SyntaxError: Strict mode code may not include a with statement (line 2)" ]
 }
+
+@test "a cut \\u or \\x escape in a string is node's syntax error, not a run that never ends" {
+  run run-code --code $'const a = "\\u{1F60s";\nreturn 1'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: Invalid Unicode escape sequence (line 1)" ]
+  run run-code --code 'return "\u{1F60"'
+  [ "$output" = "code run failed (exception): SyntaxError: Invalid Unicode escape sequence (line 1)" ]
+  run run-code --code 'return "\x4g"'
+  [ "$output" = "code run failed (exception): SyntaxError: Invalid hexadecimal escape sequence (line 1)" ]
+  run run-code --code 'return ["\u{1F600}".length, "\u{61}", "\x41", "\\u{"]'
+  [ "$output" = '[2,"a","A","\\u{"]' ]
+}

@@ -301,9 +301,37 @@ void Lexer::string(Token& t, char q) {
         continue;
       }
       if (pos_ < src_.size() && src_[pos_] == '\n') line_++;
+      if (pos_ < src_.size() && (src_[pos_] == 'u' || src_[pos_] == 'x')) {
+        escape_check();
+        continue;
+      }
     }
     pos_++;
   }
+}
+
+// A \u or \x escape in a string literal must be whole (node refuses the literal otherwise);
+// pos_ is at the u or x, and moves past the escape.
+void Lexer::escape_check() {
+  auto hex_at = [&](size_t p) { return p < src_.size() && hexval(src_[p]) >= 0; };
+  if (src_[pos_] == 'x') {
+    if (!hex_at(pos_ + 1) || !hex_at(pos_ + 2)) fail("SyntaxError: Invalid hexadecimal escape sequence");
+    pos_ += 3;
+    return;
+  }
+  pos_++;
+  if (pos_ < src_.size() && src_[pos_] == '{') {
+    size_t p = pos_ + 1;
+    uint32_t cp = 0;
+    while (hex_at(p) && cp <= 0x10FFFF) cp = cp * 16 + hexval(src_[p++]);
+    if (p == pos_ + 1 || cp > 0x10FFFF || p >= src_.size() || src_[p] != '}')
+      fail("SyntaxError: Invalid Unicode escape sequence");
+    pos_ = p + 1;
+    return;
+  }
+  for (int i = 0; i < 4; i++)
+    if (!hex_at(pos_ + i)) fail("SyntaxError: Invalid Unicode escape sequence");
+  pos_ += 4;
 }
 
 void Lexer::template_part(Token& t) {

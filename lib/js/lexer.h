@@ -68,6 +68,7 @@ class Lexer {
   bool skip_space();
   void number(Token& t);
   void string(Token& t, char q);
+  void escape_check();
   void template_part(Token& t);
   void punct(Token& t);
   size_t space_at(size_t p) const;

@@ -108,6 +108,19 @@ TEST(JsLexer, StringsKeepTheirQuotedTextAndCountContinuedLines) {
   EXPECT_EQ(lex_error("'abc\nd'"), "SyntaxError: unterminated string");
 }
 
+// A \u or \x escape in a string must be whole, as node says; a cut one once made the lowering
+// loop for ever (the fuzz lower target's finding "\u{1F60s").
+TEST(JsLexer, StringEscapesMustBeWhole) {
+  EXPECT_EQ(lex_error("'\\u{1F60s'"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("'\\u{1F60'"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("'\\u{}'"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("'\\u{110000}'"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("'\\u12'"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("'\\xg1'"), "SyntaxError: Invalid hexadecimal escape sequence");
+  EXPECT_EQ(lex_error("'\\x4"), "SyntaxError: Invalid hexadecimal escape sequence");
+  EXPECT_EQ(lex_error("'\\u{10FFFF} \\u{0000061} \\u0041 \\x41 \\\\u{'"), "");
+}
+
 TEST(JsLexer, TemplatePiecesAreCookedAndRawUpToASubstitution) {
   Lexer lx("`a\\n${x}b\\x41\\u{1F600}`");
   Token head = lx.next();
