@@ -500,15 +500,12 @@ size_t Lexer::space_at(size_t p) const {
   return 0;
 }
 
+// Moves past a \u escape in a name, checked whole (a cut one at the end of the source once
+// sent the name's decoding past it).
 void Lexer::skip_escape() {
   pos_++;
-  if (pos_ < src_.size() && src_[pos_] == 'u') pos_++;
-  if (pos_ < src_.size() && src_[pos_] == '{') {
-    while (pos_ < src_.size() && src_[pos_] != '}') pos_++;
-    pos_++;
-  } else {
-    for (int k = 0; k < 4 && pos_ < src_.size() && hexval(src_[pos_]) >= 0; k++) pos_++;
-  }
+  if (pos_ >= src_.size() || src_[pos_] != 'u') fail("SyntaxError: invalid escape in identifier");
+  escape_check();
 }
 
 std::string_view Lexer::unescape_name(size_t b, size_t e) {

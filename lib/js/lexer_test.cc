@@ -224,6 +224,10 @@ TEST(JsLexer, EscapedIdentifiersSpellTheirNameAndAreMarked) {
   EXPECT_EQ(t[3].t, TokenKind::Private);
   EXPECT_EQ(t[3].text, "x");
   EXPECT_EQ(lex_error("a\\x41"), "SyntaxError: invalid escape in identifier");
+  EXPECT_EQ(lex_error("con\\u{1F"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("a\\u{61"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("a\\u6"), "SyntaxError: Invalid Unicode escape sequence");
+  EXPECT_EQ(lex_error("a\\"), "SyntaxError: invalid escape in identifier");
 }
 
 TEST(JsLexer, NonAsciiIdentifiersAndPrivateNames) {
