@@ -1,9 +1,8 @@
-// Running a catalog tool's command and an approver: posix_spawn into its own process group,
+// Running a catalog tool's command and an approver: started into its own process group,
 // the input on stdin, stdout and stderr collected, stopped on its timeout or when the run is.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,8 +15,7 @@
 #include "calls/calls.h"
 #include "sys/clock.h"
 #include "sys/fd.h"
-
-extern char** environ;
+#include "sys/spawn.h"
 
 namespace oda::calls {
 
@@ -64,55 +62,14 @@ void stop_group(pid_t pid, int pidfd, int* status) {
 Spawned spawn_collect(const std::vector<std::string>& argv, const std::vector<std::string>* envp,
                       const std::string& input, int64_t timeout_ms, const CancelFlag& cancel) {
   Spawned r;
-  int in[2], out[2], err[2];
-  if (::pipe2(in, O_CLOEXEC) != 0) {
-    r.spawn_error = std::strerror(errno);
-    return r;
-  }
-  if (::pipe2(out, O_CLOEXEC) != 0) {
-    r.spawn_error = std::strerror(errno);
-    ::close(in[0]), ::close(in[1]);
-    return r;
-  }
-  if (::pipe2(err, O_CLOEXEC) != 0) {
-    r.spawn_error = std::strerror(errno);
-    ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
-    return r;
-  }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-  posix_spawnattr_t at;
-  posix_spawnattr_init(&at);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  posix_spawnattr_setsigmask(&at, &none);
-  posix_spawnattr_setsigdefault(&at, &all);  // the supervisor ignores SIGPIPE; the tool must not
-  posix_spawnattr_setpgroup(&at, 0);
-  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                    POSIX_SPAWN_SETSIGDEF);
-  std::vector<char*> av, ev;
-  for (const auto& a : argv) av.push_back(const_cast<char*>(a.c_str()));
-  av.push_back(nullptr);
-  if (envp) {
-    for (const auto& e : *envp) ev.push_back(const_cast<char*>(e.c_str()));
-    ev.push_back(nullptr);
-  }
-  pid_t pid = -1;
-  int rc = ::posix_spawn(&pid, argv[0].c_str(), &fa, &at, av.data(), envp ? ev.data() : environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
-  ::close(in[0]), ::close(out[1]), ::close(err[1]);
-  if (rc != 0) {
+  sys::PipedChild child;
+  if (int rc = sys::spawn_piped(argv, envp, sys::Detach::Group, &child); rc != 0) {
     r.spawn_error = std::strerror(rc);
-    ::close(in[1]), ::close(out[0]), ::close(err[0]);
     return r;
   }
+  pid_t pid = child.pid;
   sys::UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
-  sys::UniqueFd wfd(in[1]), ofd(out[0]), efd(err[0]);
+  sys::UniqueFd wfd(std::move(child.in)), ofd(std::move(child.out)), efd(std::move(child.err));
   for (int fd : {wfd.get(), ofd.get(), efd.get()}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   size_t written = 0;
   if (input.empty()) wfd.reset();

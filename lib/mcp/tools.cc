@@ -7,13 +7,13 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "run/command.h"
 #include "run/result.h"
 #include "sys/fd.h"
+#include "sys/spawn.h"
 #include "term/client.h"
 #include "term/commands.h"
 
@@ -99,47 +99,20 @@ void collect(Spawned& sp, Child* c) {
 
 }  // namespace
 
-// Starts argv with pipes on its stdin, stdout and stderr. The child gets a session of its own:
-// no controlling terminal (so a run never asks on the harness's terminal: the client, the
-// approver or nothing), and a SIGINT of ours reaches it alone. posix_spawn, not fork: this
-// process has threads, and a vfork-style spawn copies no page tables.
+// Starts argv with pipes on its stdin, stdout and stderr, in a session of its own (no
+// controlling terminal: a run never asks on the harness's terminal, the client, the approver
+// or nothing; a SIGINT of ours reaches it alone).
 bool spawn(const std::vector<std::string>& argv, Spawned* sp) {
-  int in[2], out[2], err[2];
-  if (pipe2(in, O_CLOEXEC) != 0) return false;
-  sys::UniqueFd in_r(in[0]), in_w(in[1]);
-  if (pipe2(out, O_CLOEXEC) != 0) return false;
-  sys::UniqueFd out_r(out[0]), out_w(out[1]);
-  if (pipe2(err, O_CLOEXEC) != 0) return false;
-  sys::UniqueFd err_r(err[0]), err_w(err[1]);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-  posix_spawnattr_t at;
-  posix_spawnattr_init(&at);
-  sigset_t none, dflt;
-  sigemptyset(&none);
-  sigemptyset(&dflt);
-  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&dflt, sig);
-  posix_spawnattr_setsigmask(&at, &none);
-  posix_spawnattr_setsigdefault(&at, &dflt);
-  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, args[0], &fa, &at, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
+  sys::PipedChild c;
+  int rc = sys::spawn_piped(argv, nullptr, sys::Detach::Session, &c);
   if (rc != 0) {
     errno = rc;
     return false;
   }
-  sp->pid = pid;
-  sp->in = std::move(in_w);
-  sp->out = std::move(out_r);
-  sp->err = std::move(err_r);
+  sp->pid = c.pid;
+  sp->in = std::move(c.in);
+  sp->out = std::move(c.out);
+  sp->err = std::move(c.err);
   return true;
 }
 
