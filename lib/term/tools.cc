@@ -16,6 +16,7 @@
 #include "term/bounds.h"
 #include "config/config.h"
 #include "term/client.h"
+#include "term/job_support.h"
 #include "term/server.h"
 #include "term/signals.h"
 #include "term/text.h"
@@ -306,7 +307,11 @@ void serve_send(Server& sv, const Request& r) {
     return sv.error(r.client, "refused: terminal session " + s->id() + " has exited (code=" + code + " signal=" + sig + ")");
   }
   std::string text = a.get_or("text", "");
-  if (background) return sv.start_job(r.client, r.chat, s, text);
+  if (background) {
+    // A raw client may ask a build without jobs for one anyway.
+    if (!jobs_built()) return sv.error(r.client, background_refusal(false, true));
+    return sv.start_job(r.client, r.chat, s, text);
+  }
   bool submit = a.get_or<bool>("submit", true);
   int64_t wait_ms = a.get_or<int64_t>("wait_ms", 30000);
   bool running = s->running();
