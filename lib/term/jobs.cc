@@ -336,7 +336,14 @@ bool Jobs::find(const std::string& chat, const std::string& id, std::string* ses
 }
 
 void Jobs::forget(const Session* s) {
-  for (auto& j : jobs_) if (j->s == s) j->s = nullptr;
+  for (auto& j : jobs_) {
+    if (j->s != s) continue;
+    // A session freed without a close (its shell ended before its first prompt): what its
+    // jobs left goes with it now.
+    if (!j->keeper_gone) signal_all(session_processes(j->shell, j->keeper, ""), SIGKILL);
+    if (j->state == "running") j->state = "killed";
+    j->s = nullptr;
+  }
 }
 
 bool Jobs::read(const std::string& chat, const std::string& id, size_t max_bytes, json::Value* result) {

@@ -70,7 +70,7 @@ class Jobs {
   // Whether chat has job `id` (in any state); *session and *mode: its session's id and mode
   // (a read is bounded by it, as the session's own calls are).
   bool find(const std::string& chat, const std::string& id, std::string* session, sandbox::Mode* mode) const;
-  // s is freed: its jobs let go of it.
+  // s is freed: its jobs let go of it (ending what is left of them, when no close did).
   void forget(const Session* s);
   // The running jobs' shells and keepers, bound as their sessions are (bounds.h).
   std::vector<SessionBound> bounds() const;
