@@ -110,7 +110,7 @@ job_processes_gone() { ! pgrep -f "sleep 47$$[123]" >/dev/null; }
   term-open --name s
   term-send --background s "sleep 47${$}1 & (env -i setsid sleep 47${$}2 &); echo up; sleep 47${$}3"
   poll_until eval '[[ $(term-read --job job-1) == up* ]]'
-  pgrep -f "sleep 47$$[123]" >/dev/null
+  poll_until eval '[[ $(pgrep -fc "sleep 47$$[123]") == 3 ]]'
   run term-send s 'echo fg'
   assert_output $'fg\n[wait: prompt]\n[exit: 0]\n[session: running]'
   run term-close s
