@@ -21,7 +21,8 @@ conf() { mkdir -p "$(dirname "$1")" && printf '%s\n' "$2" > "$1"; }
   assert_line 'terminal.type = shell  (default)'
   assert_line 'terminal.cols = 80  (default)'
   assert_line 'terminal.rows = 24  (default)'
-  [[ ${#lines[@]} -eq 12 ]]
+  assert_line 'terminal.sandbox = danger-full-access  (default)'
+  [[ ${#lines[@]} -eq 13 ]]
   local from_run=$output
   run term-open --show-config
   assert_success
@@ -194,6 +195,43 @@ conf() { mkdir -p "$(dirname "$1")" && printf '%s\n' "$2" > "$1"; }
   assert_equal "$stderr" "run-code: error: unknown field 'no_deadline' in --request"
   run run-code --schema
   refute_output --partial 'deadline'
+}
+
+@test "terminal.sandbox is the mode of a session opened without --sandbox; --sandbox wins, and it bounds no other call" {
+  mkdir ws
+  conf "$PWD/c.json" '{"terminal": {"sandbox": "read-only"}}'
+  export ODA_CONFIG="$PWD/c.json"
+  run term-open --show-config
+  assert_line "terminal.sandbox = read-only  (file $PWD/c.json)"
+  ODA_TERM_SANDBOX=workspace-write run term-open --show-config
+  assert_line 'terminal.sandbox = workspace-write  (environment ODA_TERM_SANDBOX)'
+  ODA_TERM_SANDBOX=workspace-write run term-open --sandbox danger-full-access --show-config
+  assert_line 'terminal.sandbox = danger-full-access  (option --sandbox)'
+  term-open --cwd "$PWD/ws" --name ro
+  ODA_TERM_SANDBOX=workspace-write term-open --cwd "$PWD/ws" --name ww
+  ODA_TERM_SANDBOX=workspace-write term-open --sandbox danger-full-access --cwd "$PWD/ws" --name wide
+  run term-list
+  assert_line --index 0 --regexp '^pty-1 \(ro\) \[shell\] running [0-9]+ \[sandbox: read-only\]$'
+  assert_line --index 1 --regexp '^pty-2 \(ww\) \[shell\] running [0-9]+ \[sandbox: workspace-write\]$'
+  assert_line --index 2 --regexp '^pty-3 \(wide\) \[shell\] running [0-9]+$'
+  # The mode is the session's: a read-only shell changes no file, a workspace-write one its
+  # workspace only.
+  run term-send ro 'touch made-ro'
+  assert_line --index 0 "touch: cannot touch 'made-ro': Permission denied"
+  run term-send ww "touch made-ww $PWD/outside-ww"
+  assert_line --index 0 "touch: cannot touch '$PWD/outside-ww': Permission denied"
+  [[ ! -e ws/made-ro && -e ws/made-ww && ! -e outside-ww ]]
+  # The key is the default of an open, not a bound on the caller: the wider session answers.
+  run term-send wide 'echo reached'
+  assert_line --index 0 'reached'
+  # Without the key (or at its default), a session is unrestricted as before.
+  printf "{}" > empty.json
+  ODA_CONFIG="$PWD/empty.json" term-open --name plain
+  run term-list
+  assert_line --index 3 --regexp '^pty-4 \(plain\) \[shell\] running [0-9]+$'
+  ODA_TERM_SANDBOX=closed run --separate-stderr term-open
+  assert_failure 2
+  assert_equal "$stderr" "term-open: error: environment variable ODA_TERM_SANDBOX (key 'terminal.sandbox'): expected one of read-only, workspace-write, danger-full-access, got 'closed'"
 }
 
 @test "terminal.background_sends off: run_in_background leaves the schema and a send asking for it is refused" {

@@ -19,7 +19,7 @@ setup() {
   # The setup (lib/config): no file but the test's own, no key from the caller's environment.
   unset ODA_CONFIG XDG_CONFIG_HOME ODA_MAX_TIMEOUT_MS ODA_HONOURS_TIMEOUT_MS ODA_HONOURS_SANDBOX_PERMISSIONS \
     ODA_ALLOW_NO_DEADLINE ODA_PROFILE ODA_BACKGROUND_SENDS ODA_TERM_MAX_BYTES ODA_TERM_TYPE ODA_TERM_COLS \
-    ODA_TERM_ROWS CODE_SANDBOX_MAX_MS
+    ODA_TERM_ROWS ODA_TERM_SANDBOX CODE_SANDBOX_MAX_MS
   mkdir -p "$HOME"
   cd "$BATS_TEST_TMPDIR" || return 1
   if declare -F local_setup >/dev/null; then local_setup; fi

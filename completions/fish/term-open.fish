@@ -5,7 +5,7 @@ complete -c term-open -l cwd -r -F -d 'start in this folder (default the current
 complete -c term-open -l env -r -d 'set an environment variable (repeatable)'
 complete -c term-open -l cols -r -d 'terminal width (default 80)'
 complete -c term-open -l rows -r -d 'terminal height (default 24)'
-complete -c term-open -l sandbox -r -d 'run the shell under a file sandbox mode read-only, workspace-write (the workspace is --cwd) or danger-full-access (default ODA_SANDBOX, else unrestricted)'
+complete -c term-open -l sandbox -r -d 'run the shell under a file sandbox mode read-only, workspace-write (the workspace is --cwd) or danger-full-access (default ODA_SANDBOX, else the setups terminal.sandbox, itself unrestricted by default)'
 complete -c term-open -l rc -d 'load the users rc files as an interactive shell would'
 complete -c term-open -l chat -r -d 'the chat the session belongs to (default ODA_CHAT)'
 complete -c term-open -l max-bytes -r -d 'cut the result at N bytes (default 262144, at least 64)'

@@ -38,6 +38,10 @@ const std::vector<Key>& table() {
        .help = "the width of a session opened without --cols"},
       {.name = "terminal.rows", .env = "ODA_TERM_ROWS", .type = Type::Int, .fallback = "24", .min = 2, .max = 1000,
        .help = "the height of a session opened without --rows"},
+      {.name = "terminal.sandbox", .env = "ODA_TERM_SANDBOX", .type = Type::Choice, .fallback = "danger-full-access",
+       .choices = {"read-only", "workspace-write", "danger-full-access"},
+       .help = "the file sandbox mode of a session opened without --sandbox or ODA_SANDBOX (danger-full-access: "
+               "unrestricted)"},
   };
   return k;
 }

@@ -12,7 +12,8 @@ void ShellSandbox::close_ruleset() {
   ruleset_.fd = -1;
 }
 
-bool ShellSandbox::prepare(Mode mode, const std::string& cwd, const std::string& terminal, std::string* err) {
+bool ShellSandbox::prepare(Mode mode, const std::string& cwd, const std::string& terminal, std::string* err,
+                           const std::vector<std::string>& extra) {
   std::string why;
   if (!resolve_policy(mode_name(mode), cwd, &policy_, &why)) {
     *err = std::string("cannot run the shell under ") + mode_name(mode) + ": " + why;
@@ -34,14 +35,31 @@ bool ShellSandbox::prepare(Mode mode, const std::string& cwd, const std::string&
     policy_.temp = temp_.path();
     policy_ = with_mode(policy_, mode);
   }
-  std::vector<std::string> files;
-  for (const std::string& f : {std::string("/dev/tty"), terminal}) {
-    if (!f.empty() && access(f.c_str(), F_OK) == 0) files.push_back(f);
-  }
-  if (!build_ruleset(policy_, files, &ruleset_, &why)) {
+  if (!build_ruleset(policy_, writable_files(terminal, extra), &ruleset_, &why)) {
     *err = std::string("cannot run the shell under ") + mode_name(mode) + ": " + why;
     return false;
   }
+  return true;
+}
+
+std::vector<std::string> ShellSandbox::writable_files(const std::string& terminal, const std::vector<std::string>& extra) {
+  std::vector<std::string> files;
+  std::vector<std::string> wanted{"/dev/tty", terminal};
+  wanted.insert(wanted.end(), extra.begin(), extra.end());
+  for (const std::string& f : wanted) {
+    if (!f.empty() && access(f.c_str(), F_OK) == 0) files.push_back(f);
+  }
+  return files;
+}
+
+bool ShellSandbox::child_ruleset(const std::string& terminal, int* fd, std::string* err) const {
+  Ruleset r;
+  std::string why;
+  if (!build_ruleset(policy_, writable_files(terminal, {}), &r, &why)) {
+    *err = std::string("cannot run the job under ") + mode_name(policy_.mode) + ": " + why;
+    return false;
+  }
+  *fd = r.fd;
   return true;
 }
 

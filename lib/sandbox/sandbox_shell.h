@@ -22,7 +22,12 @@ class ShellSandbox {
   // slave), writable in every mode as /dev/tty and /dev/null are. A shell has none of
   // run-code's own checks behind the kernel, so a mode the kernel cannot enforce in full is
   // refused (*err set), never run unconfined.
-  bool prepare(Mode mode, const std::string& cwd, const std::string& terminal, std::string* err);
+  // `extra`: files the shell may write too (the daemon's state file of the session).
+  bool prepare(Mode mode, const std::string& cwd, const std::string& terminal, std::string* err,
+               const std::vector<std::string>& extra = {});
+  // A ruleset of the same policy for another process of the session (a background job on
+  // its own terminal `terminal`), as prepare built the shell's: the caller owns *fd.
+  bool child_ruleset(const std::string& terminal, int* fd, std::string* err) const;
   // In the child, after fork and before exec: only async-signal-safe calls. false: the
   // shell must not start.
   bool enter() const { return enter_ruleset(ruleset_.fd); }
@@ -38,6 +43,8 @@ class ShellSandbox {
   const std::string& workspace() const { return policy_.workspace; }
 
  private:
+  // /dev/tty, the terminal and `extra`, those of them that exist.
+  static std::vector<std::string> writable_files(const std::string& terminal, const std::vector<std::string>& extra);
   Policy policy_;
   Ruleset ruleset_;
   TempFolder temp_;

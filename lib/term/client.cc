@@ -1,6 +1,7 @@
 // Reaching termd (starting it under a lock when term-open finds none), one request and its
 // reply, and the ceiling on a result (see client.h); each tool's own parts are in tools.cc.
 #include "term/client.h"
+#include "term/job_support.h"
 
 #include <cerrno>
 #include <climits>
@@ -28,10 +29,6 @@ namespace oda::term {
 namespace {
 
 constexpr const char* kNoChat = "refused: no chat: pass --chat ID or set ODA_CHAT";
-// Seed 004: where the setup turns background sends off, a send that asks for one anyway.
-constexpr const char* kNoBackground =
-    "refused: background sends are off in this setup (terminal.background_sends is false): send without "
-    "run_in_background";
 
 std::string termd_path() {
   if (const char* p = std::getenv("ODA_TERMD"); p && *p) return p;
@@ -183,8 +180,9 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
     return false;
   }
   json::Value req = request.is_object() ? request : json::Value::object();
-  if (req.get_or<bool>("run_in_background", false) && !config::current().flag("terminal.background_sends")) {
-    *err = kNoBackground;
+  // Seed 004: where the build or the setup offers no background sends, one asked anyway.
+  if (std::string why = req.get_or<bool>("run_in_background", false) ? background_refusal() : ""; !why.empty()) {
+    *err = why;
     *exit_code = wire::kCodeFailed;
     return false;
   }
@@ -285,7 +283,9 @@ int tool_main(const cli::Command& cmd, int argc, char** argv) {
   if (args.flag("show-config")) {
     std::string err;
     if (!setup.apply_options(args, {{"terminal.max_bytes", "max-bytes"}, {"terminal.type", "type"},
-                                    {"terminal.cols", "cols"}, {"terminal.rows", "rows"}}, &err))
+                                    {"terminal.cols", "cols"}, {"terminal.rows", "rows"},
+                                    {"terminal.sandbox", "sandbox"}},
+                                   &err))
       return cli::fail(cmd, cli::kUsage, err);
     return config::show(args);
   }
@@ -297,6 +297,11 @@ int tool_main(const cli::Command& cmd, int argc, char** argv) {
   // The chat's mode: term-open's --sandbox, else ODA_SANDBOX, for every terminal call.
   const char* env_mode = std::getenv(sandbox::kModeVar);
   opt.sandbox = args.has("sandbox") ? args.str("sandbox") : env_mode ? env_mode : "";
+  // Else a session opened gets the setup's default mode (terminal.sandbox); unrestricted is
+  // no bound at all, as without one.
+  if (opt.sandbox.empty() && std::string_view(cmd.tool) == "terminal_open" &&
+      setup.text("terminal.sandbox") != "danger-full-access")
+    opt.sandbox = setup.text("terminal.sandbox");
   long long mb = args.integer("max-bytes", setup.integer("terminal.max_bytes"));
   opt.max_bytes = mb < 0 ? 0 : static_cast<size_t>(mb);
   struct sigaction sa{};

@@ -27,6 +27,7 @@ class Closing {
 
   Session* session() const { return s_; }
   Phase phase() const { return phase_; }
+  int64_t started() const { return started_; }
   // The clients waiting to hear that the close finished.
   std::vector<int> clients;
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "config/config.h"
+#include "term/job_support.h"
 
 namespace oda::term {
 namespace {
@@ -29,7 +30,7 @@ const cli::Command kTermOpen{
         {.name = "rows", .kind = Kind::Int, .value_name = "N", .help = "terminal height (default 24)", .field = "rows"},
         {.name = "sandbox", .kind = Kind::String, .value_name = "MODE",
          .help = "run the shell under a file sandbox mode: read-only, workspace-write (the workspace is --cwd) or "
-                 "danger-full-access (default: $ODA_SANDBOX, else unrestricted)"},
+                 "danger-full-access (default: $ODA_SANDBOX, else the setup's terminal.sandbox, itself unrestricted by default)"},
         {.name = "rc", .help = "load the user's rc files as an interactive shell would", .field = "rc"},
         {.name = "chat", .kind = Kind::String, .value_name = "ID", .help = "the chat the session belongs to (default: $ODA_CHAT)"},
         {.name = "max-bytes", .kind = Kind::Int, .value_name = "N", .help = "cut the result at N bytes (default 262144, at least 64)"},
@@ -133,10 +134,11 @@ const cli::Command kTermList{
     },
 };
 
-// A table as this setup offers it: with background sends off (terminal.background_sends),
-// run_in_background is not in terminal_send's schema; a send that asks for it is refused.
+// A table as this build and setup offer it: with background sends off (a NO_JOBS=1 build,
+// terminal.background_sends), run_in_background is not in terminal_send's schema; a send that
+// asks for it is refused.
 cli::Command configured(cli::Command cmd) {
-  if (config::current().flag("terminal.background_sends")) return cmd;
+  if (background_refusal().empty()) return cmd;
   for (cli::Option& o : cmd.options) {
     if (std::string_view(o.name) != "background") continue;
     o.unlisted = true;

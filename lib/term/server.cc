@@ -25,7 +25,7 @@ namespace oda::term {
 namespace {
 
 // What an fd in the epoll set is; the tag packs it with the fd into the event's data.
-enum FdKind : uint64_t { kListen = 1, kSignal = 2, kClient = 3, kMaster = 4 };
+enum FdKind : uint64_t { kListen = 1, kSignal = 2, kClient = 3, kMaster = 4, kJob = 5 };
 uint64_t tag(uint64_t kind, int fd) { return (kind << 32) | static_cast<uint32_t>(fd); }
 
 // How long an open waits for the shell's first prompt before answering anyway.
@@ -194,12 +194,22 @@ void Server::opened(int client, std::unique_ptr<Session> s) {
   openings_.push_back(Opening{client, p, now() + kOpenDeadlineMs});
 }
 
+void Server::start_job(int client, const std::string& chat, Session* s, const std::string& text) {
+  json::Value r;
+  int master = -1;
+  std::string err;
+  if (!jobs_.start(chat, s, text, &r, &master, &err)) return error(client, err);
+  watch(kJob, master, EPOLLIN, EPOLL_CTL_ADD);
+  ok(client, std::move(r));
+}
+
 void Server::want_write(Session* s) { watch(kMaster, s->master(), EPOLLIN | EPOLLOUT, EPOLL_CTL_MOD); }
 
 void Server::close(Session* s, int client) {
   for (auto& w : waiters_) if (w.s == s) ok(w.client, settled_result(w, Settled::Exit));
   std::erase_if(waiters_, [s](const Waiter& w) { return w.s == s; });
   closings_.emplace_back(s, now());
+  jobs_.close_session(s);
   if (client >= 0) closings_.back().clients.push_back(client);
   serve_held(s);  // each hears that the session is closing
 }
@@ -250,6 +260,8 @@ void Server::on_signal() {
   while (read(sigfd_, &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
     if (si.ssi_signo != SIGCHLD) quit_ = true;
   }
+  // The jobs' keepers report their shells' ends, and are reaped, by the jobs.
+  jobs_.reap();
   // Our children are the sessions' keepers (and what the subreaper adopted); a shell's end
   // is reported by its keeper.
   int status;
@@ -258,7 +270,6 @@ void Server::on_signal() {
     if (!s->shell_ended(&status)) continue;
     if (s->has_pty()) s->drain();
     s->exited(status);
-    jobs_.update(s.get(), true);
   }
 }
 
@@ -302,11 +313,12 @@ void Server::settle_waiters(int64_t now) {
 
 void Server::advance_closings(int64_t now) {
   for (auto& c : closings_) {
-    if (!c.advance(now)) continue;
+    // The jobs beside the session end with it too.
+    bool jobs_ended = jobs_.ended_with(c.session(), now - c.started());
+    if (!c.advance(now) || !jobs_ended) continue;
     Session* s = c.session();
     detach(s);
     s->closed();
-    jobs_.update(s, true);
     s->release();
     for (int fd : c.clients) {
       json::Value r = json::Value::object();
@@ -328,7 +340,7 @@ void Server::forget_closed() {
     Session* p = s.get();
     for (auto& w : waiters_) if (w.s == p) ok(w.client, settled_result(w, Settled::Exit));
     std::erase_if(waiters_, [p](const Waiter& w) { return w.s == p; });
-    jobs_.update(p, true);
+    jobs_.forget(p);
     // Sends held behind one that ended with the session hear that it is gone.
     if (auto h = held_.find(p); h != held_.end()) {
       for (const HeldSend& hs : h->second)
@@ -351,7 +363,6 @@ bool Server::any_live() const {
 void Server::tick() {
   int64_t now = this->now();
   finish_openings(now);
-  for (auto& s : sessions_) if (s->status() == Session::Status::Running) jobs_.update(s.get(), false);
   settle_waiters(now);
   advance_closings(now);
   forget_closed();
@@ -397,6 +408,7 @@ int Server::run(int listen_fd) {
       if (kind == kListen) accept_clients();
       else if (kind == kSignal) on_signal();
       else if (kind == kClient) on_client(fd, evs[i].events);
+      else if (kind == kJob) jobs_.on_output(fd);
       else if (kind == kMaster) {
         auto it = masters_.find(fd);
         if (it != masters_.end()) on_master(it->second, evs[i].events);

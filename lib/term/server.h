@@ -69,6 +69,8 @@ class Server {
   void want_write(Session* s);
   int next_session_number() { return next_session_++; }
   Jobs& jobs() { return jobs_; }
+  // Starts text as a job beside s (jobs.h) and answers `client` with it.
+  void start_job(int client, const std::string& chat, Session* s, const std::string& text);
   const DaemonOptions& options() const { return opt_; }
   int64_t now() const { return clock_.now_ms(); }
   const TtyProbe& probe() const { return probe_; }

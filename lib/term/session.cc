@@ -55,6 +55,8 @@ void Session::release() {
 }
 
 void Session::hang_up() {
+  if (!state_path_.empty()) unlink(state_path_.c_str());
+  state_path_.clear();
   master_fd_.reset();
   slave_fd_.reset();
   tty_.master = tty_.slave = -1;
@@ -121,9 +123,16 @@ bool Session::start_shell(std::string* err) {
   std::string cwd = opt_.cwd.empty() ? "/" : opt_.cwd;
   // --env, then the sandbox's own names (its mode, its TMPDIR), which nothing overrides.
   std::vector<std::string> overrides = opt_.env;
+  // Where the shell leaves its exported variables for the jobs beside it (private, like
+  // the runtime folder it is in).
+  std::string state = runtime_dir() + "/" + tag_.substr(tag_.find('=') + 1) + ".state";
+  if (int fd = open(state.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600); fd >= 0) {
+    ::close(fd);
+    state_path_ = state;
+  }
   if (opt_.sandbox) {
     box_ = std::make_unique<sandbox::ShellSandbox>();
-    if (!box_->prepare(*opt_.sandbox, cwd, slave_name_, err)) return false;
+    if (!box_->prepare(*opt_.sandbox, cwd, slave_name_, err, {state_path_})) return false;
     for (auto& kv : box_->env()) overrides.push_back(kv);
   }
   // Tools run inside the session work in its chat and reach this daemon, whatever the
@@ -143,7 +152,8 @@ bool Session::start_shell(std::string* err) {
   pid_t pid = proc.shell;
   pid_ = pid;
   if (box_) box_->close_ruleset();
-  write(integration_script(kind, nonce_, Integration{.rc = opt_.rc, .cwd = cwd, .env_file = env_file}));
+  write(integration_script(kind, nonce_,
+                           Integration{.rc = opt_.rc, .cwd = cwd, .env_file = env_file, .state = state_path_}));
   flush();
   last_output_ms_ = clock_.now_ms();
   return true;
@@ -170,7 +180,7 @@ bool Session::rearm() {
   // What it printed so far on the open line is its own prompt: gone with the rest of its
   // noise until our marker.
   text_.drop_partial();
-  write(integration_script(kind, nonce_));
+  write(integration_script(kind, nonce_, Integration{.state = state_path_}));
   flush();
   return true;
 }
@@ -332,7 +342,7 @@ std::string Session::line(uint64_t n) const {
   return text_.partial();
 }
 
-std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) const {
+std::string text_since(const LineStore& store, const std::string& partial, Pos* pos, uint64_t until, size_t max_bytes) {
   std::string out;
   bool first = true;
   auto add = [&](std::string_view s) {
@@ -340,12 +350,12 @@ std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) co
     out.append(s);
     first = false;
   };
-  uint64_t end = until < store_.end() ? until : store_.end();
+  uint64_t end = until < store.end() ? until : store.end();
   bool with_partial = until == UINT64_MAX;
-  uint64_t n = pos->line < store_.first() ? store_.first() : pos->line;
+  uint64_t n = pos->line < store.first() ? store.first() : pos->line;
   if (n == pos->line && !pos->partial.empty()) {
     // That line was returned while still being written: show only what it gained.
-    std::string text = n < store_.end() ? std::string(store_.at(n)) : text_.partial();
+    std::string text = n < store.end() ? std::string(store.at(n)) : partial;
     std::string rest = text.rfind(pos->partial, 0) == 0 ? text.substr(pos->partial.size()) : text;
     if (n < end) {
       if (!rest.empty()) add(rest);
@@ -358,15 +368,19 @@ std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) co
   }
   for (; n < end; ++n) {
     if (out.size() > max_bytes) { n = end; break; }  // the rest would be cut anyway
-    add(store_.at(n));
+    add(store.at(n));
   }
   pos->line = end;
   pos->partial.clear();
-  if (with_partial && !text_.partial().empty()) {
-    add(text_.partial());
-    pos->partial = text_.partial();
+  if (with_partial && !partial.empty()) {
+    add(partial);
+    pos->partial = partial;
   }
   return out;
+}
+
+std::string Session::output_since(Pos* pos, uint64_t until, size_t max_bytes) const {
+  return text_since(store_, text_.partial(), pos, until, max_bytes);
 }
 
 void Session::mark_seen(const Pos& p) {

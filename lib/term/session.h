@@ -32,6 +32,12 @@ struct Pos {
   std::string partial;
 };
 
+// The text of `store` (its unfinished line `partial` after it) that came after *pos, up to
+// `until` (a line number; npos: to the end, unfinished line included); moves *pos there (see
+// Session::output_since).
+std::string text_since(const LineStore& store, const std::string& partial, Pos* pos, uint64_t until = UINT64_MAX,
+                       size_t max_bytes = SIZE_MAX);
+
 struct SpawnOptions {
   std::string cwd;
   std::string shell;             // the caller's $SHELL (bash or zsh used as is, else /bin/bash)
@@ -149,6 +155,12 @@ class Session {
   bool has_pty() const { return tty_.master >= 0; }
   int master() const { return tty_.master; }
   const std::string& nonce() const { return nonce_; }
+  // The file the shell writes its exported variables into before each prompt ("": none).
+  const std::string& state_path() const { return state_path_; }
+  // The sandbox the shell runs under (null: unrestricted), for the jobs beside it.
+  const sandbox::ShellSandbox* box() const { return box_.get(); }
+  int cols() const { return opt_.cols; }
+  int rows() const { return opt_.rows; }
   // The file sandbox mode the shell runs under (danger-full-access when unrestricted), and
   // whether one was asked.
   sandbox::Mode mode() const { return opt_.sandbox.value_or(sandbox::Mode::DangerFullAccess); }
@@ -182,6 +194,7 @@ class Session {
   Tty tty_;
   std::string slave_name_;
   std::string nonce_, tag_;
+  std::string state_path_;
   Status status_ = Status::Starting;
   uint64_t prompts_ = 0;  // prompt markers seen since the first
   int last_exit_ = 0;

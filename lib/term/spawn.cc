@@ -101,6 +101,12 @@ std::string integration_script(ShellKind kind, const std::string& nonce, const I
   std::string builtin = kind == ShellKind::Posix ? "\\" : "builtin ";
   std::string rc_mark = how.rc ? builtin + "printf '\\033]6973;" + nonce + ";rc\\007'; " : "";
   std::string back = how.rc && !how.cwd.empty() ? " " + builtin + "cd -- " + quoted(how.cwd) + " 2>/dev/null;" : "";
+  // The exported variables, framed by a count so that a reader can tell a whole dump from
+  // one being written (the file is rewritten in place: a sandboxed shell may not truncate).
+  std::string state = how.state.empty() ? ""
+                      : " { builtin printf '#oda-state %s\\n' \"$((++__oda_n))\"; builtin export -p;"
+                        " builtin printf '#oda-state %s\\n' \"$__oda_n\"; } 2>/dev/null 1<>" + quoted(how.state) + ";";
+  std::string count = how.state.empty() ? "" : " __oda_n=$((RANDOM * 32768 + RANDOM));";
   switch (kind) {
     case ShellKind::Zsh: {
       std::string rc = how.rc ? "for __oda_rc in \"${ZDOTDIR:-$HOME}/.zshenv\" /etc/zsh/zshrc \"${ZDOTDIR:-$HOME}/.zshrc\"; do"
@@ -109,10 +115,10 @@ std::string integration_script(ShellKind kind, const std::string& nonce, const I
       std::string ps1 = "PS1=$'%{\\e]6973;" + nonce + ";%?\\a%}'";
       return " command stty -echo 2>/dev/null; " + rc_mark + rc +
              " builtin unsetopt zle prompt_cr prompt_sp prompt_subst; builtin setopt prompt_percent no_hist_save_by_copy;"
-             " HISTFILE=; PS2=; RPS1=; RPS2=;"
+             " HISTFILE=; PS2=; RPS1=; RPS2=;" + count +
              // A hook added after ours would take the prompt back: then ours prints the
              // marker itself, leaves the prompt empty and goes last again.
-             " __oda_precmd() { builtin local s=$?; builtin setopt prompt_percent; PS2=; RPS1=; RPS2=;"
+             " __oda_precmd() { builtin local s=$?; builtin setopt prompt_percent; PS2=; RPS1=; RPS2=;" + state +
              " if [[ ${precmd_functions[-1]} == __oda_precmd ]]; then " + ps1 + ";"
              " else PS1=; builtin print -rn -- $'\\e]6973;" + nonce + ";'$s$'\\a';"
              " precmd_functions=(${precmd_functions:#__oda_precmd} __oda_precmd); fi; };"
@@ -135,8 +141,9 @@ std::string integration_script(ShellKind kind, const std::string& nonce, const I
   // removed: the expansion assigns it when unset and prints only its name.
   std::string ps1 = "PS1='\\e]6973;" + nonce + ";$?\\a\\e]6974;${PROMPT_COMMAND[99]:=__oda_prompt}\\a'";
   return " command stty -echo 2>/dev/null; " + rc_mark + rc +
-         " builtin set +o history +H +o emacs +o vi; HISTFILE=; PS2=; PS4=+;"
-         " __oda_prompt() { " + ps1 + "; PS2=; }; PROMPT_COMMAND[99]=__oda_prompt;" + back + " " + ps1 + "\n";
+         " builtin set +o history +H +o emacs +o vi; HISTFILE=; PS2=; PS4=+;" +
+         count + " __oda_prompt() { " + ps1 + "; PS2=;" + state + " }; PROMPT_COMMAND[99]=__oda_prompt;" + back + " " + ps1 +
+         "\n";
 }
 
 bool running_shell_kind(pid_t pid, ShellKind* kind) {

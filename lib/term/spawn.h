@@ -43,6 +43,10 @@ struct Integration {
   bool rc = false;
   std::string cwd;
   std::string env_file;  // a POSIX sh's rc file (the caller's $ENV)
+  // The session's state file: before each prompt, bash and zsh write their exported
+  // variables into it (`export -p` between two `#oda-state N` lines, see state_dump), so a
+  // background job starts in the environment the session has now. "": not written.
+  std::string state;
 };
 
 // The line written to the shell: echo off, no history, no line editor, and a prompt that is

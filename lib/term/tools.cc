@@ -16,6 +16,7 @@
 #include "term/bounds.h"
 #include "config/config.h"
 #include "term/client.h"
+#include "term/job_support.h"
 #include "term/server.h"
 #include "term/signals.h"
 #include "term/text.h"
@@ -38,6 +39,7 @@ std::string num(const json::Value* v) {
 Bound bound_of(Server& sv, const Request& r) {
   std::vector<SessionBound> all;
   for (Session* s : sv.sessions()) all.push_back({s->leader(), s->sandboxed(), s->mode(), s->workspace()});
+  for (const SessionBound& j : sv.jobs().bounds()) all.push_back(j);
   return caller_bound(r.envelope, r.peer, getpid(), all);
 }
 
@@ -264,12 +266,11 @@ bool check_send(json::Value* req, std::string* err) {
 // a Ctrl-C to a job in front is marked, and Enter starts a new line of output. To a program
 // that edits its own line, the keys are typed a line at a time instead (see type_next):
 // they are returned, and nothing is written yet.
-std::string write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit,
-                       bool may_type) {
+std::string write_text(Server& sv, Session* s, const std::string& text, const std::string& bytes, bool submit) {
   TtyProbe::Modes m = sv.probe().modes(s->tty());
   s->drain();  // what came before the write is not its echo
   bool program = !m.canonical && sv.probe().front_group(s->tty()) != s->pid();
-  if (may_type && program && !text.empty() && bytes.find('\r') != std::string::npos) return bytes;
+  if (program && !text.empty() && bytes.find('\r') != std::string::npos) return bytes;
   if (m.echo || !m.canonical) {
     // A terminal with echo on repeats what was typed, and so may a program in raw mode;
     // that echo is not output.
@@ -294,7 +295,9 @@ std::string write_text(Server& sv, Session* s, const std::string& text, const st
 void serve_send(Server& sv, const Request& r) {
   const json::Value& a = r.args;
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
-  if (!s || !reachable(sv, r, *s) || sv.hold_send(s, r, serve_send)) return;
+  bool background = a.get_or<bool>("run_in_background", false);
+  // A job runs beside the session: it waits for no send, and none waits for it.
+  if (!s || !reachable(sv, r, *s) || (!background && sv.hold_send(s, r, serve_send))) return;
   if (s->status() == Session::Status::Closing) return sv.error(r.client, "terminal session " + s->id() + " is closing");
   // Nothing reads what would be written (SPEC 3.3): the refusal says how the shell ended,
   // as a send's [session: exited ...] line does.
@@ -304,23 +307,24 @@ void serve_send(Server& sv, const Request& r) {
     return sv.error(r.client, "refused: terminal session " + s->id() + " has exited (code=" + code + " signal=" + sig + ")");
   }
   std::string text = a.get_or("text", "");
+  if (background) {
+    // A raw client may ask a build without jobs for one anyway.
+    if (!jobs_built()) return sv.error(r.client, background_refusal(false, true));
+    return sv.start_job(r.client, r.chat, s, text);
+  }
   bool submit = a.get_or<bool>("submit", true);
-  bool background = a.get_or<bool>("run_in_background", false);
   int64_t wait_ms = a.get_or<int64_t>("wait_ms", 30000);
   bool running = s->running();
   std::string bytes = text;
   if (!a.get_or<bool>("escapes", false)) std::replace(bytes.begin(), bytes.end(), '\n', '\r');
   if (submit) bytes.push_back('\r');
   std::map<pid_t, long> woke;
-  if (running && !bytes.empty() && s->has_pty() && !background && (submit || text.empty())) {
+  if (running && !bytes.empty() && s->has_pty() && (submit || text.empty())) {
     // Taken before writing: a reader that runs from now on has taken what we write.
     woke = front_switches(*s, sv.probe());
   }
   std::string typing;
-  if (running && !bytes.empty()) typing = write_text(sv, s, text, bytes, submit, !background);
-  if (background) {
-    return sv.ok(r.client, sv.jobs().start(r.chat, s, text));
-  }
+  if (running && !bytes.empty()) typing = write_text(sv, s, text, bytes, submit);
   int64_t now = sv.now();
   Waiter w;
   w.client = r.client;
@@ -375,9 +379,14 @@ void serve_read(Server& sv, const Request& r) {
   const json::Value& a = r.args;
   std::string job = a.get_or("job", "");
   if (!job.empty()) {
+    std::string session, err;
+    sandbox::Mode mode;
+    if (!sv.jobs().find(r.chat, job, &session, &mode)) return sv.error(r.client, "no job '" + job + "' in chat '" + r.chat + "'");
+    // A job is bounded as its session is.
+    if (!may_reach(bound_of(sv, r), session, mode, &err)) return sv.error(r.client, err);
     json::Value res;
-    if (sv.jobs().read(r.chat, job, r.max_bytes, &res)) return sv.ok(r.client, res);
-    return sv.error(r.client, "no job '" + job + "' in chat '" + r.chat + "'");
+    sv.jobs().read(r.chat, job, r.max_bytes, &res);
+    return sv.ok(r.client, res);
   }
   Session* s = sv.find(r.client, r.chat, a.get_or("session", ""));
   if (!s || !reachable(sv, r, *s)) return;
