@@ -103,7 +103,8 @@ void collect(Spawned& sp, Child* c) {
 // no controlling terminal (so a run never asks on the harness's terminal: the client, the
 // approver or nothing), and a SIGINT of ours reaches it alone. posix_spawn, not fork: this
 // process has threads, and a vfork-style spawn copies no page tables.
-bool spawn(const std::vector<std::string>& argv, Spawned* sp) {
+bool spawn(const std::vector<std::string>& argv, Spawned* sp, const std::vector<std::string>* env,
+           const std::string& cwd) {
   int in[2], out[2], err[2];
   if (pipe2(in, O_CLOEXEC) != 0) return false;
   sys::UniqueFd in_r(in[0]), in_w(in[1]);
@@ -119,6 +120,12 @@ bool spawn(const std::vector<std::string>& argv, Spawned* sp) {
   posix_spawn_file_actions_adddup2(&fa, in[0], 0);
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
+  std::vector<char*> envp;
+  if (env) {
+    for (const auto& e : *env) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+  }
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
   sigset_t none, dflt;
@@ -129,7 +136,7 @@ bool spawn(const std::vector<std::string>& argv, Spawned* sp) {
   posix_spawnattr_setsigdefault(&at, &dflt);
   posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   pid_t pid = -1;
-  int rc = posix_spawn(&pid, args[0], &fa, &at, args.data(), environ);
+  int rc = posix_spawn(&pid, args[0], &fa, &at, args.data(), env ? envp.data() : environ);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   if (rc != 0) {
