@@ -250,3 +250,26 @@ JSON
   assert_success
   assert_output '["Echo: over http",true]'
 }
+
+@test "--list-tools declares every callable tool; --schema puts the same into run_code's description" {
+  echo '{"tools": [{"name": "say", "description": "says hi", "command": ["echo", "hi"],
+    "input_schema": {"type": "object", "properties": {"to": {"type": "string"}}, "required": ["to"]}}]}' > cat.json
+  run run-code --tools cat.json --mcp-config mcp.json --list-tools
+  assert_success
+  assert_line --index 0 'Tools the program can call (each returns a Promise):'
+  assert_line 'declare function say(args: { to: string }): Promise<unknown>;'
+  assert_line "/** MCP server 'everything' */"
+  assert_line 'declare const everything: {'
+  assert_line '  echo(args: { message: string }): Promise<unknown>;'
+  assert_line '  "get-sum"(args: { a: number; b: number }): Promise<unknown>;'
+  assert_line '  "get-structured-content"(args: { location: "New York" | "Chicago" | "Los Angeles" }): Promise<{ temperature: number; conditions: string; humidity: number }>;'
+  assert_line '  delete_entities(args: { entityNames: string[] }): Promise<{ success: boolean; message: string }>;'
+  listing="$output"
+  run run-code --tools cat.json --mcp-config mcp.json --schema
+  assert_success
+  run python3 -c 'import json,sys; d = json.loads(sys.argv[1]); print(d["name"]); print(d["description"].split("\n\n", 1)[1] == sys.argv[2] + "\n")' "$output" "$listing"
+  assert_output "$(printf 'run_code\nTrue')"
+  run run-code --schema
+  assert_success
+  refute_output --partial 'Tools the program can call'
+}

@@ -13,6 +13,7 @@
 #include "duktape.h"
 #include "mcp/client.h"
 #include "mcp/client_config.h"
+#include "mcp/declare.h"
 #include "sandbox/sandbox_run.h"
 #include "sys/clock.h"
 
@@ -183,5 +184,75 @@ void register_natives(duk_hthread* ctx) {
 }
 
 bool needs_run_config() { return g_has_config; }
+
+namespace {
+
+bool has_tools(const cli::Args& args) {
+  return !args.list("tools").empty() || !args.list("mcp-config").empty() || !env_or("ODA_TOOLS").empty() ||
+         !env_or("ODA_MCP_CONFIG").empty();
+}
+
+bool describe_tools(const cli::Args& args, std::string* text, std::string* err) {
+  std::vector<calls::Tool> catalog;
+  if (!calls::load_catalogs(args.list("tools"), env_or("ODA_TOOLS"), env_or("PATH"), &catalog, err)) return false;
+  auto taken = [&catalog](const std::string& name) {
+    for (const auto& t : catalog)
+      if (t.name == name) return true;
+    return false;
+  };
+  RunServers rs;
+  if (!load_configs(args.list("mcp-config"), env_or("ODA_MCP_CONFIG"), env_or("PATH"), lookup_env, taken,
+                    &rs.configs, err))
+    return false;
+  char buf[4096];
+  std::string workspace = args.has("workspace") ? args.str("workspace") : (::getcwd(buf, sizeof buf) ? buf : ".");
+  start_all(rs, workspace, kStartTimeoutMs);
+  std::vector<ServerTools> servers;
+  for (size_t i = 0; i < rs.configs.size(); i++) {
+    ServerTools st{rs.configs[i].name, rs.configs[i].binding, rs.connections[i]->tools(), rs.errors[i]};
+    servers.push_back(std::move(st));
+  }
+  end_all(rs);
+  *text = declarations(catalog, servers);
+  return true;
+}
+
+}  // namespace
+
+int list_tools_command(const cli::Args& args) {
+  std::string text, err;
+  if (!describe_tools(args, &text, &err)) return cli::fail("run-code", cli::kUsage, err);
+  cli::print_result(text.empty() ? "(no tools: pass --tools FILE or --mcp-config FILE)" : text);
+  return cli::kDone;
+}
+
+bool schema_with_tools(const cli::Command& cmd, int argc, char** argv, int* code) {
+  std::vector<char*> rest;
+  bool asked = false;
+  for (int i = 0; i < argc; i++) {
+    std::string_view a = argv[i];
+    if (a == "--") {
+      for (; i < argc; i++) rest.push_back(argv[i]);
+      break;
+    }
+    if (a == "--schema" && i > 0) asked = true;
+    else rest.push_back(argv[i]);
+  }
+  if (!asked) return false;
+  cli::Args args;
+  if (!cli::parse(cmd, static_cast<int>(rest.size()), rest.data(), &args, code)) return true;
+  json::Value schema = cli::schema(cmd);
+  if (has_tools(args)) {
+    std::string text, err;
+    if (!describe_tools(args, &text, &err)) {
+      *code = cli::fail(cmd, cli::kUsage, err);
+      return true;
+    }
+    schema.set("description", schema.get_or("description", "") + "\n\n" + text);
+  }
+  cli::print_result(json::write_pretty(schema));
+  *code = cli::kDone;
+  return true;
+}
 
 }  // namespace oda::mcp::client

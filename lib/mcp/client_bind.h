@@ -27,4 +27,12 @@ void record_hook(const cli::Args& args, json::Value* record);
 void register_natives(duk_hthread* ctx);
 bool needs_run_config();
 
+// `run-code --list-tools` (the part's own command): the declaration of every tool the
+// catalogs and configs give (lib/mcp/declare.h), the servers started to list theirs.
+int list_tools_command(const cli::Args& args);
+// `run-code --schema` with catalogs or configs: the tool definition with that declaration at
+// the end of its description. false when argv asks no --schema (the layer prints the plain
+// one when there are no tools); otherwise *code is the exit status.
+bool schema_with_tools(const cli::Command& cmd, int argc, char** argv, int* code);
+
 }  // namespace oda::mcp::client

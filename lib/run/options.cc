@@ -61,6 +61,9 @@ const cli::Command kRunCode{
              .help = "an MCP config ({\"mcpServers\": ...}) whose servers the program may call (repeatable; default: "
                      "$ODA_MCP_CONFIG)",
              .complete = "file"},
+            {.name = "list-tools",
+             .help = "print a TypeScript-style declaration of every tool the catalogs and MCP configs give, and exit",
+             .runs_nothing = true},
             {.name = "max-concurrent-calls", .kind = Kind::Int, .value_name = "N",
              .help = "how many calls run at once (default 8); more wait their turn"},
             {.name = "approver", .kind = Kind::String, .value_name = "CMD",

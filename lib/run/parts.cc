@@ -29,6 +29,8 @@ const Part kParts[] = {
         .settings = mcp::client::settings_hook,
         .supervise = mcp::client::supervise_hook,
         .record = mcp::client::record_hook,
+        .command_flag = "list-tools",
+        .command = mcp::client::list_tools_command,
         .run_natives = mcp::client::register_natives,
         .needs_per_run_prelude = mcp::client::needs_run_config,
     },
