@@ -143,6 +143,16 @@ JSON
   assert_line --index 1 "mcp server 'garbage' sent malformed JSON-RPC (parse error: unexpected 't' at byte 0): this is not json"
   assert_line --index 2 "mcp server 'dies' exited with status 9: broken-server: segmentation fault (pretend)"
   assert_line --index 3 "still running"
+  # The run's record keeps each server's fate.
+  id=$(run-code --history --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["runs"][0]["runId"])')
+  run python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])
+for s in r["mcpServers"]:
+    print(s["name"], s["binding"], s["transport"], s["ok"], s.get("error", "-"))' "$(run-code --show "$id" --json)"
+  assert_line --index 0 "nostart nostart stdio False mcp server 'nostart' could not start: exited with status 7: broken-server: cannot open its database"
+  assert_line --index 1 "garbage garbage stdio True -"
+  assert_line --index 2 "dies dies stdio True -"
 }
 
 @test "a run that times out sends the call's cancel notification" {
@@ -272,4 +282,13 @@ JSON
   run run-code --schema
   assert_success
   refute_output --partial 'Tools the program can call'
+}
+
+@test "oda-mcp --mcp-config hands the servers to every run_code it serves" {
+  run node "$ODA_ROOT/tests/mcp/client.mjs" call run_code \
+    '{"code": "return everything.echo({message: \"via oda-mcp\"})", "description": "echo through a server"}' \
+    -- --mcp-config "$PWD/mcp.json"
+  assert_success
+  assert_line 'isError=false text="Echo: via oda-mcp"'
+  assert_line --partial '"calls":[{"id":1,"server":"everything","tool":"echo","arguments":{"message":"via oda-mcp"},"ok":true'
 }
