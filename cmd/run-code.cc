@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "config/config.h"
+#include "mcp/client_bind.h"
 #include "run/command.h"
 #include "run/supervisor.h"
 #include "run/worker.h"
@@ -20,8 +21,10 @@ int main(int argc, char** argv) {
   if (const std::string& bad = oda::config::load_error(); !bad.empty()) return oda::cli::fail(cmd, oda::cli::kUsage, bad);
   // A line that runs a program gets its worker started now, while the line is parsed.
   if (oda::cli::runs_job(cmd, argc, argv)) oda::run::start_early();
-  oda::cli::Args args;
   int code;
+  // With catalogs or MCP configs, --schema describes their tools in run_code's description.
+  if (oda::mcp::client::schema_with_tools(cmd, argc, argv, &code)) return code;
+  oda::cli::Args args;
   if (!oda::cli::parse(cmd, argc, argv, &args, &code)) return code;
   int status = oda::run::run_code(cmd, args);
   // Nothing is left to tear down that the kernel does not free faster.

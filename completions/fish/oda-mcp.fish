@@ -2,6 +2,7 @@
 complete -c oda-mcp -l chat -r -d 'the chat of every call (default ODA_CHAT, else a chat of this connections own)'
 complete -c oda-mcp -l code-mode -d 'offer only run_code; the terminal tools are reached from inside programs (default on when ODA_CODE_MODE is 1)'
 complete -c oda-mcp -l tools -r -F -d 'a tool catalog whose tools the program may call (repeatable; default ODA_TOOLS)'
+complete -c oda-mcp -l mcp-config -r -F -d 'an MCP config ({mcpServers ...}) whose servers the program may call (repeatable; default ODA_MCP_CONFIG)'
 complete -c oda-mcp -l sandbox -r -d 'the chats file sandbox read-only, workspace-write (default) or danger-full-access'
 complete -c oda-mcp -l workspace -r -F -d 'the folder relative paths start from, which workspace-write may change (default .)'
 complete -c oda-mcp -l approve-escalation -d 'allow the wider mode asked with sandbox_permissions without asking (for scripts)'

@@ -12,6 +12,8 @@ complete -c run-code -l max-heap-mb -r -d 'lower the programs heap ceiling (MiB,
 complete -c run-code -l history -d 'list recorded runs, newest first (FILE, if given, is how many)'
 complete -c run-code -l show -r -d 'print one recorded run'
 complete -c run-code -l tools -r -F -d 'a tool catalog whose tools the program may call (repeatable; default ODA_TOOLS)'
+complete -c run-code -l mcp-config -r -F -d 'an MCP config ({mcpServers ...}) whose servers the program may call (repeatable; default ODA_MCP_CONFIG)'
+complete -c run-code -l list-tools -d 'print a TypeScript-style declaration of every tool the catalogs and MCP configs give, and exit'
 complete -c run-code -l max-concurrent-calls -r -d 'how many calls run at once (default 8); more wait their turn'
 complete -c run-code -l approver -r -d 'asks about each call of an approval always tool (default ODA_APPROVER, else the terminal)'
 complete -c run-code -l chat -r -d 'the chat the terminal tools work in (default ODA_CHAT)'

@@ -204,18 +204,40 @@ std::string name_problem(std::string_view name) {
 
 const std::vector<std::string>& terminal_tool_names() { return kTerminalTools; }
 
-bool load_catalog(const std::string& file, const std::string& path_env, std::vector<Tool>* out,
-                  std::string* err) {
+bool find_command(const std::string& cmd, const std::string& file, const std::string& path_env,
+                  std::string* out) {
+  return resolve_command(cmd, file, path_env, out);
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> list;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(':', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) list.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return list;
+}
+
+bool read_json_file(const std::string& what, const std::string& file, json::Value* out, std::string* err) {
   std::string text, why;
   if (!cli::read_input(file, &text, &why)) {
-    *err = fmt::format("catalog '{}': cannot read it: {}", file, why);
+    *err = fmt::format("{} '{}': cannot read it: {}", what, file, why);
     return false;
   }
+  if (!json::parse(text, out, &why)) {
+    *err = fmt::format("{} '{}': invalid JSON: {}", what, file, why);
+    return false;
+  }
+  return true;
+}
+
+bool load_catalog(const std::string& file, const std::string& path_env, std::vector<Tool>* out,
+                  std::string* err) {
   json::Value root;
-  if (!json::parse(text, &root, &why)) {
-    *err = fmt::format("catalog '{}': invalid JSON: {}", file, why);
-    return false;
-  }
+  if (!read_json_file("catalog", file, &root, err)) return false;
   const json::Value* tools = root.is_object() ? root.get("tools") : nullptr;
   if (!tools || !tools->is_array()) {
     *err = fmt::format("catalog '{}': expected an object with a \"tools\" array", file);
@@ -231,16 +253,7 @@ bool load_catalog(const std::string& file, const std::string& path_env, std::vec
 
 bool load_catalogs(const std::vector<std::string>& files, const std::string& oda_tools,
                    const std::string& path_env, std::vector<Tool>* out, std::string* err) {
-  std::vector<std::string> list = files;
-  if (list.empty()) {
-    size_t start = 0;
-    while (start < oda_tools.size()) {
-      size_t end = oda_tools.find(':', start);
-      if (end == std::string::npos) end = oda_tools.size();
-      if (end > start) list.push_back(oda_tools.substr(start, end - start));
-      start = end + 1;
-    }
-  }
+  std::vector<std::string> list = files.empty() ? split_list(oda_tools) : files;
   for (const auto& f : list)
     if (!load_catalog(f, path_env, out, err)) return false;
   for (size_t i = 0; i < out->size(); i++)
@@ -316,6 +329,7 @@ const char* status_name(Outcome::Status s) {
 json::Value CallRecord::to_json() const {
   json::Value o = json::Value::object();
   o.set("id", id);
+  if (!server.empty()) o.set("server", server);
   o.set("tool", tool);
   o.set("arguments", arguments);
   bool ok = settled && outcome.status == Outcome::Status::Ok;
@@ -325,6 +339,7 @@ json::Value CallRecord::to_json() const {
   else o.set("error", settled ? outcome.error : "the call had not finished when the run closed");
   o.set("startedMs", started_ms < 0 ? json::Value() : json::Value(started_ms));
   o.set("durationMs", duration_ms);
+  if (settled && !outcome.notes.is_null()) o.set("notifications", outcome.notes);
   return o;
 }
 
@@ -357,20 +372,47 @@ void Scheduler::add(std::string name, Handler handler, bool ask) {
 
 bool Scheduler::has(std::string_view name) const { return tools_.find(name) != tools_.end(); }
 
+void Scheduler::add_member(const std::string& group, const std::string& tool, Handler handler, bool ask) {
+  tools_[group + "." + tool] = Entry{std::move(handler), ask, group, tool};
+}
+
+void Scheduler::add_group_fallback(const std::string& group, std::function<Outcome(const std::string&)> fallback) {
+  fallbacks_[group] = std::move(fallback);
+}
+
+const Scheduler::Entry* Scheduler::find(std::string_view name) const {
+  auto it = tools_.find(name);
+  return it == tools_.end() ? nullptr : &it->second;
+}
+
 int64_t Scheduler::submit(const std::string& tool, json::Value arguments, Done done) {
   std::unique_lock lock(mu_);
   CallRecord r;
   r.id = static_cast<int64_t>(records_.size()) + 1;
   r.tool = tool;
   r.arguments = std::move(arguments);
+  const Entry* entry = find(tool);
+  // A member's record names its group and its own name; so does an unknown one of a group.
+  const std::function<Outcome(const std::string&)>* fallback = nullptr;
+  if (entry && !entry->group.empty()) {
+    r.server = entry->group;
+    r.tool = entry->member;
+  } else if (size_t dot = tool.find('.'); !entry && dot != std::string::npos) {
+    if (auto f = fallbacks_.find(std::string_view(tool).substr(0, dot)); f != fallbacks_.end()) {
+      fallback = &f->second;
+      r.server = tool.substr(0, dot);
+      r.tool = tool.substr(dot + 1);
+    }
+  }
   records_.push_back(std::move(r));
   done_.push_back(done);
   int64_t id = records_.back().id;
-  if (!has(tool) || dropping_ || cancel_.cancelled()) {
+  if (!entry || dropping_ || cancel_.cancelled()) {
     CallRecord& rec = records_.back();
     rec.settled = true;
-    rec.outcome = !has(tool) ? Outcome::fail(Outcome::Status::Error, fmt::format("no tool named '{}'", tool))
-                             : Outcome::fail(Outcome::Status::Dropped, "the run is closing");
+    if (fallback) rec.outcome = (*fallback)(rec.tool);
+    else if (!entry) rec.outcome = Outcome::fail(Outcome::Status::Error, fmt::format("no tool named '{}'", tool));
+    else rec.outcome = Outcome::fail(Outcome::Status::Dropped, "the run is closing");
     Outcome out = rec.outcome;
     lock.unlock();
     if (done) done(out);
@@ -404,10 +446,10 @@ void Scheduler::pool_thread() {
     int64_t id = ready_.front();
     ready_.pop_front();
     CallRecord& rec = records_[id - 1];
-    const Entry& e = tools_.find(rec.tool)->second;
+    std::string tool = rec.server.empty() ? rec.tool : rec.server + "." + rec.tool;
+    const Entry& e = *find(tool);
     Handler handler = e.handler;
     bool ask = e.ask;
-    std::string tool = rec.tool;
     json::Value arguments = rec.arguments;
     lock.unlock();
     Outcome out = run_call(tool, handler, ask, arguments);

@@ -41,6 +41,18 @@ struct Tool {
 // by the run's environment".
 std::string name_problem(std::string_view name);
 
+// A command to run, as a catalog's command[0] is found: with a slash, relative to the folder
+// of `file` (the catalog or config naming it), else on `path_env`. false when there is no
+// executable file there.
+bool find_command(const std::string& cmd, const std::string& file, const std::string& path_env,
+                  std::string* out);
+
+// A ':'-separated list of files (ODA_TOOLS, ODA_MCP_CONFIG), empty entries left out.
+std::vector<std::string> split_list(const std::string& text);
+
+// Reads a JSON file that `what` names in its errors ("catalog 'x.json': invalid JSON: ...").
+bool read_json_file(const std::string& what, const std::string& file, json::Value* out, std::string* err);
+
 // The names the run's environment keeps (the terminal tools among them), for the bindings.
 const std::vector<std::string>& terminal_tool_names();
 
@@ -87,6 +99,7 @@ struct Outcome {
   Status status = Status::Ok;
   json::Value result;         // Ok: the value the promise resolves to
   std::string error;          // otherwise: the Error's message
+  json::Value notes;          // what the tool told while it ran (MCP progress), or null
   static Outcome ok(json::Value v) { Outcome o; o.result = std::move(v); return o; }
   static Outcome fail(Status s, std::string message) {
     Outcome o; o.status = s; o.error = std::move(message); return o;
@@ -109,6 +122,7 @@ bool approve(const std::string& approver, const std::string& tool, const json::V
 // One call as the run records it.
 struct CallRecord {
   int64_t id = 0;
+  std::string server;        // the group of a member call (an MCP server), else empty
   std::string tool;
   json::Value arguments;
   Outcome outcome;
@@ -136,6 +150,12 @@ class Scheduler {
   // Registers a tool; `ask` makes every call wait for an approval first.
   void add(std::string name, Handler handler, bool ask = false);
   bool has(std::string_view name) const;
+  // A tool of a group (an MCP server): called by the name "<group>.<tool>" and recorded with
+  // its group as "server" and its own name as "tool".
+  void add_member(const std::string& group, const std::string& tool, Handler handler, bool ask);
+  // How a call of the group by a name it has no member for ends (at once, recorded): an
+  // unknown tool, or any tool of a server that could not start.
+  void add_group_fallback(const std::string& group, std::function<Outcome(const std::string& tool)> fallback);
 
   // Queues a call and returns its id (1, 2, ...). An unknown tool finishes at once, failed.
   // `done` (optional) is told the outcome once, on whichever thread settles the call, never
@@ -163,7 +183,9 @@ class Scheduler {
   struct Entry {
     Handler handler;
     bool ask = false;
+    std::string group, member;  // a member's group and own name, else empty
   };
+  const Entry* find(std::string_view name) const;
   void start_locked(int64_t id);
   void pool_thread();
   Outcome run_call(const std::string& tool, const Handler& handler, bool ask,
@@ -173,6 +195,7 @@ class Scheduler {
   SchedulerOptions options_;
   CancelFlag cancel_;
   std::map<std::string, Entry, std::less<>> tools_;
+  std::map<std::string, std::function<Outcome(const std::string&)>, std::less<>> fallbacks_;
   mutable std::mutex mu_;
   std::condition_variable idle_cv_;  // running_ fell
   std::condition_variable work_cv_;  // queue_ grew, or stopping_

@@ -50,6 +50,10 @@
       tools[name] = tool(name);
       keep(name, tools[name]);
     }
+    // Other parts' members (lib/mcp's servers), bound by their own per-run prelude.
+    var more = global.__oda_more_tools;
+    delete global.__oda_more_tools;
+    if (more) for (var m in more) if (Object.prototype.hasOwnProperty.call(more, m)) tools[m] = more[m];
     keep('$tools', Object.freeze(tools));
     keep('args', cfg.args);
     keep('dv', cfg.dv);

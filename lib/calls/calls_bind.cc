@@ -184,12 +184,17 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
 
 namespace {
 
-// Prepared once, before the engine runs, so the native below only copies bytes: nothing that
-// owns memory lives across a Duktape call that could unwind.
-std::string g_config_text;
+// The texts define_config_native hands out, by the function's magic. Prepared once, before
+// the engine runs, so the native only copies bytes: nothing that owns memory lives across
+// a Duktape call that could unwind.
+std::vector<std::string>& config_texts() {
+  static std::vector<std::string> texts;
+  return texts;
+}
 
-duk_ret_t native_calls_config(duk_context* ctx) {
-  duk_push_lstring(ctx, g_config_text.data(), g_config_text.size());
+duk_ret_t native_config_text(duk_context* ctx) {
+  const std::string& text = config_texts()[static_cast<size_t>(duk_get_current_magic(ctx))];
+  duk_push_lstring(ctx, text.data(), text.size());
   return 1;
 }
 
@@ -209,9 +214,13 @@ void register_terminal_tools(duk_hthread* ctx) {
   duk_pop(ctx);
 }
 
+Scheduler* run_scheduler() { return g_scheduler; }
+
 void register_natives(duk_hthread* ctx) {
   const std::string* config = run::worker_setting(kConfigKey);
-  g_own_config = config != nullptr;
+  g_own_config = config != nullptr || run::worker_setting(kMoreToolsSetting) != nullptr;
+  // Only another part's members: run-config.js binds them with no values of the run's own.
+  if (g_own_config && !config) return;
   if (!g_own_config) {
     // The image's empty placeholders are this run's: made permanent, as run-config.js would.
     duk_push_global_object(ctx);
@@ -223,13 +232,20 @@ void register_natives(duk_hthread* ctx) {
     duk_pop(ctx);
     return;
   }
+  define_config_native(ctx, "__oda_calls_config", *config);
+}
+
+void define_config_native(duk_hthread* ctx, const char* name, const std::string& json_text) {
+  std::string text;
   try {
-    g_config_text = engine::json_for_duktape(*config);
+    text = engine::json_for_duktape(json_text);
   } catch (...) {
-    g_config_text.clear();
+    text.clear();
   }
-  duk_push_c_function(ctx, native_calls_config, 0);
-  duk_put_global_string(ctx, "__oda_calls_config");
+  config_texts().push_back(std::move(text));
+  duk_push_c_function(ctx, native_config_text, 0);
+  duk_set_magic(ctx, -1, static_cast<duk_int_t>(config_texts().size() - 1));
+  duk_put_global_string(ctx, name);
 }
 
 bool needs_run_config() { return g_own_config; }

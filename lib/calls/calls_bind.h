@@ -3,6 +3,7 @@
 // worker's native that hands the program its globals.
 #pragma once
 
+#include "calls/calls.h"
 #include "cli/cli.h"
 #include "json/json.h"
 #include "run/supervisor.h"
@@ -23,6 +24,18 @@ void register_terminal_tools(duk_hthread* ctx);
 // The part's per-run natives (in the worker): __oda_calls_config(), the JSON the run's own tools
 // (the catalogs') and values are bound from by lib/calls/run-config.js; without any, nothing.
 void register_natives(duk_hthread* ctx);
+
+// For a part whose calls join the run's (lib/mcp's servers), after settings_hook: the run's
+// scheduler, to add them to (their concurrency, approvals and records are the run's).
+Scheduler* run_scheduler();
+// The worker setting such a part sets: the run then binds $tools through
+// lib/calls/run-config.js, which takes the members the part's own per-run prelude (run
+// before it) left in globalThis.__oda_more_tools.
+inline constexpr const char* kMoreToolsSetting = "calls.more";
+
+// Defines the global function `name` returning `json_text` (made fit for Duktape's JSON
+// first): how a part hands its per-run prelude the settings the supervisor sent.
+void define_config_native(duk_hthread* ctx, const char* name, const std::string& json_text);
 
 // Whether this run has tools or values of its own for lib/calls/run-config.js to bind; a run
 // without keeps the heap image's empty placeholders and skips the per-run prelude.

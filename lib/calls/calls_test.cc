@@ -312,6 +312,35 @@ TEST(CallsScheduler, UnknownToolFailsAtOnce) {
   EXPECT_EQ(s.records()[0].started_ms, -1);
 }
 
+TEST(CallsScheduler, AGroupsMembersAndUnknownNamesAreRecordedWithTheirServer) {
+  Scheduler s(SchedulerOptions{});
+  s.add_member("srv", "get-sum", [](const json::Value& a, const CancelFlag&) {
+    Outcome o = Outcome::ok(a);
+    o.notes = json::Value::array();
+    o.notes.push(json::Value("half way"));
+    return o;
+  }, false);
+  s.add_group_fallback("srv", [](const std::string& tool) {
+    return Outcome::fail(Outcome::Status::Error, "no tool '" + tool + "'");
+  });
+  s.submit("srv.get-sum", json::Value(1));
+  s.submit("srv.nope", json::Value(2));
+  s.submit("other.nope", json::Value(3));
+  ASSERT_TRUE(s.wait_idle(-1));
+  auto r = s.records();
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].server, "srv");
+  EXPECT_EQ(r[0].tool, "get-sum");
+  EXPECT_EQ(json::write(r[0].to_json().get("notifications") ? *r[0].to_json().get("notifications") : json::Value()),
+            R"(["half way"])");
+  EXPECT_EQ(r[1].server, "srv");
+  EXPECT_EQ(r[1].tool, "nope");
+  EXPECT_EQ(r[1].outcome.error, "no tool 'nope'");
+  EXPECT_EQ(r[2].server, "");
+  EXPECT_EQ(r[2].outcome.error, "no tool named 'other.nope'");
+  EXPECT_EQ(r[1].to_json().get_or("server", ""), "srv");
+}
+
 TEST(CallsScheduler, ApprovalDeniedRejects) {
   Scheduler s(SchedulerOptions{.approver = "exit 1"});
   std::atomic<int> ran{0};

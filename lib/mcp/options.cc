@@ -11,8 +11,8 @@ namespace oda::mcp {
 namespace {
 
 // run-code's options a harness sets once for every run (the rest belong to one call).
-constexpr const char* kRunOptions[] = {"tools",       "sandbox",      "workspace",           "approve-escalation",
-                                       "approver",    "max-heap-mb",  "max-concurrent-calls"};
+constexpr const char* kRunOptions[] = {"tools",    "mcp-config",  "sandbox",     "workspace",           "approve-escalation",
+                                       "approver", "max-heap-mb", "max-concurrent-calls"};
 
 const cli::Option* find_option(const cli::Command& cmd, const char* name) {
   for (const cli::Option& o : cmd.options)

@@ -102,9 +102,10 @@ void collect(Spawned& sp, Child* c) {
 // Starts argv with pipes on its stdin, stdout and stderr, in a session of its own (no
 // controlling terminal: a run never asks on the harness's terminal, the client, the approver
 // or nothing; a SIGINT of ours reaches it alone).
-bool spawn(const std::vector<std::string>& argv, Spawned* sp) {
+bool spawn(const std::vector<std::string>& argv, Spawned* sp, const std::vector<std::string>* env,
+           const std::string& cwd) {
   sys::PipedChild c;
-  int rc = sys::spawn_piped(argv, nullptr, sys::Detach::Session, &c);
+  int rc = sys::spawn_piped(argv, env, sys::Detach::Session, &c, cwd);
   if (rc != 0) {
     errno = rc;
     return false;

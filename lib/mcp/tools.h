@@ -38,7 +38,9 @@ struct Spawned {
   // Closes its stdin and reaps it (for a run-code still waiting for its request).
   void discard();
 };
-bool spawn(const std::vector<std::string>& argv, Spawned* sp);
+// env: the child's whole environment (nullptr: this process's); cwd: its folder ("": ours).
+bool spawn(const std::vector<std::string>& argv, Spawned* sp, const std::vector<std::string>* env = nullptr,
+           const std::string& cwd = "");
 
 class Tools : public Backend {
  public:

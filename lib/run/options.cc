@@ -57,6 +57,13 @@ const cli::Command kRunCode{
             {.name = "tools", .kind = Kind::List, .value_name = "FILE",
              .help = "a tool catalog whose tools the program may call (repeatable; default: $ODA_TOOLS)",
              .complete = "file"},
+            {.name = "mcp-config", .kind = Kind::List, .value_name = "FILE",
+             .help = "an MCP config ({\"mcpServers\": ...}) whose servers the program may call (repeatable; default: "
+                     "$ODA_MCP_CONFIG)",
+             .complete = "file"},
+            {.name = "list-tools",
+             .help = "print a TypeScript-style declaration of every tool the catalogs and MCP configs give, and exit",
+             .runs_nothing = true},
             {.name = "max-concurrent-calls", .kind = Kind::Int, .value_name = "N",
              .help = "how many calls run at once (default 8); more wait their turn"},
             {.name = "approver", .kind = Kind::String, .value_name = "CMD",

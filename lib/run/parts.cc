@@ -1,8 +1,9 @@
 // The table of run-code's parts (parts.h) and the walks over it. This is the only file that
-// names the parts: a new one (an MCP client) is one include and one row here.
+// names the parts: a new one is one include and one row here.
 #include "run/parts.h"
 
 #include "calls/calls_bind.h"
+#include "mcp/client_bind.h"
 #include "run/profile_code_function.h"
 #include "run/test_faults.h"
 #include "sandbox/sandbox_run.h"
@@ -21,6 +22,17 @@ const Part kParts[] = {
         .runtime_natives = calls::register_terminal_tools,
         .run_natives = calls::register_natives,
         .needs_per_run_prelude = calls::needs_run_config,
+    },
+    // After the calls: its servers' tools join their scheduler.
+    {
+        .name = "mcp",
+        .settings = mcp::client::settings_hook,
+        .supervise = mcp::client::supervise_hook,
+        .record = mcp::client::record_hook,
+        .command_flag = "list-tools",
+        .command = mcp::client::list_tools_command,
+        .run_natives = mcp::client::register_natives,
+        .needs_per_run_prelude = mcp::client::needs_run_config,
     },
     {
         .name = "sandbox",

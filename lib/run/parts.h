@@ -1,4 +1,4 @@
-// The one way a part of run-code (the tool calls, the file sandbox, later an MCP client)
+// The one way a part of run-code (the tool calls, the file sandbox, the MCP client)
 // plugs into a run: a row of hooks in kParts (parts.cc, the only file that names the parts).
 // The supervisor side turns the call's options into settings and services, wraps the run,
 // and adds to its record; the worker side guards the start, adds natives, and adds notes

@@ -13,7 +13,7 @@ extern char** environ;
 namespace oda::sys {
 
 int spawn_piped(const std::vector<std::string>& argv, const std::vector<std::string>* envp,
-                Detach how, PipedChild* child) {
+                Detach how, PipedChild* child, const std::string& cwd) {
   if (argv.empty()) return EINVAL;
   int in[2], out[2], err[2];
   if (::pipe2(in, O_CLOEXEC) != 0) return errno;
@@ -27,6 +27,7 @@ int spawn_piped(const std::vector<std::string>& argv, const std::vector<std::str
   posix_spawn_file_actions_adddup2(&fa, in_r.get(), 0);
   posix_spawn_file_actions_adddup2(&fa, out_w.get(), 1);
   posix_spawn_file_actions_adddup2(&fa, err_w.get(), 2);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
   sigset_t none, all;

@@ -25,8 +25,8 @@ enum class Detach { Session, Group };
 // Starts argv[0] (a path) with argv, in envp (nullptr: this process's environment), every
 // signal at its default and none blocked (this process may ignore SIGPIPE; the child must
 // not inherit that). posix_spawn, not fork: callers have threads, and a vfork-style spawn
-// copies no page tables. 0, or the errno that stopped it.
+// copies no page tables. cwd: the child's folder ("": ours). 0, or the errno that stopped it.
 int spawn_piped(const std::vector<std::string>& argv, const std::vector<std::string>* envp,
-                Detach how, PipedChild* child);
+                Detach how, PipedChild* child, const std::string& cwd = "");
 
 }  // namespace oda::sys

@@ -77,6 +77,14 @@ TEST(SpawnPiped, SignalsStartAtTheirDefaults) {
     EXPECT_EQ(ignored & (1ull << (sig - 1)), 0u) << sig;
 }
 
+TEST(SpawnPiped, InTheFolderGiven) {
+  PipedChild c;
+  ASSERT_EQ(spawn_piped({"/bin/pwd"}, nullptr, Detach::Session, &c, "/usr/lib"), 0);
+  EXPECT_EQ(finish(c, "").out, "/usr/lib\n");
+  PipedChild gone;
+  EXPECT_EQ(spawn_piped({"/bin/pwd"}, nullptr, Detach::Session, &gone, "/nonexistent"), ENOENT);
+}
+
 TEST(SpawnPiped, AMissingProgramIsItsErrno) {
   PipedChild c;
   EXPECT_EQ(spawn_piped({"/nonexistent/tool"}, nullptr, Detach::Group, &c), ENOENT);

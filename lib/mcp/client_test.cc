@@ -1,0 +1,149 @@
+// run-code's MCP client without a server: the bindings of server names, config files and
+// their refusals, ${VAR} expansion, the "oda" approvals, and what a tools/call result
+// becomes in the program.
+#include "mcp/client.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "mcp/client_config.h"
+
+namespace oda::mcp::client {
+namespace {
+
+const char* fake_env(const char* name) {
+  if (std::strcmp(name, "API_KEY") == 0) return "k-123";
+  return nullptr;
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+json::Value parse(const std::string& text) {
+  json::Value v;
+  std::string err;
+  EXPECT_TRUE(json::parse(text, &v, &err)) << err;
+  return v;
+}
+
+TEST(McpBinding, EachRunOfOtherCharactersIsOneUnderscore) {
+  EXPECT_EQ(binding_of("brave-search"), "brave_search");
+  EXPECT_EQ(binding_of("my  --  db"), "my_db");
+  EXPECT_EQ(binding_of("-x-"), "_x_");
+  EXPECT_EQ(binding_of("plain_name2"), "plain_name2");
+  EXPECT_EQ(binding_of("caf\xc3\xa9"), "caf_");
+}
+
+TEST(McpConfig, ReadsStdioAndHttpServersWithExpansion) {
+  std::string f = write_file("a.json", R"({"mcpServers": {
+    "local": {"command": "sh", "args": ["-c", "${API_KEY}"], "env": {"K": "${API_KEY}", "D": "${UNSET:-dflt}"}},
+    "remote": {"type": "http", "url": "https://example.com/mcp", "headers": {"Authorization": "Bearer ${API_KEY}"}},
+    "bare-url": {"url": "http://127.0.0.1:9/mcp"}},
+    "oda": {"approval": {"local": "always", "local.safe": "never"}}})");
+  std::vector<ServerConfig> s;
+  std::string err;
+  ASSERT_TRUE(load_configs({f}, "", "/usr/bin:/bin", fake_env, nullptr, &s, &err)) << err;
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].transport, TransportKind::Stdio);
+  EXPECT_TRUE(s[0].command[0].ends_with("/sh"));
+  EXPECT_EQ(s[0].command[2], "k-123");
+  EXPECT_EQ(s[0].env["K"], "k-123");
+  EXPECT_EQ(s[0].env["D"], "dflt");
+  EXPECT_TRUE(s[0].asks("anything"));
+  EXPECT_FALSE(s[0].asks("safe"));
+  EXPECT_EQ(s[1].transport, TransportKind::Http);
+  EXPECT_EQ(s[1].headers["Authorization"], "Bearer k-123");
+  EXPECT_FALSE(s[1].asks("x"));
+  EXPECT_EQ(s[2].transport, TransportKind::Http);
+  EXPECT_EQ(s[2].binding, "bare_url");
+  EXPECT_NE(s[0].identity(), s[1].identity());
+}
+
+TEST(McpConfig, RefusesWithTheFileAndTheReason) {
+  struct Case {
+    const char* text;
+    const char* error;
+  } cases[] = {
+      {R"([])", "expected an object with an \"mcpServers\" object"},
+      {R"({"mcpServers": {"a": {"command": 3}}})", "server 'a': \"command\" must be a non-empty string"},
+      {R"({"mcpServers": {"a": {"command": "sh", "args": [1]}}})", "server 'a': \"args\" must be an array of strings"},
+      {R"({"mcpServers": {"a": {"command": "sh", "env": {"X": 1}}}})", "server 'a': \"env\" must be an object of strings"},
+      {R"({"mcpServers": {"a": {"type": "http", "url": "ftp://x"}}})", "server 'a': url 'ftp://x' is not http or https"},
+      {R"({"mcpServers": {"a": {"type": "ws", "url": "http://x"}}})", "server 'a': unknown \"type\" 'ws'"},
+      {R"({"mcpServers": {"a": {"command": "sh", "args": ["${NOPE}"]}}})", "server 'a': ${NOPE} is not set"},
+      {R"({"mcpServers": {"a": {"command": "sh"}}, "oda": {"approval": {"b": "always"}}})",
+       "\"oda\": approval of 'b': no server of that name in this config"},
+      {R"({"mcpServers": {"a": {"command": "sh"}}, "oda": {"approval": {"a": "sometimes"}}})",
+       "\"oda\": approval of 'a' must be \"never\" or \"always\""},
+      {R"({"mcpServers": {"a": {"command": "sh"}}, "oda": {"timeouts": {}}})", "\"oda\": unknown key 'timeouts'"},
+      {R"({"mcpServers": {"1password": {"command": "sh"}}})", "server '1password' is not a plain identifier"},
+      {R"({"mcpServers": {"console": {"command": "sh"}}})", "server 'console' is kept by the run's environment"},
+      {R"({"mcpServers": {"a-b": {"command": "sh"}, "a.b": {"command": "sh"}}})",
+       "server 'a.b' (bound as 'a_b') collides with server 'a-b'"},
+  };
+  for (const auto& c : cases) {
+    std::string f = write_file("bad.json", c.text);
+    std::vector<ServerConfig> s;
+    std::string err;
+    EXPECT_FALSE(load_configs({f}, "", "/usr/bin:/bin", fake_env, nullptr, &s, &err)) << c.text;
+    EXPECT_NE(err.find(c.error), std::string::npos) << err;
+    EXPECT_EQ(err.find("mcp config '" + f + "'"), 0u) << err;
+  }
+}
+
+TEST(McpConfig, ACatalogToolsNameIsTaken) {
+  std::string f = write_file("t.json", R"({"mcpServers": {"say": {"command": "sh"}}})");
+  std::vector<ServerConfig> s;
+  std::string err;
+  EXPECT_FALSE(load_configs({f}, "", "/bin", fake_env, [](const std::string& n) { return n == "say"; }, &s, &err));
+  EXPECT_NE(err.find("collides with the catalog tool 'say'"), std::string::npos) << err;
+}
+
+TEST(McpConfig, TheEnvironmentListIsColonSeparated) {
+  std::string a = write_file("l1.json", R"({"mcpServers": {"one": {"command": "sh"}}})");
+  std::string b = write_file("l2.json", R"({"mcpServers": {"two": {"command": "sh"}}})");
+  std::vector<ServerConfig> s;
+  std::string err;
+  ASSERT_TRUE(load_configs({}, a + "::" + b, "/bin", fake_env, nullptr, &s, &err)) << err;
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[1].name, "two");
+  s.clear();
+  // The option wins over the variable.
+  ASSERT_TRUE(load_configs({b}, a, "/bin", fake_env, nullptr, &s, &err)) << err;
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].name, "two");
+}
+
+TEST(McpResult, StructuredContentWinsThenOneTextBlockThenTheBlocks) {
+  auto ok = [](const char* text) {
+    calls::Outcome o = outcome_of_result(parse(text));
+    EXPECT_EQ(o.status, calls::Outcome::Status::Ok) << text;
+    return json::write(o.result);
+  };
+  EXPECT_EQ(ok(R"({"content":[{"type":"text","text":"{}"}],"structuredContent":{"t":1}})"), R"({"t":1})");
+  EXPECT_EQ(ok(R"({"content":[{"type":"text","text":"[1, 2]"}]})"), "[1,2]");
+  EXPECT_EQ(ok(R"({"content":[{"type":"text","text":"plain words"}]})"), R"("plain words")");
+  EXPECT_EQ(ok(R"({"content":[{"type":"text","text":"12345678901234567890"}]})"), R"("12345678901234567890")");
+  EXPECT_EQ(ok(R"({"content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]})"),
+            R"([{"type":"text","text":"a"},{"type":"text","text":"b"}])");
+  EXPECT_EQ(ok(R"({"content":[{"type":"image","data":"AA==","mimeType":"image/png"}]})"),
+            R"([{"type":"image","data":"AA==","mimeType":"image/png"}])");
+  EXPECT_EQ(ok(R"({"content":[]})"), "[]");
+}
+
+TEST(McpResult, IsErrorRejectsWithTheServersText) {
+  calls::Outcome o = outcome_of_result(parse(R"({"isError":true,"content":[{"type":"text","text":"no such file"},{"type":"text","text":"at /x"}]})"));
+  EXPECT_EQ(o.status, calls::Outcome::Status::Error);
+  EXPECT_EQ(o.error, "no such file\nat /x");
+  EXPECT_EQ(outcome_of_result(parse(R"({"isError":true,"content":[]})")).error, "the tool failed");
+  EXPECT_EQ(error_text(parse(R"({"code":-32602,"message":"bad params"})")), "bad params");
+}
+
+}  // namespace
+}  // namespace oda::mcp::client

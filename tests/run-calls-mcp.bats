@@ -1,0 +1,294 @@
+#!/usr/bin/env bats
+# MCP servers called from inside a run-code program (SPEC 4.5, issue 15), against the
+# reference servers from npm (server-everything, server-memory, server-filesystem, pinned in
+# lib/mcp/mcp.mk and installed by make into build/npm-mcp) and a broken one of our own
+# (tests/mcp/broken-server).
+load helpers
+
+NPM="$ODA_BUILD/npm-mcp/node_modules/@modelcontextprotocol"
+BROKEN="$ODA_ROOT/tests/mcp/broken-server"
+
+local_setup() {
+  [[ -f "$NPM/server-everything/dist/index.js" ]] || fail "the MCP reference servers are not installed: run make"
+  mkdir -p work
+  cat > mcp.json <<JSON
+{"mcpServers": {
+  "everything": {"command": "node", "args": ["$NPM/server-everything/dist/index.js"]},
+  "memory": {"command": "node", "args": ["$NPM/server-memory/dist/index.js"],
+             "env": {"MEMORY_FILE_PATH": "$PWD/memory.jsonl"}}
+}}
+JSON
+}
+
+@test "a program calls a server's tools as async methods by their MCP names" {
+  run run-code --mcp-config mcp.json --code '
+    const e = await everything.echo({message: "hi"});
+    const s = await everything["get-sum"]({a: 2, b: 40});
+    return [e, s]'
+  assert_success
+  assert_output '["Echo: hi","The sum of 2 and 40 is 42."]'
+}
+
+@test "structuredContent is the value; an image comes back as its content blocks" {
+  run run-code --mcp-config mcp.json --code '
+    const w = await everything["get-structured-content"]({location: "Chicago"});
+    const img = await everything["get-tiny-image"]({});
+    return [w, img.map(b => b.type), img[1].mimeType, img[1].data.slice(0, 8)]'
+  assert_success
+  assert_output '[{"temperature":36,"conditions":"Light rain / drizzle","humidity":82},["text","image","text"],"image/png","iVBORw0K"]'
+}
+
+@test "a single text block that is JSON is parsed; memory's graph round-trips" {
+  run run-code --mcp-config mcp.json --code '
+    await memory.create_entities({entities: [{name: "Oslo", entityType: "city", observations: ["cold"]}]});
+    const g = await memory.read_graph({});
+    return g.entities.map(e => [e.name, e.entityType, e.observations])'
+  assert_success
+  assert_output '[["Oslo","city",["cold"]]]'
+}
+
+@test "memory's state is there in a second run of the chat" {
+  run run-code --mcp-config mcp.json --code 'await memory.create_entities({entities: [{name: "Bergen", entityType: "city", observations: []}]}); return "made"'
+  assert_success
+  run run-code --mcp-config mcp.json --code 'return (await memory.read_graph({})).entities.map(e => e.name)'
+  assert_success
+  assert_output '["Bergen"]'
+}
+
+@test "a long-running operation's progress is kept on the call's record" {
+  run run-code --mcp-config mcp.json --json --code 'return everything["trigger-long-running-operation"]({duration: 0.3, steps: 3})'
+  assert_success
+  assert_output --partial '"value":"Long running operation completed. Duration: 0.3 seconds, Steps: 3."'
+  run python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])
+c = r["calls"][0]
+print(c["server"], c["tool"], json.dumps(c["arguments"]), [(n["progress"], n["total"]) for n in c["notifications"]])' "$output"
+  assert_output 'everything trigger-long-running-operation {"duration": 0.3, "steps": 3} [(1, 3), (2, 3), (3, 3)]'
+}
+
+@test "a protocol error rejects with the server's text, and the run goes on" {
+  run run-code --mcp-config mcp.json --code '
+    let m;
+    try { await everything["get-sum"]({a: "x", b: 1}) } catch (e) { m = e.message }
+    return [m.includes("Invalid arguments for tool get-sum"), await everything.echo({message: "after"})]'
+  assert_success
+  assert_output '[true,"Echo: after"]'
+}
+
+@test "an unknown tool rejects naming the server and the tool, and is recorded" {
+  run run-code --mcp-config mcp.json --json --code 'return everything.no_such_tool({}).catch(e => String(e))'
+  assert_success
+  assert_output --partial "\"value\":\"Error: mcp server 'everything' has no tool 'no_such_tool'\""
+  assert_output --partial '"server":"everything","tool":"no_such_tool"'
+}
+
+@test "\$tools lists the servers with each tool's description and input schema" {
+  run run-code --mcp-config mcp.json --code '
+    const e = $tools.everything;
+    return [e === everything, e.echo.description, e.echo.inputSchema.properties.message.type,
+            JSON.parse(JSON.stringify(e)).tools.find(t => t.name === "get-structured-content").outputSchema.type,
+            typeof everything.then]'
+  assert_success
+  assert_output '[true,"Echoes back the input string","string","object","undefined"]'
+}
+
+@test "calls run in parallel, up to the concurrency cap" {
+  run run-code --mcp-config mcp.json --json --code '
+    const t0 = Date.now();
+    await Promise.all([1, 2, 3, 4].map(() => everything["trigger-long-running-operation"]({duration: 1, steps: 1})));
+    return Date.now() - t0'
+  assert_success
+  ms=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["value"])' "$output")
+  # Four one-second calls at once take about one second, not four.
+  ((ms < 3000))
+  run run-code --mcp-config mcp.json --max-concurrent-calls 1 --json --code '
+    const t0 = Date.now();
+    await Promise.all([1, 2, 3].map(() => everything["trigger-long-running-operation"]({duration: 0.5, steps: 1})));
+    return Date.now() - t0'
+  assert_success
+  ms=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["value"])' "$output")
+  ((ms >= 1500))
+}
+
+@test "roots/list answers the workspace: server-filesystem works in it" {
+  echo "notes from the workspace" > work/notes.txt
+  cat > fs.json <<JSON
+{"mcpServers": {"files": {"command": "node", "args": ["$NPM/server-filesystem/dist/index.js"]}}}
+JSON
+  run run-code --mcp-config fs.json --workspace work --code '
+    const dirs = await files.list_allowed_directories({});
+    const text = await files.read_text_file({path: "'"$PWD"'/work/notes.txt"});
+    return [dirs.content, text.content]'
+  assert_success
+  assert_output "[\"Allowed directories:\\n$PWD/work\",\"notes from the workspace\\n\"]"
+}
+
+@test "a server that cannot start, dies or answers garbage rejects naming it; the run goes on" {
+  cat > broken.json <<JSON
+{"mcpServers": {
+  "nostart": {"command": "$BROKEN", "args": ["exit"]},
+  "garbage": {"command": "$BROKEN", "args": ["garbage"]},
+  "dies": {"command": "$BROKEN", "args": ["die"]}
+}}
+JSON
+  run run-code --mcp-config broken.json --code '
+    const out = [];
+    for (const f of [() => nostart.wait({}), () => garbage.wait({}), () => dies.wait({})])
+      out.push(await f().then(v => v, e => e.message));
+    out.push("still running");
+    return out.join("\n")'
+  assert_success
+  assert_line --index 0 "mcp server 'nostart' could not start: exited with status 7: broken-server: cannot open its database"
+  assert_line --index 1 "mcp server 'garbage' sent malformed JSON-RPC (parse error: unexpected 't' at byte 0): this is not json"
+  assert_line --index 2 "mcp server 'dies' exited with status 9: broken-server: segmentation fault (pretend)"
+  assert_line --index 3 "still running"
+  # The run's record keeps each server's fate.
+  id=$(run-code --history --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["runs"][0]["runId"])')
+  run python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])
+for s in r["mcpServers"]:
+    print(s["name"], s["binding"], s["transport"], s["ok"], s.get("error", "-"))' "$(run-code --show "$id" --json)"
+  assert_line --index 0 "nostart nostart stdio False mcp server 'nostart' could not start: exited with status 7: broken-server: cannot open its database"
+  assert_line --index 1 "garbage garbage stdio True -"
+  assert_line --index 2 "dies dies stdio True -"
+}
+
+@test "a run that times out sends the call's cancel notification" {
+  cat > hang.json <<JSON
+{"mcpServers": {"hang": {"command": "$BROKEN", "args": ["hang", "$PWD/seen.jsonl"]}}}
+JSON
+  run -124 run-code --mcp-config hang.json --timeout-ms 8000 --json --code 'await hang.wait({x: 1})'
+  assert_output --partial '"kind":"timeout"'
+  assert_output --partial '"server":"hang","tool":"wait","arguments":{"x":1},"ok":false,"status":"cancelled"'
+  run python3 -c '
+import json, sys
+msgs = [json.loads(l) for l in open(sys.argv[1])]
+call = [m for m in msgs if m.get("method") == "tools/call"][0]
+cancel = [m for m in msgs if m.get("method") == "notifications/cancelled"][0]
+print(cancel["params"]["requestId"] == call["id"])' seen.jsonl
+  assert_output True
+}
+
+@test "approval always asks the approver per server or per tool" {
+  cat > guarded.json <<JSON
+{"mcpServers": {"everything": {"command": "node", "args": ["$NPM/server-everything/dist/index.js"]}},
+ "oda": {"approval": {"everything": "always", "everything.echo": "never"}}}
+JSON
+  run run-code --mcp-config guarded.json --approver "cat >> $PWD/asked.jsonl; exit 1" --code '
+    const a = await everything.echo({message: "free"});
+    const b = await everything["get-sum"]({a: 1, b: 2}).catch(e => e.message);
+    return [a, b]'
+  assert_success
+  assert_output "[\"Echo: free\",\"call to 'everything.get-sum' denied by the approver\"]"
+  run cat asked.jsonl
+  assert_output '{"tool":"everything.get-sum","arguments":{"a":1,"b":2}}'
+}
+
+@test "names are bound by the rules: brave-search is brave_search; collisions and reserved names are refused" {
+  cat > names.json <<JSON
+{"mcpServers": {"brave-search": {"command": "$BROKEN", "args": ["hang", "$PWD/x"]}}}
+JSON
+  run run-code --mcp-config names.json --code 'return [typeof brave_search, Object.keys(brave_search)]'
+  assert_success
+  assert_output '["object",["wait"]]'
+  cat > clash.json <<JSON
+{"mcpServers": {"brave_search": {"command": "$BROKEN", "args": ["exit"]}}}
+JSON
+  run -2 run-code --mcp-config names.json --mcp-config clash.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'clash.json': server 'brave_search' collides with server 'brave-search' in 'names.json'"
+  echo '{"mcpServers": {"class": {"command": "true"}}}' > reserved.json
+  run -2 run-code --mcp-config reserved.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'reserved.json': server 'class' is reserved by the language"
+  echo '{"mcpServers": {"my db": {"command": "true"}, "my--db": {"command": "true"}}}' > twice.json
+  run -2 run-code --mcp-config twice.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'twice.json': server 'my--db' (bound as 'my_db') collides with server 'my db' in 'twice.json'"
+  echo '{"mcpServers": {"fetch": {"command": "true"}}}' > kept.json
+  run -2 run-code --mcp-config kept.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'kept.json': server 'fetch' is kept by the run's environment"
+  echo '{"tools": [{"name": "say", "command": ["true"]}]}' > cat.json
+  echo '{"mcpServers": {"say": {"command": "true"}}}' > say.json
+  run -2 run-code --tools cat.json --mcp-config say.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'say.json': server 'say' collides with the catalog tool 'say'"
+}
+
+@test "bad configs are refused before the run with the file and the reason" {
+  echo '{"servers": {}}' > a.json
+  run -2 run-code --mcp-config a.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'a.json': expected an object with an \"mcpServers\" object"
+  echo '{"mcpServers": {"x": {"command": "no-such-program-here"}}}' > b.json
+  run -2 run-code --mcp-config b.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'b.json': server 'x': command 'no-such-program-here' not found on PATH"
+  echo '{"mcpServers": {"x": {"type": "sse", "url": "http://localhost/sse"}}}' > c.json
+  run -2 run-code --mcp-config c.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'c.json': server 'x': the SSE transport (deprecated in MCP) is not supported: use \"type\": \"http\""
+  echo '{"mcpServers": {"x": {"command": "true", "env": {"KEY": "${NO_SUCH_KEY_SET}"}}}}' > d.json
+  run -2 run-code --mcp-config d.json --code 'return 1'
+  assert_output "run-code: error: mcp config 'd.json': server 'x': \${NO_SUCH_KEY_SET} is not set"
+}
+
+@test "ODA_MCP_CONFIG lists configs; a server's env and \${VAR} expansion reach it" {
+  cat > env.json <<JSON
+{"mcpServers": {"everything": {"command": "node", "args": ["$NPM/server-everything/dist/index.js"],
+                               "env": {"GREETING": "\${ODA_TEST_GREETING:-none}", "SECOND": "\${ODA_TEST_SECOND}"}}}}
+JSON
+  ODA_MCP_CONFIG="env.json:missing.json" run -2 run-code --code 'return 1'
+  assert_output --partial "run-code: error: mcp config 'env.json': server 'everything': \${ODA_TEST_SECOND} is not set"
+  ODA_TEST_SECOND=two ODA_MCP_CONFIG="env.json:missing.json" run -2 run-code --code 'return 1'
+  assert_output --partial "run-code: error: mcp config 'missing.json': cannot read it"
+  ODA_TEST_SECOND=two SECRET_OF_CALLER=leak ODA_MCP_CONFIG="env.json" run run-code --code '
+    const env = await everything["get-env"]({});
+    return [env.GREETING, env.SECOND, env.SECRET_OF_CALLER === undefined]'
+  assert_success
+  assert_output '["none","two",true]'
+}
+
+@test "a streamable-HTTP server is called the same way, roots included" {
+  port=$((20000 + RANDOM % 20000))
+  PORT=$port node "$NPM/server-everything/dist/index.js" streamableHttp >http.log 2>&1 &
+  server=$!
+  poll_until grep -q listening http.log
+  cat > http.json <<JSON
+{"mcpServers": {"remote": {"type": "http", "url": "http://127.0.0.1:$port/mcp", "headers": {"X-Test": "1"}}}}
+JSON
+  run run-code --mcp-config http.json --workspace work --code '
+    const e = await remote.echo({message: "over http"});
+    const r = await remote["get-roots-list"]({});
+    return [e, r.includes("file://'"$PWD"'/work")]'
+  kill "$server"
+  assert_success
+  assert_output '["Echo: over http",true]'
+}
+
+@test "--list-tools declares every callable tool; --schema puts the same into run_code's description" {
+  echo '{"tools": [{"name": "say", "description": "says hi", "command": ["echo", "hi"],
+    "input_schema": {"type": "object", "properties": {"to": {"type": "string"}}, "required": ["to"]}}]}' > cat.json
+  run run-code --tools cat.json --mcp-config mcp.json --list-tools
+  assert_success
+  assert_line --index 0 'Tools the program can call (each returns a Promise):'
+  assert_line 'declare function say(args: { to: string }): Promise<unknown>;'
+  assert_line "/** MCP server 'everything' */"
+  assert_line 'declare const everything: {'
+  assert_line '  echo(args: { message: string }): Promise<unknown>;'
+  assert_line '  "get-sum"(args: { a: number; b: number }): Promise<unknown>;'
+  assert_line '  "get-structured-content"(args: { location: "New York" | "Chicago" | "Los Angeles" }): Promise<{ temperature: number; conditions: string; humidity: number }>;'
+  assert_line '  delete_entities(args: { entityNames: string[] }): Promise<{ success: boolean; message: string }>;'
+  listing="$output"
+  run run-code --tools cat.json --mcp-config mcp.json --schema
+  assert_success
+  run python3 -c 'import json,sys; d = json.loads(sys.argv[1]); print(d["name"]); print(d["description"].split("\n\n", 1)[1] == sys.argv[2] + "\n")' "$output" "$listing"
+  assert_output "$(printf 'run_code\nTrue')"
+  run run-code --schema
+  assert_success
+  refute_output --partial 'Tools the program can call'
+}
+
+@test "oda-mcp --mcp-config hands the servers to every run_code it serves" {
+  run node "$ODA_ROOT/tests/mcp/client.mjs" call run_code \
+    '{"code": "return everything.echo({message: \"via oda-mcp\"})", "description": "echo through a server"}' \
+    -- --mcp-config "$PWD/mcp.json"
+  assert_success
+  assert_line 'isError=false text="Echo: via oda-mcp"'
+  assert_line --partial '"calls":[{"id":1,"server":"everything","tool":"echo","arguments":{"message":"via oda-mcp"},"ok":true'
+}
