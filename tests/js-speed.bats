@@ -137,3 +137,105 @@ console.log(calls > 0, typeof [].sort((a, b) => a - b));
 EOF
   same_as_node
 }
+
+@test "only constructors get a prototype: arrows, methods, accessors and async functions have none, new on them throws" {
+  cat > prog.js <<'EOF'
+const arrow = () => 1;
+class A { m() { return 1; } static s() {} get x() { return 1; } set x(v) {} }
+const d = Object.getOwnPropertyDescriptor(A.prototype, 'x');
+const lit = { m() { return 2; }, get g() { return 3; }, set g(v) {}, f: function () {}, a: () => 4 };
+const ld = Object.getOwnPropertyDescriptor(lit, 'g');
+async function af() { return 1; }
+const aa = async () => 1;
+const ae = async function () {};
+function plain() {}
+function* gen() {}
+const fns = { arrow, method: A.prototype.m, static: A.s, getter: d.get, setter: d.set, litMethod: lit.m,
+  litGetter: ld.get, litSetter: ld.set, litArrow: lit.a, af, aa, ae, plain, litFunction: lit.f, gen, A };
+for (const [what, f] of Object.entries(fns)) {
+  let made;
+  try { made = new f() instanceof f ? 'constructed' : 'constructed, other'; } catch (e) { made = e.constructor.name; }
+  console.log(what, f.hasOwnProperty('prototype'), typeof f.prototype, made, f.name, f.length);
+}
+console.log((() => 1).hasOwnProperty('prototype') === false, (function () {}).hasOwnProperty('prototype'));
+console.log(plain.prototype.constructor === plain, Object.keys(plain.prototype).length, new plain() instanceof plain);
+const descs = Object.getOwnPropertyDescriptor(plain, 'prototype');
+console.log(descs.writable, descs.enumerable, descs.configurable, JSON.stringify(Object.getOwnPropertyDescriptor(arrow, 'length')));
+// Methods and arrows bind no name of their own: the name is the outer binding's.
+function outer() { return 'outer'; }
+const o = { outer() { return typeof outer === 'function' && outer !== o.outer ? outer() : 'self'; } };
+let h = () => h;
+const h0 = h;
+h = 5;
+const fact = function f(n) { return n <= 1 ? 1 : n * f(n - 1); };
+const named = async function selfref() { return typeof selfref; };
+console.log(o.outer(), h0(), fact(5));
+named().then(v => console.log(v));
+EOF
+  same_as_node
+}
+
+@test "strict functions inherit caller and arguments from Function.prototype, which throw as node's; sloppy ones answer null" {
+  cat > prog.js <<'EOF'
+function strict() { 'use strict'; return 1; }
+function sloppy() { return 1; }
+const arrow = () => 1;
+class C { m() {} }
+const bound = sloppy.bind(null);
+for (const [what, f] of [['strict', strict], ['arrow', arrow], ['method', C.prototype.m], ['bound', bound]]) {
+  const out = [what, f.hasOwnProperty('caller'), f.hasOwnProperty('arguments'), 'caller' in f, 'arguments' in f];
+  for (const k of ['caller', 'arguments']) {
+    try { out.push(String(f[k])); } catch (e) { out.push(e.constructor.name); }
+    try { f[k] = 1; out.push('set'); } catch (e) { out.push(e.constructor.name); }
+  }
+  console.log(out.join(' '));
+}
+console.log(sloppy.caller, sloppy.arguments, 'caller' in sloppy);
+const fp = Object.getOwnPropertyDescriptor(Function.prototype, 'caller');
+const fa = Object.getOwnPropertyDescriptor(Function.prototype, 'arguments');
+console.log(typeof fp.get, typeof fp.set, fp.enumerable, fp.configurable, typeof fa.get, fa.configurable);
+try { fp.get.call(strict); } catch (e) { console.log(e instanceof TypeError); }
+console.log(JSON.stringify(Object.getOwnPropertyNames(strict).filter(k => k !== 'fileName')),
+            JSON.stringify(Object.getOwnPropertyNames(arrow).filter(k => k !== 'fileName')));
+EOF
+  same_as_node
+}
+
+@test "a million short-lived arrows and methods answer as node (each created without a prototype cycle)" {
+  cat > prog.js <<'EOF'
+let t = 0;
+for (let i = 0; i < 300000; i++) { const f = () => i; t += f(); }
+let u = 0;
+for (let i = 0; i < 100000; i++) { const o = { v: i, get w() { return this.v; }, m() { return this.v; } }; u += o.w + o.m(); }
+console.log(t, u);
+EOF
+  same_as_node
+}
+
+@test "async calls and awaits keep node's microtask order: promises, thenables, plain values, throws, Promise.all" {
+  cat > prog.js <<'EOF'
+const log = [];
+const p1 = Promise.resolve(1);
+(async () => { log.push('a1'); await null; log.push('a2'); await p1; log.push('a3');
+  await { then(r) { log.push('then'); r(5); } }; log.push('a4'); })();
+p1.then(() => log.push('t1')).then(() => log.push('t2')).then(() => log.push('t3')).then(() => log.push('t4')).then(() => log.push('t5'));
+queueMicrotask(() => log.push('q1'));
+async function thrower() { throw new Error('boom'); }
+thrower().catch(e => log.push('caught ' + e.message));
+async function f(i) { return i; }
+(async () => { let t = 0; for (let i = 0; i < 1000; i++) t += await f(i); log.push('sum ' + t); })();
+Promise.all([1, 2, 3].map(async x => { await null; return x * 2; })).then(v => log.push('all ' + v));
+Promise.reject(new Error('x')).catch(() => log.push('rej'));
+async function thenable() { return { then(res) { res('th'); } }; }
+thenable().then(v => log.push(v));
+async function awaitsRejection() { try { await Promise.reject(new Error('r')); } catch (e) { return 'got ' + e.message; } }
+awaitsRejection().then(v => log.push(v));
+const made = f(1);
+console.log(made instanceof Promise, Object.getPrototypeOf(made) === Promise.prototype, made.constructor === Promise,
+            Object.prototype.toString.call(made), Object.keys(made).length, JSON.stringify(made));
+await new Promise(r => setTimeout(r, 10));
+console.log(log.join(','));
+console.log(await Promise.race([f('race'), new Promise(() => {})]), await Promise.allSettled([f(1), thrower()]).then(r => r.map(x => x.status).join()));
+EOF
+  body_same_as_node
+}

@@ -54,3 +54,14 @@ void oda_duk_strtable_headroom(void *ctx) {
 		duk__strtable_grow_inplace(heap);
 	}
 }
+
+/* Whether the function at idx is one a sloppy-mode program may ask for its `caller` and
+ * `arguments` (Function.prototype's accessors answer null for it): an ECMAScript function
+ * that is neither strict nor one of those that are no constructors (arrows, methods, async
+ * functions; lib/engine/patches/0003). Everything else (strict and bound functions,
+ * natives) throws there, as in node. */
+int oda_duk_is_sloppy_function(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	return h != NULL && DUK_HOBJECT_IS_COMPFUNC(h) && !DUK_HOBJECT_HAS_STRICT(h) && DUK_HOBJECT_HAS_CONSTRUCTABLE(h);
+}

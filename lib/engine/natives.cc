@@ -16,6 +16,7 @@
 #include "sys/clock.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 namespace {
@@ -255,6 +256,34 @@ duk_ret_t sort_values(duk_context* ctx) {
   return 1;
 }
 
+// Function.prototype.caller and .arguments, get and set: null for a sloppy function (which
+// has them as own properties in node; in Duktape it inherits them), else node's TypeError.
+// Strict functions have no own `caller` and `arguments` (lib/engine/patches/0003), so these
+// are what they answer, as the specification's %ThrowTypeError% accessors do.
+duk_ret_t restricted_property(duk_context* ctx) {
+  duk_push_this(ctx);
+  if (oda_duk_is_sloppy_function(ctx, -1)) {
+    duk_push_null(ctx);
+    return 1;
+  }
+  return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+                   "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions "
+                   "or the arguments objects for calls to them");
+}
+
+void define_restricted_properties(duk_context* ctx) {
+  duk_get_global_string(ctx, "Function");
+  duk_get_prop_string(ctx, -1, "prototype");
+  for (const char* key : {"arguments", "caller"}) {
+    duk_push_string(ctx, key);
+    duk_push_c_function(ctx, restricted_property, 0);
+    duk_push_c_function(ctx, restricted_property, 1);
+    duk_def_prop(ctx, -4, DUK_DEFPROP_HAVE_GETTER | DUK_DEFPROP_HAVE_SETTER | DUK_DEFPROP_SET_CONFIGURABLE |
+                              DUK_DEFPROP_CLEAR_ENUMERABLE);
+  }
+  duk_pop_2(ctx);
+}
+
 }  // namespace
 
 void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, duk_idx_t nargs) {
@@ -278,6 +307,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
+  define_restricted_properties(ctx);
   engine::register_regexp_natives(ctx);
 }
 

@@ -171,6 +171,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
     }
     FnOpts o;
     o.home = st ? home_static : home_proto;
+    o.method = true;
     if (m->has(F_GET) || m->has(F_SET)) {
       w("__oda_acc(" + target + ", " + key + ", ");
       if (m->has(F_SET)) w("void 0, ");

@@ -52,6 +52,11 @@ void Emitter::function(Node* f, const FnOpts& o) {
     }
   }
   w(") {");
+  // Functions that are no constructors say so to the engine (lib/engine/patches/0003): it
+  // gives them no `prototype` (nor the cycle through it that only a full collection frees)
+  // and `new` on them throws. Arrows and methods also have no binding of their own name.
+  if (arrow || (o.method && !gen)) w(kBareFunction);
+  else if (is_async && !gen) w(kNoCtorFunction);
   Fn fc;
   fc.kind = arrow ? Fn::Arrow : Fn::Normal;
   fc.node = f;
@@ -108,6 +113,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
     if (is_async && gen) w("return __oda_agen(function(__g){");
     else if (gen) w("return __oda_gen(function(){");
     else w(awaits(f->a[1]) ? "return __oda_async(function(){" : "return __oda_async_sync(function(){");
+    w(kBareFunction);
     inner.kind = Fn::Inner;
     inner.insert_at = out.size();
     inner.gen = gen && !is_async;

@@ -14,6 +14,13 @@
 
 namespace oda::js::lowering {
 
+// The directive that opens a function which is no constructor and binds no name of its own
+// (arrows, methods, the closures the lowering makes): the engine gives it no `prototype`
+// (lib/engine/patches/0003-bare-closures.patch). "use oda noctor" (async functions) keeps
+// the name binding.
+inline constexpr std::string_view kBareFunction = "\"use oda arrow\";";
+inline constexpr std::string_view kNoCtorFunction = "\"use oda noctor\";";
+
 // A syntax error only the lowering sees (what Duktape could not run), thrown up to lower().
 struct LowerFailure {
   std::string msg;
@@ -170,6 +177,7 @@ class Emitter {
     std::string name;    // the inferred name of an anonymous function
     std::string home;    // super base for methods
     bool ctor = false;
+    bool method = false;  // a method or an accessor: no constructor, no `prototype`
     bool derived = false;
     bool fields = false;
     ClassCtx* cls = nullptr;

@@ -86,6 +86,7 @@ void Emitter::object_inner(Node* n) {
       if (p->has(F_SET)) w("void 0, ");
       FnOpts o;
       o.home = obj_home_;
+      o.method = true;
       function(p->a[1], o);
       w(p->has(F_GET) ? ", void 0, true)" : ", true)");
       continue;
@@ -119,6 +120,7 @@ void Emitter::prop_value(Node* p) {
   } else if (p->has(F_METHOD)) {
     FnOpts o;
     o.home = obj_home_;
+    o.method = true;
     if (!p->has(F_COMPUTED) && p->a[0]->k == K::Ident && can_name(p->a[1], p->a[0]->s)) o.name = p->a[0]->s;
     std::string key_js = literal_key(p);
     if (key_js.empty() && o.name.empty() && !p->has(F_COMPUTED) && p->a[0]->k == K::Ident) key_js = quote(p->a[0]->s);
@@ -159,6 +161,7 @@ void Emitter::prop(Node* p) {
     FnOpts o;
     o.header = std::string(p->has(F_GET) ? "get " : "set ") + key;
     o.home = obj_home_;
+    o.method = true;
     function(p->a[1], o);
     return;
   }

@@ -176,6 +176,7 @@ void Emitter::loop_body(Node* loop, Node* body, size_t jump_idx, const std::vect
   w("{" + pre + r + " = (function(");
   for (size_t i = 0; i < head.size(); i++) w((i ? ", " : "") + head[i]);
   w("){");
+  w(kBareFunction);
   Fn f;
   f.kind = Fn::Closure;
   f.insert_at = out.size();

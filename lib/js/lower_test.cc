@@ -110,6 +110,22 @@ TEST(JsLower, ArrowsCaptureThisAndArguments) {
                 sync_program("o = {m: function m() {var __this = this;return (function() {return (__this);});}};"));
 }
 
+// Arrows, methods, accessors and the lowering's own closures open with "use oda arrow" and
+// async functions with "use oda noctor": the engine makes them without a `prototype`
+// (lib/engine/patches/0003). Plain functions, classes and generators keep theirs.
+TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
+  expect_lowers("const g = (a) => a;",
+                sync_program("var g = (function g(a) {\"use oda arrow\";return (a);});"));
+  expect_lowers("o = { m() {}, get x() { return 1; } }",
+                sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";}, get x() {\"use oda arrow\";return 1;}});"));
+  expect_lowers("async function f() { return 1; }",
+                sync_program("function f() {\"use oda noctor\";return __oda_async_sync(function(){\"use oda arrow\";return 1;})();}"));
+  expect_lowers("function p() {} function* q() {}",
+                sync_program("function p() {}function q() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){\"use oda arrow\";});}"));
+  expect_lowers("class A { m() {} }",
+                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(__proto, \"m\", function m() {\"use oda arrow\";});return A;})();"));
+}
+
 TEST(JsLower, OperatorsOfES2016To2021) {
   expect_lowers("y = x ** 2",
                 sync_program("y = Math.pow(x, 2);"));

@@ -12,18 +12,21 @@
   function bare() { return setProto([], null); }
   var queue = bare(), head = 0;
 
-  // The microtask queue, shared with the event loop (20-loop.js drains it).
+  // The microtask queue, shared with the event loop (20-loop.js drains it). A job is a
+  // function, or a settled promise followed by the reaction to run for it (two slots, so a
+  // reaction needs no closure of its own).
   function enqueue(job) { queue[queue.length] = job; }
   function drain() {
     while (head < queue.length) {
-      var job = queue[head];
+      var job = queue[head], r = undefined;
       queue[head++] = undefined;
+      if (typeof job !== 'function') { r = queue[head]; queue[head++] = undefined; }
       if (head > 1024 && head * 2 > queue.length) {
         var rest = bare();
         for (var i = head; i < queue.length; i++) rest[i - head] = queue[i];
         queue = rest; head = 0;
       }
-      job();
+      if (r === undefined) job(); else runReaction(job, r);
     }
     queue.length = 0; head = 0;
   }
@@ -48,34 +51,38 @@
     else { var list = bare(); list[0] = rs; list[1] = r; p[REACTIONS] = list; }
   }
 
-  function schedule(p, r) {
+  function schedule(p, r) { queue[queue.length] = p; queue[queue.length] = r; }
+  // A reaction is {onFulfilled, onRejected, resolve, reject} (then), or {co} (an await:
+  // co(isError, value) resumes the coroutine).
+  function runReaction(p, r) {
+    if (r.co !== undefined) { r.co(p[STATE] === REJECTED, p[VALUE]); return; }
+    var fn = p[STATE] === FULFILLED ? r.onFulfilled : r.onRejected;
+    if (typeof fn !== 'function') {
+      if (p[STATE] === FULFILLED) r.resolve(p[VALUE]); else r.reject(p[VALUE]);
+      return;
+    }
+    var out;
+    try { out = fn(p[VALUE]); } catch (e) { r.reject(e); return; }
+    r.resolve(out);
+  }
+
+  // Resolves p with x (once: the callers see to it): a thenable is followed in a microtask.
+  function resolveWith(p, x) {
+    if (x === p) { settle(p, REJECTED, new TypeError('promise resolved with itself')); return; }
+    if (!isObject(x)) { settle(p, FULFILLED, x); return; }
+    var then;
+    try { then = x.then; } catch (e) { settle(p, REJECTED, e); return; }
+    if (typeof then !== 'function') { settle(p, FULFILLED, x); return; }
     enqueue(function () {
-      var fn = p[STATE] === FULFILLED ? r.onFulfilled : r.onRejected;
-      if (typeof fn !== 'function') {
-        if (p[STATE] === FULFILLED) r.resolve(p[VALUE]); else r.reject(p[VALUE]);
-        return;
-      }
-      var out;
-      try { out = fn(p[VALUE]); } catch (e) { r.reject(e); return; }
-      r.resolve(out);
+      var inner = resolvers(p);
+      try { then.call(x, inner.resolve, inner.reject); } catch (e) { inner.reject(e); }
     });
   }
 
-  // The resolving functions of p: a resolution with a thenable follows it in a microtask.
+  // The resolving functions of p.
   function resolvers(p) {
     var done = false;
-    function resolve(x) {
-      if (done) return; done = true;
-      if (x === p) { settle(p, REJECTED, new TypeError('promise resolved with itself')); return; }
-      if (!isObject(x)) { settle(p, FULFILLED, x); return; }
-      var then;
-      try { then = x.then; } catch (e) { settle(p, REJECTED, e); return; }
-      if (typeof then !== 'function') { settle(p, FULFILLED, x); return; }
-      enqueue(function () {
-        var inner = resolvers(p);
-        try { then.call(x, inner.resolve, inner.reject); } catch (e) { inner.reject(e); }
-      });
-    }
+    function resolve(x) { if (done) return; done = true; resolveWith(p, x); }
     function reject(e) { if (done) return; done = true; settle(p, REJECTED, e); }
     return { resolve: resolve, reject: reject };
   }
@@ -87,6 +94,11 @@
     var r = resolvers(this);
     try { executor(r.resolve, r.reject); } catch (e) { r.reject(e); }
   }
+
+  // A pending promise of ours made without an executor (the async machinery settles it
+  // through resolveWith and settle): no resolving functions to allocate.
+  function Bare() { this[STATE] = PENDING; this[VALUE] = undefined; this[REACTIONS] = undefined; }
+  Bare.prototype = Promise.prototype;
 
   function capability(C) {
     var res, rej;
@@ -213,13 +225,16 @@
     }, writable: true, configurable: true, enumerable: false });
   // For the await machinery: reacts to a promise of ours without deriving a new promise
   // (one tick, as the spec's await does); false when p is not one of ours.
-  function noop() {}
-  function subscribe(p, onFulfilled, onRejected) {
+  // co(isError, value) runs once p settles.
+  function subscribe(p, co) {
     if (!(p instanceof Promise) || p[STATE] === undefined) return false;
-    var r = { onFulfilled: onFulfilled, onRejected: onRejected, resolve: noop, reject: noop };
+    var r = { co: co };
     if (p[STATE] === PENDING) react(p, r); else schedule(p, r);
     return true;
   }
+  function make() { return new Bare(); }
+  function reject(p, e) { settle(p, REJECTED, e); }
 
-  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs, subscribe: subscribe };
+  global.__oda_microtasks = { enqueue: enqueue, drain: drain, pending: pendingJobs, subscribe: subscribe,
+                              make: make, resolve: resolveWith, reject: reject };
 })(this);

@@ -6,32 +6,32 @@
   var Thread = Duktape.Thread;
   var mt = global.__oda_microtasks;
 
+  // The promise of a call is one of ours made bare (no executor, no resolving functions) and
+  // settled here; an await of one of our promises subscribes `step` itself.
   function run(fn, self, args) {
-    return new Promise(function (resolve, reject) {
-      // The thread says it finished through `done`, so a yield needs no wrapper object.
-      var done = false;
-      var t = new Thread(function () {
-        var result = fn.apply(self, args);
-        done = true;
-        return result;
-      });
-      function onFulfilled(x) { step(x, false); }
-      function onRejected(e) { step(e, true); }
-      function step(value, isError) {
-        var v;
-        try { v = Thread.resume(t, value, isError); } catch (e) { reject(e); return; }
-        if (done) { resolve(v); return; }
-        // Awaiting: our own promise is subscribed to directly, a plain value resumes on the
-        // next tick, anything else goes through Promise.resolve (thenables).
-        if (mt.subscribe(v, onFulfilled, onRejected)) return;
-        if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
-          mt.enqueue(function () { step(v, false); });
-          return;
-        }
-        Promise.resolve(v).then(onFulfilled, onRejected);
-      }
-      step(undefined, false);
+    var p = mt.make();
+    // The thread says it finished through `done`, so a yield needs no wrapper object.
+    var done = false;
+    var t = new Thread(function () {
+      var result = fn.apply(self, args);
+      done = true;
+      return result;
     });
+    function step(isError, value) {
+      var v;
+      try { v = Thread.resume(t, value, isError); } catch (e) { mt.reject(p, e); return; }
+      if (done) { mt.resolve(p, v); return; }
+      // Awaiting: our own promise is subscribed to directly, a plain value resumes on the
+      // next tick, anything else goes through Promise.resolve (thenables).
+      if (mt.subscribe(v, step)) return;
+      if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
+        mt.enqueue(function () { step(false, v); });
+        return;
+      }
+      Promise.resolve(v).then(function (x) { step(false, x); }, function (e) { step(true, e); });
+    }
+    step(false, undefined);
+    return p;
   }
 
   Object.defineProperty(global, '__oda_async', {
@@ -43,12 +43,10 @@
   Object.defineProperty(global, '__oda_async_sync', {
     value: function (fn) {
       return function () {
-        var self = this, args = arguments;
-        return new Promise(function (resolve, reject) {
-          var v;
-          try { v = fn.apply(self, args); } catch (e) { reject(e); return; }
-          resolve(v);
-        });
+        var p = mt.make(), v;
+        try { v = fn.apply(this, arguments); } catch (e) { mt.reject(p, e); return p; }
+        mt.resolve(p, v);
+        return p;
       };
     }, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(global, '__oda_await', {
