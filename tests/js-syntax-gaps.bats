@@ -60,3 +60,45 @@ load helpers
   run run-code --code 'return ["\u{1F600}".length, "\u{61}", "\x41", "\\u{"]'
   [ "$output" = '[2,"a","A","\\u{"]' ]
 }
+
+@test "let, const and class redeclaring a var, function, parameter or catch name are node's SyntaxError before the run" {
+  local c n=0
+  while IFS= read -r c; do
+    printf 'console.log("ran");\n%s\n' "$c" > prog.js
+    run node prog.js
+    local want="${lines[*]}"
+    run run-code prog.js
+    if [[ "$want" == *"SyntaxError: Identifier 'x' has already been declared"* ]]; then
+      assert_failure 1
+      assert_output "code run failed (exception): SyntaxError: Identifier 'x' has already been declared (line 2)"
+    else
+      assert_success
+      assert_output 'ran'
+    fi
+    n=$((n + 1))
+  done <<'EOF'
+var x; let x;
+function x() {} const x = 1;
+var x; class x {}
+let x; var x;
+const x = 1; function x() {}
+{ function x() {} let x; }
+function f(x) { let x; }
+function f() { var x; const x = 1; }
+try {} catch (x) { let x; }
+for (let x;;) { var x; }
+let x; { var x; }
+function f() { function x() {} let x; }
+switch (1) { case 1: var x; case 2: let x; }
+"use strict"; { function x() {} function x() {} }
+function g() { "use strict"; { function x() {} function x() {} } }
+class A { m() { { function x() {} function x() {} } } }
+const f = (x) => { let x; };
+var x; { let x; }
+try {} catch (x) { var x; }
+function x() {} var x;
+{ function x() {} function x() {} }
+switch (1) { case 1: function x() {} case 2: function x() {} }
+EOF
+  [ "$n" = 22 ]
+}

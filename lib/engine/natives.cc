@@ -279,6 +279,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
   engine::register_regexp_natives(ctx);
+  register_conf_natives(ctx);
 }
 
 }  // namespace oda::engine

@@ -2,6 +2,8 @@
 // dead-zone checks, assignments, operators ES5 lacks, yield, await, new.target.
 #include "js/lower_internal.h"
 
+#include <set>
+
 #include "js/regexp.h"
 
 namespace oda::js::lowering {
@@ -207,18 +209,75 @@ void Emitter::binary(Node* n) {
   expr(n->a[1]);
 }
 
+// How V8 names the callee of a failed `new` in "X is not a constructor": member chains as
+// written (o.p.q, a[0], o[k], o.m(...)), literals, else "(intermediate value)".
+std::string Emitter::callee_text(Node* c) {
+  while (c->k == K::Paren) c = c->a[0];
+  switch (c->k) {
+    case K::Ident: return c->s;
+    case K::This: return "this";
+    case K::Num: return c->s;
+    case K::Str: return "\"" + c->s.substr(1, c->s.size() - 2) + "\"";
+    case K::Call: {
+      std::string f = callee_text(c->a[0]);
+      return f == "(intermediate value)" ? f : f + "(...)";
+    }
+    case K::Dot: {
+      std::string o = callee_text(c->a[0]);
+      if (o == "(intermediate value)" || c->has(F_OPTIONAL)) return "(intermediate value)";
+      Node* k = c->a[1];
+      if (!c->has(F_COMPUTED)) return k->k == K::Ident ? o + "." + k->s : "(intermediate value)";
+      if (k->k == K::Str) {
+        std::string v = k->s.substr(1, k->s.size() - 2);
+        bool name = !v.empty() && !(v[0] >= '0' && v[0] <= '9');
+        for (char ch : v) name &= (ch == '_' || ch == '$' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'));
+        if (name) return o + "." + v;
+      }
+      std::string i = callee_text(k);
+      return i == "(intermediate value)" ? i : o + "[" + i + "]";
+    }
+    default: return "(intermediate value)";
+  }
+}
+
+// Whether the callee of a `new` is certainly a constructor: a class or a plain function
+// declared here and never reassigned, or one of the engine's constructors by its global name.
+bool Emitter::known_ctor(Node* c) {
+  if (c->k != K::Ident || c->has(F_TDZ | F_TDZCHECK)) return false;
+  if (c->b) return !c->b->mutated && (c->b->kind == 'k' || (c->b->kind == 'f' && c->b->plain_fn));
+  static const std::set<std::string, std::less<>> globals = {
+      "Array", "ArrayBuffer", "Boolean", "DataView", "Date", "Error", "EvalError", "Float32Array",
+      "Float64Array", "Function", "Int16Array", "Int32Array", "Int8Array", "Map", "Number", "Object",
+      "Promise", "Proxy", "RangeError", "ReferenceError", "RegExp", "Set", "String", "SyntaxError",
+      "TypeError", "URIError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray",
+      "WeakMap", "WeakSet", "AggregateError", "URL", "URLSearchParams", "TextEncoder", "TextDecoder"};
+  return globals.count(c->s) > 0;
+}
+
 void Emitter::new_expr(Node* n) {
   if (error_with_options(n)) return;
+  // A callee that may not be a constructor (an arrow, a method, an async function, a
+  // non-function) goes through __oda_ctor, which throws node's TypeError naming it.
+  Node* c = n->a[0];
+  bool check = !known_ctor(c);
   if (has_spread(n, 1)) {
     w("__oda_new(");
-    expr(n->a[0]);
+    if (check) w("__oda_ctor(");
+    expr(c);
+    if (check) w(", " + quote(callee_text(c)) + ")");
     w(", ");
     spread_array(n->a, 1);
     w(")");
     return;
   }
   w("new ");
-  expr(n->a[0]);
+  if (check) {
+    w("(__oda_ctor(");
+    expr(c);
+    w(", " + quote(callee_text(c)) + "))");
+  } else {
+    expr(c);
+  }
   args(n, 1);
 }
 

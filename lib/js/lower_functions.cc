@@ -61,6 +61,13 @@ void Emitter::function(Node* f, const FnOpts& o) {
   fc.ctor_fields = o.fields;
   if (o.derived) fc.this_name = "__self";
   push(&fc);
+  // Arrows, methods, accessors and async functions are no constructors (and so get no
+  // `prototype`): the engine's directive (lib/engine/patches/0010) makes them so at compile
+  // time. Generators keep their check below: theirs have a `prototype`.
+  if (arrow || (is_async && !gen) || (!o.home.empty() && !o.ctor && !gen)) {
+    w("\"use oda noctor\";");
+    fc.insert_at = out.size();  // the body's vars go after it: a directive comes first
+  }
   if (!o.ctor_prologue.empty()) w(o.ctor_prologue);
   if (!late.empty()) {
     w("var ");
@@ -103,7 +110,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   }
   Fn inner;
   bool wrapped = is_async || gen;
-  if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor();");
+  if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor(arguments.callee);");
   if (wrapped) {
     if (is_async && gen) w("return __oda_agen(function(__g){");
     else if (gen) w("return __oda_gen(function(){");

@@ -221,6 +221,8 @@ class Emitter {
   void update(Node* n);
   void binary(Node* n);
   void new_expr(Node* n);
+  static std::string callee_text(Node* c);
+  static bool known_ctor(Node* c);
   void member(Node* n);
   void yield_expr(Node* n);
   void new_target(Node* n);

@@ -110,6 +110,33 @@ TEST(JsLower, ArrowsCaptureThisAndArguments) {
                 sync_program("o = {m: function m() {var __this = this;return (function() {return (__this);});}};"));
 }
 
+// Arrows, methods, accessors and async functions carry the engine's non-constructor
+// directive first in their body (before the vars the lowering adds); plain functions,
+// constructors and generators do not.
+TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
+  expect_lowers("const g = (a, ...r) => a + r.length;",
+                sync_program("var g = (function g(a) {\"use oda noctor\";var r = Array.prototype.slice.call(arguments, 1);return (a + r.length);});"));
+  expect_lowers("o = { m() { return () => this; }, get x() { return 1 } }",
+                sync_program("o = __oda_accnames({m: function m() {\"use oda noctor\";var __this = this;return (function() {\"use oda noctor\";return (__this);});}, "
+                             "get x() {\"use oda noctor\";return 1;}});"));
+  expect_lowers("async function af() {}",
+                sync_program("function af() {\"use oda noctor\";return __oda_async_sync(function(){})();}"));
+  expect_lowers("function f() {} function* g() {}",
+                sync_program("function f() {}function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){});}"));
+}
+
+// `new` checks its callee unless it is certainly a constructor, naming it as V8 does.
+TEST(JsLower, NewChecksCalleesThatMayNotBeConstructors) {
+  expect_lowers("new o.p[0](1)", sync_program("new (__oda_ctor(o.p[0], \"o.p[0]\"))(1);"));
+  expect_lowers("new o['k'](); new (f())", sync_program("new (__oda_ctor(o['k'], \"o.k\"))();new (__oda_ctor((f()), \"f(...)\"))();"));
+  expect_lowers("new (0, x)", sync_program("new (__oda_ctor((0, x), \"(intermediate value)\"))();"));
+  expect_lowers("class C {} function F() {} new C(); new F(); new Map(); new F(...a)",
+                sync_program("var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}return C;})();"
+                             "function F() {}new C();new F();new Map();__oda_new(F, __oda_spr(a));"));
+  expect_lowers("function F() {} F = null; new F(); new x(...a)",
+                sync_program("function F() {}F = null;new (__oda_ctor(F, \"F\"))();__oda_new(__oda_ctor(x, \"x\"), __oda_spr(a));"));
+}
+
 TEST(JsLower, OperatorsOfES2016To2021) {
   expect_lowers("y = x ** 2",
                 sync_program("y = Math.pow(x, 2);"));
@@ -162,7 +189,7 @@ TEST(JsLower, SpreadInCallsNewArraysAndObjects) {
   expect_lowers("a = [...xs, 1]",
                 sync_program("a = [].concat(__oda_spr(xs), [1]);"));
   expect_lowers("n = new C(...args)",
-                sync_program("n = __oda_new(C, __oda_spr(args));"));
+                sync_program("n = __oda_new(__oda_ctor(C, \"C\"), __oda_spr(args));"));
   expect_lowers("o = {...p, q: 1}",
                 sync_program("var __t1;o = (__t1 = {}, __oda_ospread(__t1, p), __oda_defprop(__t1, \"q\", 1), __t1);"));
   expect_lowers("const {a, b: [c] = [], ...r} = o;",
@@ -213,13 +240,13 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
   expect_lowers("async function f(a) { return await g(a); }",
                 sync_program("function f(a) {return __oda_async(function(){return __oda_await(g(a));})();}"));
   expect_lowers("function* g() { const x = yield 1; yield* xs; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
   expect_lowers("async function* g() { yield 1; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
   expect_lowers("const h = async x => { await x; return x; };",
                 sync_program("var h = (function h(x) {return __oda_async(function(){__oda_await(x);return x;})();});"));
   expect_lowers("async function* ag() { yield* other(); for await (const v of src) yield v; }",
-                sync_program("function ag() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
+                sync_program("function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
 }
 
 TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
@@ -243,7 +270,7 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of xs) { if (x) break; }",
                 sync_program("var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);if (x) break;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("function* g() { for (const x of xs) yield x; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
@@ -297,7 +324,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
 // methods; field initializers run in __fi with the instance as __s; computed keys.
 TEST(JsLower, ClassMethodsOfEveryKind) {
   expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
-                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async(function(){__oda_await(__this.x);})();});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
+                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async(function(){__oda_await(__this.x);})();});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
   expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
                 sync_program("var C = (function(){var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
 }
@@ -332,7 +359,7 @@ TEST(JsLower, OperandsKeepTheirGrouping) {
   expect_lowers("y = (-x) ** 2",
                 sync_program("y = Math.pow((-x), 2);"));
   expect_lowers("new (f())(...xs)",
-                sync_program("__oda_new((f()), __oda_spr(xs));"));
+                sync_program("__oda_new(__oda_ctor((f()), \"f(...)\"), __oda_spr(xs));"));
 }
 
 // typeof is no exception to the dead zone.
@@ -352,7 +379,7 @@ TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
                 sync_program("function f() {return __oda_async(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }})();}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
-                sync_program("var o = {m: function m() {return __oda_async(function(){__oda_await(1);})();}, g: function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){});}};"));
+                sync_program("var o = {m: function m() {return __oda_async(function(){__oda_await(1);})();}, g: function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){});}};"));
   expect_lowers("f = async function named() { return named; }",
                 sync_program("f = (function named() {return __oda_async_sync(function(){return named;})();});"));
 }

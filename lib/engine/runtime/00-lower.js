@@ -173,8 +173,8 @@ function __oda_sget(home, key, receiver) {
   return undefined;
 }
 
-function __oda_notctor() {
-  throw new TypeError('generator functions are not constructors');
+function __oda_notctor(g) {
+  throw new TypeError((g.name || '(intermediate value)') + ' is not a constructor');
 }
 
 function __oda_nonew(C) {
