@@ -124,9 +124,5 @@ console.log((() => 1).hasOwnProperty('prototype'), ({ m() {} }).m.hasOwnProperty
   (async () => 1).hasOwnProperty('prototype'), (function () {}).hasOwnProperty('prototype'),
   typeof (function* () {}).prototype, (class { m() {} }).prototype.m.hasOwnProperty('prototype'));
 EOF
-  run node prog.js
-  assert_success
-  local expected="$output"
-  run run-code prog.js
-  assert_output "$expected"
+  same_as_node
 }

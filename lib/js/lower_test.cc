@@ -163,11 +163,16 @@ TEST(JsLower, WithStaysAndItsBlockBindingsGetNamesObjectsDoNotShadow) {
                 sync_program("with (o) {var __w1_y = a;p += __w1_y;}"));
 }
 
-// A BigInt literal is one call of the runtime's helper (which throws while the engine has no
-// BigInt), so a program holding one still runs up to where the literal is reached.
-TEST(JsLower, BigIntLiteralsCallTheRuntimeHelper) {
-  expect_lowers("const f = () => 2n; x = typeof 0x1Fn",
-                sync_program("var f = (function f() {return (__oda_bigint(\"2\"));});x = typeof __oda_bigint(\"0x1F\");"));
+// A program that mentions BigInt (a literal or the name) has its operators lowered to calls
+// of __oda_BI, which knows BigInt values; a program that does not keeps them as they are.
+TEST(JsLower, BigIntProgramsCallTheRuntimeForTheirOperators) {
+  expect_lowers("const f = () => 2n; x = typeof 0x1Fn;",
+                sync_program("var f = (function f() {return (__oda_BI.lit(\"2\"));});x = __oda_BI.type(__oda_BI.lit(\"0x1F\"));"));
+  expect_lowers("let a = BigInt(1); a = a * 2n + -a; a **= 2n; a++; b = typeof a === 'bigint' && Number(a) < 3;",
+                sync_program("var a = BigInt(1);a = __oda_BI.add(__oda_BI.mul(a, __oda_BI.lit(\"2\")), __oda_BI.neg(a));(a = __oda_BI.pow(a, __oda_BI.lit(\"2\")));"
+                             "__oda_BI.post(a, a = __oda_BI.inc(a));b = __oda_BI.seq((typeof a === \"object\" ? __oda_BI.type(a) : typeof a), 'bigint') && "
+                             "__oda_BI.lt(__oda_BI.num(a), 3);"));
+  expect_lowers("let a = 1; a = a * 2 + -a; a++;", sync_program("var a = 1;a = a * 2 + -a;a++;"));
 }
 
 TEST(JsLower, OptionalChainingKeepsThisForCalls) {
