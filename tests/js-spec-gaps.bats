@@ -86,3 +86,43 @@ EOF2
   body_same_as_node
   assert_output --partial '[true,false,false,'
 }
+
+@test "new on an arrow, a method, an accessor, an async function or a generator throws node's TypeError naming the callee" {
+  cat > prog.js <<'EOF'
+const tries = [
+  () => { const f = () => 1; new f(); },
+  () => { const o = { m() {} }; new o.m(); },
+  () => { async function af() {} new af(); },
+  () => { function* g() {} new g(); },
+  () => { async function* ag() {} new ag(); },
+  () => { const o = { async m() {} }; new o.m(); },
+  () => { class C { m() {} } new C.prototype.m(); },
+  () => { class C { static s() {} } new C.s(); },
+  () => { const a = async () => 1; new a(); },
+  () => { new (() => 1)(); },
+  () => { const o = { f: () => 1, p: { q: () => 1 }, k: () => 1 }; const k = 'k'; new o.f(); },
+  () => { const o = { p: { q: () => 1 } }; new o.p.q(...[1, 2]); },
+  () => { const a = [() => 1]; new a[0](); },
+  () => { const o = { k: () => 1 }; const k = 'k'; new o[k](); },
+  () => { const o = { k: () => 1 }; new o['k'](); },
+  () => { const o = { m() { return () => 1; } }; new (o.m())(); },
+  () => { let u; new u(); },
+  () => { new undefined(); },
+  () => { const x = 5; new x; },
+  () => { new Math.max(); },
+  () => { let F = function () {}; F = () => 1; new F(); },
+  () => { const o = { get g() { return 1; } }; new (Object.getOwnPropertyDescriptor(o, 'g').get)(); },
+];
+for (const t of tries) { try { t(); console.log('constructed'); } catch (e) { console.log(e.name + ': ' + e.message); } }
+// What stays a constructor, and what has a prototype, as in node.
+class A {}
+function F() { this.v = 1; }
+const P = new Proxy(A, {});
+const B = F.bind(null);
+console.log(new P() instanceof A, new B().v, new F().v, typeof new (class extends A {})(), new Map().size);
+console.log((() => 1).hasOwnProperty('prototype'), ({ m() {} }).m.hasOwnProperty('prototype'),
+  (async () => 1).hasOwnProperty('prototype'), (function () {}).hasOwnProperty('prototype'),
+  typeof (function* () {}).prototype, (class { m() {} }).prototype.m.hasOwnProperty('prototype'));
+EOF
+  same_as_node
+}

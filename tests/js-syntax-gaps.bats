@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # Syntax the engine cannot run natively but real libraries hold: BigInt literals (a program
-# holding one runs until the literal is reached) and `with` in sloppy code (lodash's and
+# holding one runs; BigInt itself is tests/js-bigint.bats) and `with` in sloppy code (lodash's and
 # underscore's _.template). Expected values are what node prints for the same program.
 load helpers
 
@@ -10,14 +10,10 @@ load helpers
   [ "$output" = "loaded" ]
 }
 
-@test "reaching a BigInt literal throws a TypeError naming it" {
-  run run-code --code $'const big = () => 0x1Fn\nreturn typeof big()'
-  [ "$status" -eq 1 ]
-  [[ "$output" == "code run failed (exception): TypeError: BigInt is not supported (the literal 0x1Fn) (line "* ]]
-  run run-code --code 'try { return typeof 1n } catch (e) { return [e instanceof TypeError, e.message] }'
-  [ "$output" = '[true,"BigInt is not supported (the literal 1n)"]' ]
-  run run-code --code 'try { BigInt(1) } catch (e) { return "threw at run time" }'
-  [ "$output" = "threw at run time" ]
+@test "a BigInt literal reached is a BigInt value (tests/js-bigint.bats has the rest)" {
+  run run-code --code $'const big = () => 0x1Fn\nreturn [typeof big(), String(big())]'
+  assert_success
+  assert_output '["bigint","31"]'
 }
 
 @test "BigInt literals as property keys name the property in decimal, as node does" {
@@ -59,4 +55,46 @@ load helpers
   [ "$output" = "code run failed (exception): SyntaxError: Invalid hexadecimal escape sequence (line 1)" ]
   run run-code --code 'return ["\u{1F600}".length, "\u{61}", "\x41", "\\u{"]'
   [ "$output" = '[2,"a","A","\\u{"]' ]
+}
+
+@test "let, const and class redeclaring a var, function, parameter or catch name are node's SyntaxError before the run" {
+  local c n=0
+  while IFS= read -r c; do
+    printf 'console.log("ran");\n%s\n' "$c" > prog.js
+    run node prog.js
+    local want="${lines[*]}"
+    run run-code prog.js
+    if [[ "$want" == *"SyntaxError: Identifier 'x' has already been declared"* ]]; then
+      assert_failure 1
+      assert_output "code run failed (exception): SyntaxError: Identifier 'x' has already been declared (line 2)"
+    else
+      assert_success
+      assert_output 'ran'
+    fi
+    n=$((n + 1))
+  done <<'EOF'
+var x; let x;
+function x() {} const x = 1;
+var x; class x {}
+let x; var x;
+const x = 1; function x() {}
+{ function x() {} let x; }
+function f(x) { let x; }
+function f() { var x; const x = 1; }
+try {} catch (x) { let x; }
+for (let x;;) { var x; }
+let x; { var x; }
+function f() { function x() {} let x; }
+switch (1) { case 1: var x; case 2: let x; }
+"use strict"; { function x() {} function x() {} }
+function g() { "use strict"; { function x() {} function x() {} } }
+class A { m() { { function x() {} function x() {} } } }
+const f = (x) => { let x; };
+var x; { let x; }
+try {} catch (x) { var x; }
+function x() {} var x;
+{ function x() {} function x() {} }
+switch (1) { case 1: function x() {} case 2: function x() {} }
+EOF
+  [ "$n" = 22 ]
 }

@@ -309,6 +309,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
   define_restricted_properties(ctx);
   engine::register_regexp_natives(ctx);
+  register_conf_natives(ctx);
 }
 
 }  // namespace oda::engine

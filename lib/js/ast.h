@@ -118,6 +118,7 @@ struct Binding {
   bool mutated = false;  // assigned somewhere other than a for statement's update clause
   bool runtime_tdz = false;  // a closure may read it before its declaration: checked at run time
   bool in_with = false;  // a block binding declared inside a with statement's body
+  bool plain_fn = false;  // kind 'f': every declaration of it is a plain function (a constructor)
 };
 
 struct Scope {

@@ -247,6 +247,12 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
   }
   try {
     lowering::Emitter e;
+    e.out.reserve(source.size() + source.size() / 2);  // about what the ES5 takes
+    for (const Node& n : arena.nodes)
+      if (n.k == K::BigInt || (n.k == K::Ident && n.s == "BigInt")) {
+        e.bigint = true;
+        break;
+      }
     if (script) e.script(prog, flags);
     else e.program(prog);
     out->swap(e.out);

@@ -65,6 +65,12 @@ void Emitter::expr_elem(Node* e) {
 // The `this` value and the callee of a call, for rewriting it as fn.apply/call(thisArg).
 void Emitter::call(Node* n) {
   Node* callee = n->a[0];
+  if (bigint && callee->k == K::Ident && !callee->b && callee->s == "Number" && n->a.size() <= 2 &&
+      !has_spread(n, 1) && !n->has(F_OPTIONAL)) {
+    w("__oda_BI.num");  // Number(1n) converts, where every implicit conversion of a BigInt throws
+    args(n, 1);
+    return;
+  }
   if (callee->k == K::Super) {
     // super(...) in a derived constructor (or an arrow inside it, through its this).
     std::string raw_this = "this";

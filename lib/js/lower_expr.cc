@@ -2,6 +2,8 @@
 // dead-zone checks, assignments, operators ES5 lacks, yield, await, new.target.
 #include "js/lower_internal.h"
 
+#include <set>
+
 #include "js/regexp.h"
 
 namespace oda::js::lowering {
@@ -42,6 +44,21 @@ void Emitter::assign(Node* n) {
     destructure(t, src);
     assigning_ = saved;
     w(", " + src + ")");
+    return;
+  }
+  static const std::pair<const char*, const char*> bigint_ops[] = {
+      {"+=", "add"}, {"-=", "sub"}, {"*=", "mul"}, {"/=", "div"}, {"%=", "mod"}, {"**=", "pow"}};
+  const char* bigint_op = nullptr;
+  if (bigint && !(t->k == K::Ident && t->has(F_TDZ | F_TDZCHECK)))
+    for (auto& [o, name] : bigint_ops)
+      if (op == o) bigint_op = name;
+  if (bigint_op) {
+    w("(");
+    std::string r = simple_ref(t);
+    if (t->k == K::Ident) check_const(t);
+    w(r + " = __oda_BI." + bigint_op + "(" + r + ", ");
+    expr(n->a[1]);
+    w("))");
     return;
   }
   if (op == "**=" || op == "&&=" || op == "||=" || op == "?\?=") {
@@ -141,6 +158,29 @@ void Emitter::unary(Node* n) {
     opt_chain(x, nullptr, true);
     return;
   }
+  if (bigint && n->s == "-") {
+    w("__oda_BI.neg(");
+    expr(n->a[0]);
+    w(")");
+    return;
+  }
+  if (bigint && n->s == "typeof") {
+    if (x->k == K::Ident) {
+      // An undeclared name stays a typeof of it (no ReferenceError).
+      w("(typeof ");
+      expr(x);
+      w(" === \"object\" ? __oda_BI.type(");
+      expr(x);
+      w(") : typeof ");
+      expr(x);
+      w(")");
+    } else {
+      w("__oda_BI.type(");
+      expr(n->a[0]);
+      w(")");
+    }
+    return;
+  }
   w(n->s);
   // A space keeps `typeof x`, `- -x` and `- --x` from running together.
   if (n->s.size() > 1 || ((n->s == "+" || n->s == "-") && n->a[0]->k == K::Unary && n->a[0]->s[0] == n->s[0]) ||
@@ -162,6 +202,12 @@ void Emitter::update(Node* n) {
       (n->has(F_PREFIX) ? n->s + nm : nm + n->s) + ")");
     return;
   }
+  if (bigint && t->k == K::Ident) {
+    std::string nm = name_of(t), f = n->s == "++" ? "inc" : "dec";
+    if (n->has(F_PREFIX)) w("(" + nm + " = __oda_BI." + f + "(" + nm + "))");
+    else w("__oda_BI.post(" + nm + ", " + nm + " = __oda_BI." + f + "(" + nm + "))");
+    return;
+  }
   if (n->has(F_PREFIX)) {
     w(n->s);
     expr(t);
@@ -172,8 +218,32 @@ void Emitter::update(Node* n) {
 }
 
 // The operators ES5 lacks (**, ??, #x in o) rewritten; the others as written.
+// In a program that mentions BigInt, the operators BigInt has are calls of __oda_BI: the
+// helper's name for op, or null.
+const char* Emitter::bigint_op(const std::string& op) const {
+  static const std::pair<const char*, const char*> ops[] = {
+      {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "mod"}, {"**", "pow"}, {"<", "lt"},
+      {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}, {"===", "seq"}, {"!==", "sne"}};
+  if (!bigint) return nullptr;
+  for (auto& [o, name] : ops)
+    if (op == o) return name;
+  return nullptr;
+}
+
+bool Emitter::bigint_binary(Node* n) {
+  const char* name = bigint_op(n->s);
+  if (!name) return false;
+  w(std::string("__oda_BI.") + name + "(");
+  expr(n->a[0]);
+  w(", ");
+  expr(n->a[1]);
+  w(")");
+  return true;
+}
+
 void Emitter::binary(Node* n) {
   const std::string& op = n->s;
+  if (bigint_binary(n)) return;
   if (op == "**") {
     w("Math.pow(");
     expr(n->a[0]);
@@ -207,18 +277,75 @@ void Emitter::binary(Node* n) {
   expr(n->a[1]);
 }
 
+// How V8 names the callee of a failed `new` in "X is not a constructor": member chains as
+// written (o.p.q, a[0], o[k], o.m(...)), literals, else "(intermediate value)".
+std::string Emitter::callee_text(Node* c) {
+  while (c->k == K::Paren) c = c->a[0];
+  switch (c->k) {
+    case K::Ident: return c->s;
+    case K::This: return "this";
+    case K::Num: return c->s;
+    case K::Str: return "\"" + c->s.substr(1, c->s.size() - 2) + "\"";
+    case K::Call: {
+      std::string f = callee_text(c->a[0]);
+      return f == "(intermediate value)" ? f : f + "(...)";
+    }
+    case K::Dot: {
+      std::string o = callee_text(c->a[0]);
+      if (o == "(intermediate value)" || c->has(F_OPTIONAL)) return "(intermediate value)";
+      Node* k = c->a[1];
+      if (!c->has(F_COMPUTED)) return k->k == K::Ident ? o + "." + k->s : "(intermediate value)";
+      if (k->k == K::Str) {
+        std::string v = k->s.substr(1, k->s.size() - 2);
+        bool name = !v.empty() && !(v[0] >= '0' && v[0] <= '9');
+        for (char ch : v) name &= (ch == '_' || ch == '$' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'));
+        if (name) return o + "." + v;
+      }
+      std::string i = callee_text(k);
+      return i == "(intermediate value)" ? i : o + "[" + i + "]";
+    }
+    default: return "(intermediate value)";
+  }
+}
+
+// Whether the callee of a `new` is certainly a constructor: a class or a plain function
+// declared here and never reassigned, or one of the engine's constructors by its global name.
+bool Emitter::known_ctor(Node* c) {
+  if (c->k != K::Ident || c->has(F_TDZ | F_TDZCHECK)) return false;
+  if (c->b) return !c->b->mutated && (c->b->kind == 'k' || (c->b->kind == 'f' && c->b->plain_fn));
+  static const std::set<std::string, std::less<>> globals = {
+      "Array", "ArrayBuffer", "Boolean", "DataView", "Date", "Error", "EvalError", "Float32Array",
+      "Float64Array", "Function", "Int16Array", "Int32Array", "Int8Array", "Map", "Number", "Object",
+      "Promise", "Proxy", "RangeError", "ReferenceError", "RegExp", "Set", "String", "SyntaxError",
+      "TypeError", "URIError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray",
+      "WeakMap", "WeakSet", "AggregateError", "URL", "URLSearchParams", "TextEncoder", "TextDecoder"};
+  return globals.count(c->s) > 0;
+}
+
 void Emitter::new_expr(Node* n) {
   if (error_with_options(n)) return;
+  // A callee that may not be a constructor (an arrow, a method, an async function, a
+  // non-function) goes through __oda_ctor, which throws node's TypeError naming it.
+  Node* c = n->a[0];
+  bool check = !known_ctor(c);
   if (has_spread(n, 1)) {
     w("__oda_new(");
-    expr(n->a[0]);
+    if (check) w("__oda_ctor(");
+    expr(c);
+    if (check) w(", " + quote(callee_text(c)) + ")");
     w(", ");
     spread_array(n->a, 1);
     w(")");
     return;
   }
   w("new ");
-  expr(n->a[0]);
+  if (check) {
+    w("(__oda_ctor(");
+    expr(c);
+    w(", " + quote(callee_text(c)) + "))");
+  } else {
+    expr(c);
+  }
   args(n, 1);
 }
 
@@ -286,10 +413,21 @@ void Emitter::chain(Node* n) {
     sync(n->line);
     links.push_back(n);
   }
-  expr(n);
+  // BigInt's operators are calls: their names open outermost first.
+  for (Node* l : links)
+    if (l->k == K::Binary && bigint_op(l->s)) w(std::string("__oda_BI.") + bigint_op(l->s) + "(");
+  if (bigint && n->k == K::Ident && !n->b && n->s == "Number" && !links.empty() && links.back()->k == K::Call &&
+      links.back()->a.size() <= 2)
+    w("__oda_BI.num");  // Number(1n) converts, where every implicit conversion of a BigInt throws
+  else
+    expr(n);
   for (size_t i = links.size(); i-- > 0;) {
     Node* l = links[i];
-    if (l->k == K::Binary) {
+    if (l->k == K::Binary && bigint_op(l->s)) {
+      w(", ");
+      expr(l->a[1]);
+      w(")");
+    } else if (l->k == K::Binary) {
       w(" " + l->s + " ");
       expr(l->a[1]);
     } else if (l->k == K::Dot) {
@@ -308,7 +446,7 @@ void Emitter::expr(Node* n) {
     case K::This: return w(this_ref());
     case K::Num: return w(n->s);
     // One runtime call per literal, so real BigInt support replaces one helper.
-    case K::BigInt: return w("__oda_bigint(\"" + n->s + "\")");
+    case K::BigInt: return w("__oda_BI.lit(\"" + n->s + "\")");
     case K::Str: return string_lit(n);
     case K::Regex: return regex_lit(n);
     case K::Template: return template_lit(n);

@@ -108,7 +108,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   }
   Fn inner;
   bool wrapped = is_async || gen;
-  if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor();");
+  if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor(arguments.callee);");
   if (wrapped) {
     if (is_async && gen) w("return __oda_agen(function(__g){");
     else if (gen) w("return __oda_gen(function(){");

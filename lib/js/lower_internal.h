@@ -39,6 +39,9 @@ bool is_loop(const Node* n);
 class Emitter {
  public:
   std::string out;
+  // The program mentions BigInt (a literal or the name): its operators go through __oda_BI
+  // (lib/engine/runtime/51-bigint.js), which knows BigInt values.
+  bool bigint = false;
   void program(Node* p);
   void script(Node* p, EvalFlags flags);
 
@@ -227,8 +230,12 @@ class Emitter {
   void regex_lit(Node* n);
   void unary(Node* n);
   void update(Node* n);
+  bool bigint_binary(Node* n);
+  const char* bigint_op(const std::string& op) const;
   void binary(Node* n);
   void new_expr(Node* n);
+  static std::string callee_text(Node* c);
+  static bool known_ctor(Node* c);
   void member(Node* n);
   void yield_expr(Node* n);
   void new_target(Node* n);

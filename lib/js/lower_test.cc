@@ -121,9 +121,34 @@ TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
   expect_lowers("async function f() { return 1; }",
                 sync_program("function f() {\"use oda noctor\";return __oda_async_sync(function(){\"use oda arrow\";return 1;})();}"));
   expect_lowers("function p() {} function* q() {}",
-                sync_program("function p() {}function q() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){\"use oda arrow\";});}"));
+                sync_program("function p() {}function q() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){\"use oda arrow\";});}"));
   expect_lowers("class A { m() {} }",
                 sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(__proto, \"m\", function m() {\"use oda arrow\";});return A;})();"));
+}
+
+// The non-constructor directives come first in a body, before the vars the lowering adds.
+TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
+  expect_lowers("const g = (a, ...r) => a + r.length;",
+                sync_program("var g = (function g(a) {\"use oda arrow\";var r = Array.prototype.slice.call(arguments, 1);return (a + r.length);});"));
+  expect_lowers("o = { m() { return () => this; }, get x() { return 1 } }",
+                sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";var __this = this;return (function() {\"use oda arrow\";return (__this);});}, "
+                             "get x() {\"use oda arrow\";return 1;}});"));
+  expect_lowers("async function af() {}",
+                sync_program("function af() {\"use oda noctor\";return __oda_async_sync(function(){\"use oda arrow\";})();}"));
+  expect_lowers("function f() {} function* g() {}",
+                sync_program("function f() {}function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){\"use oda arrow\";});}"));
+}
+
+// `new` checks its callee unless it is certainly a constructor, naming it as V8 does.
+TEST(JsLower, NewChecksCalleesThatMayNotBeConstructors) {
+  expect_lowers("new o.p[0](1)", sync_program("new (__oda_ctor(o.p[0], \"o.p[0]\"))(1);"));
+  expect_lowers("new o['k'](); new (f())", sync_program("new (__oda_ctor(o['k'], \"o.k\"))();new (__oda_ctor((f()), \"f(...)\"))();"));
+  expect_lowers("new (0, x)", sync_program("new (__oda_ctor((0, x), \"(intermediate value)\"))();"));
+  expect_lowers("class C {} function F() {} new C(); new F(); new Map(); new F(...a)",
+                sync_program("var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}return C;})();"
+                             "function F() {}new C();new F();new Map();__oda_new(F, __oda_spr(a));"));
+  expect_lowers("function F() {} F = null; new F(); new x(...a)",
+                sync_program("function F() {}F = null;new (__oda_ctor(F, \"F\"))();__oda_new(__oda_ctor(x, \"x\"), __oda_spr(a));"));
 }
 
 TEST(JsLower, OperatorsOfES2016To2021) {
@@ -152,11 +177,16 @@ TEST(JsLower, WithStaysAndItsBlockBindingsGetNamesObjectsDoNotShadow) {
                 sync_program("with (o) {var __w1_y = a;p += __w1_y;}"));
 }
 
-// A BigInt literal is one call of the runtime's helper (which throws while the engine has no
-// BigInt), so a program holding one still runs up to where the literal is reached.
-TEST(JsLower, BigIntLiteralsCallTheRuntimeHelper) {
-  expect_lowers("const f = () => 2n; x = typeof 0x1Fn",
-                sync_program("var f = (function f() {return (__oda_bigint(\"2\"));});x = typeof __oda_bigint(\"0x1F\");"));
+// A program that mentions BigInt (a literal or the name) has its operators lowered to calls
+// of __oda_BI, which knows BigInt values; a program that does not keeps them as they are.
+TEST(JsLower, BigIntProgramsCallTheRuntimeForTheirOperators) {
+  expect_lowers("const f = () => 2n; x = typeof 0x1Fn;",
+                sync_program("var f = (function f() {return (__oda_BI.lit(\"2\"));});x = __oda_BI.type(__oda_BI.lit(\"0x1F\"));"));
+  expect_lowers("let a = BigInt(1); a = a * 2n + -a; a **= 2n; a++; b = typeof a === 'bigint' && Number(a) < 3;",
+                sync_program("var a = BigInt(1);a = __oda_BI.add(__oda_BI.mul(a, __oda_BI.lit(\"2\")), __oda_BI.neg(a));(a = __oda_BI.pow(a, __oda_BI.lit(\"2\")));"
+                             "__oda_BI.post(a, a = __oda_BI.inc(a));b = __oda_BI.seq((typeof a === \"object\" ? __oda_BI.type(a) : typeof a), 'bigint') && "
+                             "__oda_BI.lt(__oda_BI.num(a), 3);"));
+  expect_lowers("let a = 1; a = a * 2 + -a; a++;", sync_program("var a = 1;a = a * 2 + -a;a++;"));
 }
 
 TEST(JsLower, OptionalChainingKeepsThisForCalls) {
@@ -178,7 +208,7 @@ TEST(JsLower, SpreadInCallsNewArraysAndObjects) {
   expect_lowers("a = [...xs, 1]",
                 sync_program("a = [].concat(__oda_spr(xs), [1]);"));
   expect_lowers("n = new C(...args)",
-                sync_program("n = __oda_new(C, __oda_spr(args));"));
+                sync_program("n = __oda_new(__oda_ctor(C, \"C\"), __oda_spr(args));"));
   expect_lowers("o = {...p, q: 1}",
                 sync_program("var __t1;o = (__t1 = {}, __oda_ospread(__t1, p), __oda_defprop(__t1, \"q\", 1), __t1);"));
   expect_lowers("const {a, b: [c] = [], ...r} = o;",
@@ -229,13 +259,13 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
   expect_lowers("async function f(a) { return await g(a); }",
                 sync_program("function f(a) {return __oda_async(function(){return __oda_await(g(a));})();}"));
   expect_lowers("function* g() { const x = yield 1; yield* xs; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
   expect_lowers("async function* g() { yield 1; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
   expect_lowers("const h = async x => { await x; return x; };",
                 sync_program("var h = (function h(x) {return __oda_async(function(){__oda_await(x);return x;})();});"));
   expect_lowers("async function* ag() { yield* other(); for await (const v of src) yield v; }",
-                sync_program("function ag() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
+                sync_program("function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
 }
 
 TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
@@ -259,7 +289,7 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of xs) { if (x) break; }",
                 sync_program("var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);if (x) break;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("function* g() { for (const x of xs) yield x; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
@@ -313,7 +343,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
 // methods; field initializers run in __fi with the instance as __s; computed keys.
 TEST(JsLower, ClassMethodsOfEveryKind) {
   expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
-                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async(function(){__oda_await(__this.x);})();});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
+                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async(function(){__oda_await(__this.x);})();});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
   expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
                 sync_program("var C = (function(){var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
 }
@@ -348,7 +378,7 @@ TEST(JsLower, OperandsKeepTheirGrouping) {
   expect_lowers("y = (-x) ** 2",
                 sync_program("y = Math.pow((-x), 2);"));
   expect_lowers("new (f())(...xs)",
-                sync_program("__oda_new((f()), __oda_spr(xs));"));
+                sync_program("__oda_new(__oda_ctor((f()), \"f(...)\"), __oda_spr(xs));"));
 }
 
 // typeof is no exception to the dead zone.
@@ -368,7 +398,7 @@ TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
                 sync_program("function f() {return __oda_async(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }})();}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
-                sync_program("var o = {m: function m() {return __oda_async(function(){__oda_await(1);})();}, g: function g() {if (this instanceof arguments.callee) __oda_notctor();return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor();return __oda_agen(function(__g){});}};"));
+                sync_program("var o = {m: function m() {return __oda_async(function(){__oda_await(1);})();}, g: function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){});}};"));
   expect_lowers("f = async function named() { return named; }",
                 sync_program("f = (function named() {return __oda_async_sync(function(){return named;})();});"));
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "js/lexer.h"
 #include "js/nesting.h"
@@ -245,6 +246,13 @@ class Parser {
       if (tok_.t == TokenKind::Eof) unexpected();
       n->a.push_back(statement());
       if (prologue) prologue = directive(n->a.back());
+    }
+    if (!body && strict()) {
+      // Only sloppy code may declare one function twice in a block (Annex B).
+      std::set<std::string> fns;
+      for (Node* st : n->a)
+        if (st->k == K::Function && st->has(F_DECL) && !fns.insert(st->s).second)
+          fail("SyntaxError: Identifier '" + st->s + "' has already been declared", st->line);
     }
     n->end_line = tok_.line;
     advance();

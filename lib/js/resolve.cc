@@ -80,8 +80,9 @@ class Resolver {
           Node id;
           id.k = K::Ident;
           id.s = st->s;
+          size_t before = all_.size();
           Binding* b = declare(fs, &id, 'f', false);
-          (void)b;
+          b->plain_fn = (all_.size() > before || b->plain_fn) && !st->has(F_ASYNC | F_GEN);
         }
         break;
       case K::Block:

@@ -16,17 +16,20 @@
 #include <sys/random.h>
 
 #include "cli/cli.h"
+#include "sys/dirs.h"
 
 namespace oda::run {
 
-std::string runs_dir() {
+std::string state_dir() {
   const char* state = getenv("ODA_STATE_DIR");
-  if (state && *state) return std::string(state) + "/runs";
+  if (state && *state) return state;
   const char* xdg = getenv("XDG_STATE_HOME");
-  if (xdg && *xdg) return std::string(xdg) + "/oda/runs";
+  if (xdg && *xdg) return std::string(xdg) + "/oda";
   const char* home = getenv("HOME");
-  return std::string(home && *home ? home : ".") + "/.local/state/oda/runs";
+  return std::string(home && *home ? home : ".") + "/.local/state/oda";
 }
+
+std::string runs_dir() { return state_dir() + "/runs"; }
 
 std::string new_run_id() {
   timeval tv;
@@ -43,19 +46,6 @@ std::string new_run_id() {
 }
 
 namespace {
-
-// mkdir -p with private folders: records hold programs and their outputs.
-bool make_dirs(const std::string& path, std::string* err) {
-  for (size_t i = 1; i <= path.size(); ++i) {
-    if (i != path.size() && path[i] != '/') continue;
-    std::string part = path.substr(0, i);
-    if (mkdir(part.c_str(), 0700) != 0 && errno != EEXIST) {
-      *err = "cannot create '" + part + "': " + std::strerror(errno);
-      return false;
-    }
-  }
-  return true;
-}
 
 bool valid_id(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
@@ -164,7 +154,7 @@ bool save_record(const json::Value& record, std::string* err, size_t max_log_byt
   std::string dir = runs_dir(), path = dir + "/" + kLog;
   int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0 && errno == ENOENT) {
-    if (!make_dirs(dir, err)) return false;
+    if (!sys::make_dirs(dir, err)) return false;
     fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   }
   if (fd < 0) {

@@ -10,6 +10,9 @@
 
 namespace oda::run {
 
+// The state folder: $ODA_STATE_DIR, else $XDG_STATE_HOME/oda, else ~/.local/state/oda.
+std::string state_dir();
+
 // The folder runs are kept in (not created).
 std::string runs_dir();
 

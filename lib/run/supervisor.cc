@@ -17,6 +17,7 @@
 #include <mutex>
 
 #include "engine/heap_image.h"
+#include "run/lowering.h"
 #include "run/protocol.h"
 #include "run/worker.h"
 #include "sys/clock.h"
@@ -221,6 +222,7 @@ bool start_worker(Started* w, std::string* err, const std::function<void(int to)
   if (before_fork) before_fork(w->to);
   std::vector<std::string> env = worker_environment();
   engine::image::read_environment();
+  prepare_lower_cache();
   pid_t parent = getpid();
   w->pid = fork();
   if (w->pid < 0) {
@@ -335,6 +337,9 @@ void Run::on_frame(char type, const std::string& payload) {
       }
       return;
     }
+    case kLowered:
+      store_lowered(s_.code, payload);
+      return;
     case kEnd: {
       if (ended_ || !decode_end(payload, &end_)) break;
       ended_ = true;

@@ -22,6 +22,7 @@
 #include "engine/heap_image.h"
 #include "engine/prelude.h"
 #include "engine/regexp_natives.h"
+#include "run/lowering.h"
 #include "run/parts.h"
 #include "run/protocol.h"
 #include "sys/clock.h"
@@ -547,12 +548,14 @@ int worker_main() {
   {
     std::string lowered;
     oda::js::LowerError err;
-    if (!oda::js::lower_program(code, &lowered, &err)) {
+    bool store = false;
+    if (!lower_cached(code, &lowered, &err, &store)) {
       g.settled = true;
       g.end.kind = "exception";
       g.end.message = err.message;
       send_end_and_exit(0);
     }
+    if (store && lowered.size() < kMaxFrame) (void)write_frame(kWorkerOut, kLowered, lowered);
     duk_push_lstring(ctx, lowered.data(), lowered.size());
   }
   bool compiled = duk_safe_call(ctx, compile_program, nullptr, 1, 1) == DUK_EXEC_SUCCESS;

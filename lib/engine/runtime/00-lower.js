@@ -2,7 +2,7 @@
 // Globals it defines (all prefixed __oda_):
 //   iteration: __oda_SI __oda_AV __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
 //     __oda_arr __oda_aiter __oda_aclose
-//   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz __oda_bigint
+//   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
@@ -128,14 +128,6 @@ function __oda_new(F, args) {
   return Reflect.construct(F, args);
 }
 
-// A BigInt literal (text: its integer as written, without the n). The engine has no BigInt
-// yet, so reaching one throws instead of refusing the whole program; a runtime that defines
-// BigInt gets its values from here.
-function __oda_bigint(text) {
-  if (typeof BigInt === 'function') return BigInt(text);
-  throw new TypeError('BigInt is not supported (the literal ' + text + 'n)');
-}
-
 // The value of a let/const a closure might read before its declaration ran.
 var __oda_TDZ = {};
 
@@ -173,8 +165,8 @@ function __oda_sget(home, key, receiver) {
   return undefined;
 }
 
-function __oda_notctor() {
-  throw new TypeError('generator functions are not constructors');
+function __oda_notctor(g) {
+  throw new TypeError((g.name || '(intermediate value)') + ' is not a constructor');
 }
 
 function __oda_nonew(C) {

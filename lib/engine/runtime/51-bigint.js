@@ -1,0 +1,367 @@
+// BigInt without engine support: a BigInt is an object of an internal class (sign and
+// base-10^7 digits), and a program that mentions BigInt (a literal or the name) is lowered
+// with its arithmetic, comparison, equality, typeof and update operators as calls of
+// __oda_BI (lib/js/lower_expr.cc), which fall through to the plain operator when no operand
+// is a BigInt. Bitwise operators and shifts on BigInts are not done: they throw a TypeError,
+// as every implicit conversion of a BigInt to a number does. Equal BigInts are distinct
+// objects, so Map and Set keys, Object.is and includes compare them by identity; and as an
+// object 0n is truthy. Code built at run time (eval, Function) that does not itself mention
+// BigInt keeps the plain operators.
+// @lazy: BigInt __oda_BI
+(function (global) {
+  'use strict';
+  var rt = global.__oda_rt;
+  var hidden = global.__oda_hidden_key;
+  var SG = hidden('bis'), MG = hidden('bim');
+  var B = 10000000, BD = 7;
+
+  function BI() {}
+  function make(sign, mag) {
+    while (mag.length && mag[mag.length - 1] === 0) mag.pop();
+    var b = new BI();
+    b[SG] = mag.length ? sign : 1;
+    b[MG] = mag;
+    return b;
+  }
+  function isBI(v) { return typeof v === 'object' && v !== null && v instanceof BI; }
+  function mixError() { return new TypeError('Cannot mix BigInt and other types, use explicit conversions'); }
+
+  // ---- magnitudes: arrays of base-10^7 digits, least significant first ----
+  function cmpMag(a, b) {
+    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+    for (var i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+  }
+  function addMag(a, b) {
+    var r = [], c = 0, n = Math.max(a.length, b.length);
+    for (var i = 0; i < n; i++) {
+      var t = (a[i] || 0) + (b[i] || 0) + c;
+      c = t >= B ? 1 : 0;
+      r.push(c ? t - B : t);
+    }
+    if (c) r.push(c);
+    return r;
+  }
+  function subMag(a, b) {  // a >= b
+    var r = [], c = 0;
+    for (var i = 0; i < a.length; i++) {
+      var t = a[i] - (b[i] || 0) - c;
+      c = t < 0 ? 1 : 0;
+      r.push(c ? t + B : t);
+    }
+    while (r.length && r[r.length - 1] === 0) r.pop();
+    return r;
+  }
+  function mulMag(a, b) {
+    if (!a.length || !b.length) return [];
+    var r = new Array(a.length + b.length), i, j;
+    for (i = 0; i < r.length; i++) r[i] = 0;
+    for (i = 0; i < a.length; i++) {
+      var c = 0, ai = a[i];
+      for (j = 0; j < b.length; j++) {
+        var t = r[i + j] + ai * b[j] + c;
+        c = Math.floor(t / B);
+        r[i + j] = t - c * B;
+      }
+      for (j = i + b.length; c; j++) {
+        var u = r[j] + c;
+        c = Math.floor(u / B);
+        r[j] = u - c * B;
+      }
+    }
+    while (r.length && r[r.length - 1] === 0) r.pop();
+    return r;
+  }
+  function mulSmall(a, m, add) {  // a * m + add, m and add below B
+    var r = [], c = add || 0;
+    for (var i = 0; i < a.length; i++) {
+      var t = a[i] * m + c;
+      c = Math.floor(t / B);
+      r.push(t - c * B);
+    }
+    while (c) { r.push(c % B); c = Math.floor(c / B); }
+    while (r.length && r[r.length - 1] === 0) r.pop();
+    return r;
+  }
+  function divSmall(a, d) {  // [quotient, remainder], d below B
+    var q = new Array(a.length), rem = 0;
+    for (var i = a.length - 1; i >= 0; i--) {
+      var t = rem * B + a[i];
+      q[i] = Math.floor(t / d);
+      rem = t - q[i] * d;
+    }
+    while (q.length && q[q.length - 1] === 0) q.pop();
+    return [q, rem];
+  }
+  function approx(x) {  // the top three digits as a number, and the place of the lowest of them
+    var L = x.length;
+    return [(x[L - 1] || 0) * B * B + (x[L - 2] || 0) * B + (x[L - 3] || 0), L - 3];
+  }
+  function divMag(a, b) {  // [quotient, remainder], b not zero
+    if (cmpMag(a, b) < 0) return [[], a.slice()];
+    if (b.length === 1) { var s = divSmall(a, b[0]); return [s[0], s[1] ? [s[1]] : []]; }
+    var q = new Array(a.length), r = [], bx = approx(b);
+    for (var i = a.length - 1; i >= 0; i--) {
+      r.unshift(a[i]);
+      while (r.length && r[r.length - 1] === 0) r.pop();
+      var d = 0;
+      if (cmpMag(r, b) >= 0) {
+        var rx = approx(r);
+        d = Math.floor(rx[0] / bx[0] * Math.pow(B, rx[1] - bx[1]));
+        if (d >= B) d = B - 1;
+        var p = mulSmall(b, d);
+        while (cmpMag(p, r) > 0) { d--; p = subMag(p, b); }
+        r = subMag(r, p);
+        while (cmpMag(r, b) >= 0) { d++; r = subMag(r, b); }
+      }
+      q[i] = d;
+    }
+    while (q.length && q[q.length - 1] === 0) q.pop();
+    return [q, r];
+  }
+
+  // ---- conversions ----
+  var DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+  function parseMag(s, radix) {  // s: digits only, valid for radix; null when not
+    var mag = [], chunk = 1, len = 0, v = 0, per = Math.floor(Math.log(B) / Math.log(radix));
+    if (!s.length) return null;
+    for (var i = 0; i < s.length; i++) {
+      var d = DIGITS.indexOf(s.charAt(i).toLowerCase());
+      if (d < 0 || d >= radix) return null;
+      v = v * radix + d;
+      chunk *= radix;
+      if (++len === per) { mag = mulSmall(mag, chunk, v); chunk = 1; len = 0; v = 0; }
+    }
+    if (len) mag = mulSmall(mag, chunk, v);
+    return mag;
+  }
+  // StringToBigInt: null for text that is no integer.
+  function fromString(str) {
+    var s = String(str).replace(/^[\s\uFEFF\xA0]+|[\s\uFEFF\xA0]+$/g, '');
+    if (s === '') return make(1, []);
+    var radix = 10, sign = 1, m = /^0([xob])/i.exec(s);
+    if (m) { radix = { x: 16, o: 8, b: 2 }[m[1].toLowerCase()]; s = s.slice(2); }
+    else if (s.charAt(0) === '-' || s.charAt(0) === '+') { sign = s.charAt(0) === '-' ? -1 : 1; s = s.slice(1); }
+    var mag = parseMag(s, radix);
+    return mag ? make(sign, mag) : null;
+  }
+  function fromNumber(n) {  // n an integer
+    var sign = n < 0 ? -1 : 1, mag = [];
+    n = Math.abs(n);
+    if (n <= 9007199254740991) {
+      while (n > 0) { var r = n % B; mag.push(r); n = (n - r) / B; }
+      return make(sign, mag);
+    }
+    // Exact for every double: its decimal digits (toFixed is exact for integers below 1e21).
+    var s = n < 1e21 ? n.toFixed(0) : exactDigits(n);
+    return make(sign, parseMag(s, 10));
+  }
+  function exactDigits(n) {  // n >= 2^53: mantissa * 2^e
+    var e = 0;
+    while (n >= 9007199254740992) { n /= 2; e++; }
+    var mag = fromNumber(n)[MG];
+    while (e >= 20) { mag = mulSmall(mag, 1048576); e -= 20; }
+    mag = mulSmall(mag, Math.pow(2, e));
+    return magToString(mag, 10);
+  }
+  function magToString(mag, radix) {
+    if (!mag.length) return '0';
+    var out = '', i;
+    if (radix === 10) {
+      out = String(mag[mag.length - 1]);
+      for (i = mag.length - 2; i >= 0; i--) out += ('000000' + mag[i]).slice(-BD);
+      return out;
+    }
+    var per = Math.floor(Math.log(B) / Math.log(radix)), chunk = Math.pow(radix, per), m = mag;
+    while (m.length) {
+      var qr = divSmall(m, chunk), piece = qr[1].toString(radix);
+      m = qr[0];
+      out = (m.length ? new Array(per - piece.length + 1).join('0') + piece : piece) + out;
+    }
+    return out;
+  }
+  function toText(b, radix) { return (b[SG] < 0 ? '-' : '') + magToString(b[MG], radix); }
+  function toNumber(b) { return Number(toText(b, 10)); }
+
+  function toPrimitive(v, hint) {
+    if (isBI(v) || v === null || (typeof v !== 'object' && typeof v !== 'function')) return v;
+    var tp = v[Symbol.toPrimitive];
+    if (tp !== undefined && tp !== null) {
+      var p = tp.call(v, hint);
+      if (p !== null && (typeof p === 'object' || typeof p === 'function') && !isBI(p)) throw new TypeError('Cannot convert object to primitive value');
+      return p;
+    }
+    var order = hint === 'string' || (hint === 'default' && v instanceof Date) ? ['toString', 'valueOf'] : ['valueOf', 'toString'];
+    for (var i = 0; i < 2; i++) {
+      var f = v[order[i]];
+      if (typeof f === 'function') {
+        var r = f.call(v);
+        if (r === null || (typeof r !== 'object' && typeof r !== 'function') || isBI(r)) return r;
+      }
+    }
+    throw new TypeError('Cannot convert object to primitive value');
+  }
+
+  // ---- arithmetic on two BigInts ----
+  function add(a, b) {
+    if (a[SG] === b[SG]) return make(a[SG], addMag(a[MG], b[MG]));
+    var c = cmpMag(a[MG], b[MG]);
+    if (c === 0) return make(1, []);
+    return c > 0 ? make(a[SG], subMag(a[MG], b[MG])) : make(b[SG], subMag(b[MG], a[MG]));
+  }
+  function neg(a) { return make(-a[SG], a[MG].slice()); }
+  function sub(a, b) { return add(a, neg(b)); }
+  function mul(a, b) { return make(a[SG] * b[SG], mulMag(a[MG], b[MG])); }
+  function divmod(a, b) {
+    if (!b[MG].length) throw new RangeError('Division by zero');
+    var qr = divMag(a[MG], b[MG]);
+    return [make(a[SG] * b[SG], qr[0]), make(a[SG], qr[1])];
+  }
+  function pow(a, b) {
+    if (b[SG] < 0 && b[MG].length) throw new RangeError('undefined must be positive');  // node 20's words
+    var e = toNumber(b), r = make(1, [1]), base = a;
+    if (e > 1 && a[MG].length && !(a[MG].length === 1 && a[MG][0] === 1) && e * a[MG].length > 1e6)
+      throw new RangeError('Maximum BigInt size exceeded');
+    while (e > 0) {
+      if (e % 2 === 1) r = mul(r, base);
+      e = Math.floor(e / 2);
+      if (e > 0) base = mul(base, base);
+    }
+    return r;
+  }
+  function cmp(a, b) {
+    if (a[SG] !== b[SG]) return a[SG] < b[SG] ? -1 : 1;
+    return a[SG] * cmpMag(a[MG], b[MG]);
+  }
+  // A BigInt against a number: -1, 0, 1, or undefined for NaN.
+  function cmpNum(a, n) {
+    if (n !== n) return undefined;
+    if (n === Infinity) return -1;
+    if (n === -Infinity) return 1;
+    var f = Math.floor(n), c = cmp(a, fromNumber(f));
+    return c !== 0 ? c : (f === n ? 0 : -1);
+  }
+
+  function numeric(v) {  // ToNumeric
+    v = toPrimitive(v, 'number');
+    return isBI(v) ? v : Number(v);
+  }
+  function both(a, b, op) {
+    a = numeric(a);
+    b = numeric(b);
+    if (isBI(a) && isBI(b)) return op(a, b);
+    throw mixError();
+  }
+  // Relational comparison: -1, 0, 1, or undefined (NaN or unparsable text).
+  function order(a, b) {
+    a = toPrimitive(a, 'number');
+    b = toPrimitive(b, 'number');
+    if (typeof a === 'string' && isBI(b)) { a = fromString(a); if (!a) return undefined; }
+    if (typeof b === 'string' && isBI(a)) { b = fromString(b); if (!b) return undefined; }
+    if (isBI(a) && isBI(b)) return cmp(a, b);
+    if (isBI(a)) return cmpNum(a, Number(b));
+    var c = cmpNum(b, Number(a));
+    return c === undefined ? undefined : -c;
+  }
+  function looseEq(a, b) {
+    if (isBI(a) && isBI(b)) return cmp(a, b) === 0;
+    if (!isBI(a)) { var t = a; a = b; b = t; }  // a is the BigInt
+    if (b === null || b === undefined || typeof b === 'symbol') return false;
+    if (typeof b === 'object' || typeof b === 'function') return looseEq(a, toPrimitive(b, 'default'));
+    if (typeof b === 'string') { var s = fromString(b); return s !== null && cmp(a, s) === 0; }
+    return cmpNum(a, Number(b)) === 0;
+  }
+
+  function modPow2(x, bits, signed) {
+    var m = pow(make(1, [2]), fromNumber(bits)), r = divmod(x, m)[1];
+    if (r[SG] < 0) r = add(r, m);
+    if (signed && bits > 0 && cmp(r, pow(make(1, [2]), fromNumber(bits - 1))) >= 0) r = sub(r, m);
+    return r;
+  }
+  function toIndex(n) {
+    n = Number(n);
+    n = n !== n ? 0 : Math.trunc(n);
+    if (n < 0 || n > 9007199254740991) throw new RangeError('Invalid value: not (convertible to) a safe integer');
+    return n;
+  }
+
+  function toBigInt(v) {
+    var p = toPrimitive(v, 'number');
+    if (isBI(p)) return p;
+    switch (typeof p) {
+      case 'number':
+        if (Math.floor(p) !== p || !isFinite(p))
+          throw new RangeError('The number ' + String(p) + ' cannot be converted to a BigInt because it is not an integer');
+        return fromNumber(p);
+      case 'string': {
+        var r = fromString(p);
+        if (!r) throw new SyntaxError('Cannot convert ' + p + ' to a BigInt');
+        return r;
+      }
+      case 'boolean': return make(1, p ? [1] : []);
+      default: throw new TypeError('Cannot convert ' + String(p) + ' to a BigInt');
+    }
+  }
+  var BigInt = function BigInt(value) { return toBigInt(value); };
+  global.__oda_make_method(BigInt);
+  BI.prototype = Object.create(Object.prototype);
+  var P = BI.prototype;
+  Object.defineProperty(BigInt, 'prototype', { value: P, writable: false, enumerable: false, configurable: false });
+  function thisBI(v, name) {
+    if (!isBI(v)) throw new TypeError('BigInt.prototype.' + name + ' requires that \'this\' be a BigInt');
+    return v;
+  }
+  rt.method(P, 'toString', function toString() {
+    var b = thisBI(this, 'toString'), radix = arguments.length ? arguments[0] : undefined;
+    radix = radix === undefined ? 10 : Math.trunc(Number(radix));
+    if (!(radix >= 2 && radix <= 36)) throw new RangeError('toString() radix must be between 2 and 36');
+    return toText(b, radix);
+  }, 0);
+  rt.method(P, 'toLocaleString', function toLocaleString() { return toText(thisBI(this, 'toLocaleString'), 10); }, 0);
+  // valueOf is what an implicit conversion to a number calls: that is node's TypeError.
+  rt.method(P, 'valueOf', function valueOf() {
+    thisBI(this, 'valueOf');
+    throw new TypeError('Cannot convert a BigInt value to a number');
+  }, 0);
+  rt.method(P, 'toJSON', function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); }, 0);
+  Object.defineProperty(P, 'constructor', { value: BigInt, writable: true, enumerable: false, configurable: true });
+  Object.defineProperty(P, Symbol.toStringTag, { value: 'BigInt', writable: false, enumerable: false, configurable: true });
+  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), true); }, 2);
+  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), false); }, 2);
+
+  var literals = Object.create(null);
+  var ops = {
+    lit: function (text) { return literals[text] || (literals[text] = toBigInt(text)); },
+    add: function (a, b) {
+      if (!isBI(a) && !isBI(b)) return a + b;
+      a = toPrimitive(a, 'default');
+      b = toPrimitive(b, 'default');
+      if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
+      if (isBI(a) && isBI(b)) return add(a, b);
+      throw mixError();
+    },
+    sub: function (a, b) { return !isBI(a) && !isBI(b) ? a - b : both(a, b, sub); },
+    mul: function (a, b) { return !isBI(a) && !isBI(b) ? a * b : both(a, b, mul); },
+    div: function (a, b) { return !isBI(a) && !isBI(b) ? a / b : both(a, b, function (x, y) { return divmod(x, y)[0]; }); },
+    mod: function (a, b) { return !isBI(a) && !isBI(b) ? a % b : both(a, b, function (x, y) { return divmod(x, y)[1]; }); },
+    pow: function (a, b) { return !isBI(a) && !isBI(b) ? Math.pow(a, b) : both(a, b, pow); },
+    lt: function (a, b) { return !isBI(a) && !isBI(b) ? a < b : order(a, b) === -1; },
+    gt: function (a, b) { return !isBI(a) && !isBI(b) ? a > b : order(a, b) === 1; },
+    le: function (a, b) { if (!isBI(a) && !isBI(b)) return a <= b; var c = order(a, b); return c === -1 || c === 0; },
+    ge: function (a, b) { if (!isBI(a) && !isBI(b)) return a >= b; var c = order(a, b); return c === 1 || c === 0; },
+    eq: function (a, b) { return !isBI(a) && !isBI(b) ? a == b : looseEq(a, b); },
+    ne: function (a, b) { return !isBI(a) && !isBI(b) ? a != b : !looseEq(a, b); },
+    seq: function (a, b) { return isBI(a) && isBI(b) ? cmp(a, b) === 0 : a === b; },
+    sne: function (a, b) { return isBI(a) && isBI(b) ? cmp(a, b) !== 0 : a !== b; },
+    neg: function (a) { if (!isBI(a)) return -a; a = toPrimitive(a, 'number'); return isBI(a) ? neg(a) : -a; },
+    type: function (v) { return isBI(v) ? 'bigint' : typeof v; },
+    // ++ and --: the new value, and (post) the old one as the expression's value.
+    inc: function (v) { v = numeric(v); return isBI(v) ? add(v, make(1, [1])) : v + 1; },
+    dec: function (v) { v = numeric(v); return isBI(v) ? sub(v, make(1, [1])) : v - 1; },
+    post: function (old) { return isBI(old) ? old : Number(old); },
+    num: function (v) { v = arguments.length ? toPrimitive(v, 'number') : 0; return isBI(v) ? toNumber(v) : Number(v); },
+    proto: P
+  };
+  Object.defineProperty(global, '__oda_BI', { value: ops, writable: false, enumerable: false, configurable: true });
+  Object.defineProperty(global, 'BigInt', { value: BigInt, writable: true, enumerable: false, configurable: true });
+})(this);
