@@ -95,6 +95,7 @@ class Session {
   uint64_t committed() const { return store_.end(); }
   // The last line is still being written (no newline yet).
   bool line_open() const { return !text_.partial().empty(); }
+  std::string partial_line() const { return text_.partial(); }
   bool line_editor() const { return text_.line_editor(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }

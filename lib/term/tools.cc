@@ -462,6 +462,9 @@ bool check_signal(json::Value* req, std::string* err) {
   return true;
 }
 
+// The key a terminal sends for sig (ISIG), or 0.
+char relay_key(int sig) { return sig == SIGINT ? '\x03' : sig == SIGTSTP ? '\x1a' : 0; }
+
 void serve_signal(Server& sv, const Request& r) {
   Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""));
   if (!s || !reachable(sv, r, *s)) return;
@@ -474,6 +477,19 @@ void serve_signal(Server& sv, const Request& r) {
   if (pg <= 0) pg = s->pid();
   if (sig == SIGKILL && pg == s->pid())
     return sv.error(r.client, "refused: SIGKILL would end the session's shell; close the session instead");
+  json::Value res = json::Value::object();
+  res.set("session", s->id());
+  res.set("signal", signal_name(sig));
+  res.set("pgid", static_cast<int64_t>(pg));
+  // A relay in front (ssh, sudo -i, script) passes keys on, not signals: Ctrl-C and Ctrl-Z are
+  // typed as a terminal sends them, and the terminal behind it signals its own front group.
+  if (char key = relay_key(sig); key && sv.probe().relay(pg, false).kind != RelayKind::None) {
+    s->drain();
+    s->write(std::string(1, key));
+    s->flush();
+    if (s->wants_write()) sv.want_write(s);
+    return sv.ok(r.client, res);
+  }
   if ((sig == SIGINT || sig == SIGTSTP) && pg != s->pid()) {
     s->drain();  // what the job printed before the signal is not the shell's answer to it
     s->interrupted(sig == SIGTSTP);
@@ -482,10 +498,6 @@ void serve_signal(Server& sv, const Request& r) {
     return sv.error(r.client, "cannot signal process group " + std::to_string(pg) + ": " + std::strerror(errno));
   // A stopped job sees none of these until it runs again.
   if (sig == SIGTERM || sig == SIGHUP || sig == SIGINT) killpg(pg, SIGCONT);
-  json::Value res = json::Value::object();
-  res.set("session", s->id());
-  res.set("signal", signal_name(sig));
-  res.set("pgid", static_cast<int64_t>(pg));
   sv.ok(r.client, res);
 }
 

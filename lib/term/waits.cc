@@ -12,17 +12,61 @@ namespace {
 
 using T = WaitTimes;
 
+// The relay in front of w's session. One found is kept while its group stays in front; none
+// found is looked for again at every look (a relay just started opens its pty a moment
+// after it began to poll the terminal).
+const Relay& relay_in_front(Waiter& w, pid_t pg, const TtyProbe& probe, bool scan) {
+  if (pg != w.relay_pg || w.relay.kind == RelayKind::None) {
+    w.relay_pg = pg;
+    // The session's own program may be the relay (a --type ssh or command session); only its
+    // own files count then, not those of the group's other members.
+    w.relay = pg > 0 ? probe.relay(pg, scan && pg != w.s->pid()) : Relay{};
+  }
+  return w.relay;
+}
+
+// Behind a relay whose far side cannot be seen, the output is all there is: an unfinished
+// line, then quiet (a shorter quiet for a line shaped like a prompt).
+bool blind_wait(Waiter& w, int64_t now) {
+  Session* s = w.s;
+  if (!s->line_open()) return false;
+  int64_t quiet = now - std::max(s->last_output_ms(), w.written_ms);
+  return quiet >= (prompt_shaped(s->partial_line()) ? T::kPromptShapeMs : T::kIdleFallbackMs);
+}
+
 bool waiting_for_input(Waiter& w, int64_t now, const TtyProbe& probe) {
   Session* s = w.s;
   if (!s->has_pty() || s->wants_write()) return false;
-  const Tty& tty = s->tty();
+  Tty tty = s->tty();
   bool canonical = probe.modes(tty).canonical;
   if (probe.queued(tty) > 0 && !(canonical && w.pending_line)) return false;
   pid_t pg = probe.front_group(tty);
-  pid_t reader = 0;
   // The other members of the group are looked at every kScanMs only.
   bool scan = now - w.last_scan >= T::kScanMs;
   if (scan) w.last_scan = now;
+  // A relay in front polls the terminal all the time: look at the terminal it relays to
+  // (sudo -i, script nested in each other too), else go by the output. A relay blocked in a
+  // read() of the terminal is itself asking (ssh's password or host-key question).
+  Behind behind;
+  bool blind = false;
+  for (int depth = 0; depth < 4 && pg > 0; ++depth) {
+    const Relay& relay = depth == 0 ? relay_in_front(w, pg, probe, scan) : probe.relay(pg, scan);
+    if (relay.kind == RelayKind::None) break;
+    if (!probe.behind(relay, w.behind_front, &behind)) {
+      pid_t reader = 0;
+      blind = probe.group_reading(pg, tty.dev, false, &reader, false) != Reading::Yes;
+      break;
+    }
+    tty = behind.tty;
+    pg = w.behind_front = behind.front;
+    canonical = probe.modes(tty).canonical;
+    if (probe.queued(tty) > 0 && !(canonical && w.pending_line)) return false;
+  }
+  if (blind) {
+    w.reading_since = 0;
+    return blind_wait(w, now);
+  }
+  pid_t reader = 0;
   Reading r = pg > 0 ? probe.group_reading(pg, tty.dev, !canonical, &reader, scan) : Reading::Unknown;
   if (r == Reading::No && !scan) return false;
   if (r == Reading::Yes || r == Reading::Polling) {
