@@ -142,16 +142,20 @@ bool shell_idle(Session* s, const TtyProbe& probe) {
 bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why) {
   Session* s = w.s;
   auto done = [why](Settled r) { *why = r; return true; };
-  if (s->status() == Session::Status::Starting && now < w.deadline) return false;
+  // A shell not up yet: a remote one may ask first (ssh's password), the daemon's own only
+  // prints its noise until its first prompt.
+  bool starting = s->status() == Session::Status::Starting;
+  if (starting && !s->remote()) return now < w.deadline ? false : done(Settled::Exit);
   if (w.immediate) return done(Settled::Prompt);
   if (s->prompts() > w.start_prompts) {
     // Several lines sent at once give a prompt after each: the last one counts, the one
     // after which the shell has no line of ours left to read.
-    if (w.pending_line || now >= w.deadline || shell_idle(s, probe)) return done(Settled::Prompt);
+    bool all = s->prompts() - w.start_prompts >= w.lines;
+    if (w.pending_line || now >= w.deadline || (all && shell_idle(s, probe))) return done(Settled::Prompt);
     w.confirming = true;
     return false;
   }
-  if (s->status() != Session::Status::Running) return done(Settled::Exit);
+  if (s->status() != Session::Status::Running && !starting) return done(Settled::Exit);
   if (int64_t quiet = now - std::max(s->last_output_ms(), w.written_ms);
       quiet >= T::kQuietMs && now - w.last_check >= (quiet > T::kSlowAfterMs ? T::kSlowCheckMs : T::kCheckMs)) {
     w.last_check = now;

@@ -82,6 +82,7 @@ struct Waiter {
   pid_t relay_pg = 0;
   Relay relay;
   pid_t behind_front = 0;
+  uint64_t lines = 1;  // prompts the send's lines give at the least (more than one: remote.h)
 };
 
 // Taken before writing: how often the front group's leader has run so far, so that a later
