@@ -284,5 +284,5 @@ conf() { mkdir -p "$(dirname "$1")" && printf '%s\n' "$2" > "$1"; }
   assert_line --index 0 '33 40'
   ODA_TERM_TYPE=teletype run --separate-stderr term-open --name t
   assert_failure 2
-  assert_equal "$stderr" "term-open: error: unknown session type 'teletype' (the type is 'shell')"
+  assert_equal "$stderr" "term-open: error: unknown session type 'teletype' (expected shell, ssh or command)"
 }

@@ -1,7 +1,8 @@
 # An sshd of the test's own on 127.0.0.1, for tests that ssh into localhost: a free port, a
 # host key and a user key made in the test's folder, the daemon in the foreground under that
-# folder (its config, log and pid file there), stopped in teardown. After start_sshd,
-# $ODA_SSH is the ssh command that logs into it without a question.
+# folder (its config, log and pid file there), stopped in teardown. After start_sshd [USER]
+# (default: the test's own user), $ODA_SSH is the ssh command that logs into it as USER without
+# a question, and ODA_SSH_OPTIONS the same settings as term-open's --ssh-option words.
 
 # A TCP port nobody listens on now.
 free_port() {
@@ -13,6 +14,7 @@ sshd_answers() {
 }
 
 start_sshd() {
+  local user=${1:-$(id -un)}
   command -v /usr/sbin/sshd >/dev/null || skip "no sshd (openssh-server)"
   # sshd wants its privilege separation folder, made by its service otherwise.
   [[ -d /run/sshd ]] || mkdir -p -m 0755 /run/sshd 2>/dev/null || skip "no /run/sshd"
@@ -21,12 +23,19 @@ start_sshd() {
   ssh-keygen -q -t ed25519 -N '' -f "$SSHD_DIR/host_key"
   ssh-keygen -q -t ed25519 -N '' -f "$SSHD_DIR/user_key"
   cp "$SSHD_DIR/user_key.pub" "$SSHD_DIR/authorized_keys"
+  # sshd reads a user's keys as that user: another user's go in their own home.
+  if [[ "$user" != "$(id -un)" ]]; then
+    local home
+    home=$(getent passwd "$user" | cut -d: -f6)
+    mkdir -p -m 0700 "$home/.ssh" && cp "$SSHD_DIR/user_key.pub" "$home/.ssh/authorized_keys" &&
+      chown -R "$user:" "$home/.ssh" || skip "cannot give $user the test's key"
+  fi
   SSHD_PORT=$(free_port)
   cat >"$SSHD_DIR/sshd_config" <<CONF
 Port $SSHD_PORT
 ListenAddress 127.0.0.1
 HostKey $SSHD_DIR/host_key
-AuthorizedKeysFile $SSHD_DIR/authorized_keys
+AuthorizedKeysFile $SSHD_DIR/authorized_keys .ssh/authorized_keys
 StrictModes no
 PasswordAuthentication no
 KbdInteractiveAuthentication no
@@ -40,7 +49,7 @@ CONF
 Host oda-test
   HostName 127.0.0.1
   Port $SSHD_PORT
-  User $(id -un)
+  User $user
   IdentityFile $SSHD_DIR/user_key
   IdentitiesOnly yes
   UserKnownHostsFile $SSHD_DIR/known_hosts
@@ -52,6 +61,12 @@ CONF
   echo $! >"$SSHD_DIR/sshd.bg"
   poll_until sshd_answers
   export ODA_SSH="ssh -tt -F $SSHD_DIR/ssh_config oda-test"
+  ODA_SSH_OPTIONS=()
+  local o
+  for o in HostName=127.0.0.1 "Port=$SSHD_PORT" "User=$user" "IdentityFile=$SSHD_DIR/user_key" IdentitiesOnly=yes \
+    "UserKnownHostsFile=$SSHD_DIR/known_hosts" StrictHostKeyChecking=yes BatchMode=yes LogLevel=ERROR; do
+    ODA_SSH_OPTIONS+=(--ssh-option "$o")
+  done
 }
 
 stop_sshd() {

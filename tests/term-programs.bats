@@ -178,3 +178,54 @@ ${tildes}
   run term-send --no-submit s 'q'
   assert_output $'(no new output)\n[wait: prompt]\n[exit: 0]\n[session: running]'
 }
+
+# Relaying programs (issue 12 defect 2): sudo -i under Debian's `Defaults use_pty`, `su --pty`
+# and `script` hold a pty master and poll the terminal all the time; a wait looks at the
+# shell behind them instead, and ends when that shell is back at its prompt, never at once.
+relay_can_sudo() {
+  command -v sudo >/dev/null || skip "sudo is not installed"
+  sudo -n true 2>/dev/null || skip "sudo asks for a password here"
+}
+
+@test "sudo -i: a wait ends on the nested shell, Ctrl-C reaches it, and nothing sent after exit is lost" {
+  relay_can_sudo
+  term-open --name s
+  run term-send s 'sudo -i'
+  assert_success
+  assert_output --regexp $'# \n\\[wait: input\\]\n\\[session: running\\]$'
+  run term-send s 'sleep 1; echo two'
+  assert_output --regexp $'^two\n.*# \n\\[wait: input\\]\n\\[session: running\\]$'
+  # The job behind the relay runs on: a wait on it ends at its deadline, not as input.
+  run term-send s --wait-ms 300 'sleep 30; echo not-reached'
+  assert_output $'(no new output)\n[wait: timeout]\n[session: running]'
+  run term-signal s INT
+  assert_success
+  run term-send --no-submit s ''
+  assert_output --regexp $'# \n\\[wait: input\\]'
+  refute_output --partial not-reached
+  # Two lines at once: the second is typed once the first (exit) is done with.
+  run term-send s $'exit\necho after-$((6*7))'
+  assert_output $'logout\nafter-42\n[wait: prompt]\n[exit: 0]\n[session: running]'
+  run term-send s 'echo still-here'
+  assert_output $'still-here\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}
+
+@test "su --pty and script: read -p behind the relay is an input wait, the answer reaches it" {
+  relay_can_sudo
+  su --help 2>&1 | grep -q -- --pty || skip "su has no --pty"
+  term-open --name s
+  run term-send s "su --pty -s /bin/bash -c 'PS1=\"su\$ \" bash --norc' -"
+  assert_output $'su$ \n[wait: input]\n[session: running]'
+  run term-send s 'read -p "name? " x'
+  assert_output $'name? \n[wait: input]\n[session: running]'
+  run term-send s 'bob'
+  assert_output $'su$ \n[wait: input]\n[session: running]'
+  run term-send s 'echo "got $x"; exit 3'
+  assert_output $'got bob\nexit\n[wait: prompt]\n[exit: 3]\n[session: running]'
+  run term-send s "script -q /dev/null -c 'PS1=\"in-script\$ \" bash --norc'"
+  assert_output $'in-script$ \n[wait: input]\n[session: running]'
+  run term-send s 'sleep 1; echo "$((2+3))"'
+  assert_output $'5\nin-script$ \n[wait: input]\n[session: running]'
+  run term-send s 'exit'
+  assert_output $'exit\n[wait: prompt]\n[exit: 0]\n[session: running]'
+}

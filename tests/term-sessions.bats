@@ -42,7 +42,7 @@ load helpers
   assert_equal "$stderr" "term-open: error: invalid name 'pty-3': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'"
   run --separate-stderr term-open --type python
   assert_failure 2
-  assert_equal "$stderr" "term-open: error: unknown session type 'python' (the type is 'shell')"
+  assert_equal "$stderr" "term-open: error: unknown session type 'python' (expected shell, ssh or command)"
   run --separate-stderr term-open --cwd "$PWD/nowhere"
   assert_failure 1
   assert_equal "$stderr" "term-open: error: no such folder '$PWD/nowhere'"

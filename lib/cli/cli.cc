@@ -260,7 +260,8 @@ std::string usage(const Command& cmd) {
   u += " [OPTIONS]";
   for (const Positional& p : cmd.positionals) {
     u += ' ';
-    u += p.required ? std::string(p.name) : "[" + std::string(p.name) + "]";
+    if (p.kind == Kind::List) u += "[-- " + std::string(p.name) + "...]";
+    else u += p.required ? std::string(p.name) : "[" + std::string(p.name) + "]";
   }
   return u;
 }
@@ -355,6 +356,11 @@ json::Value schema(const Command& cmd) {
     if (!p.field) continue;
     json::Value prop = json::Value::object();
     prop.set("type", kind_schema_type(p.kind));
+    if (p.kind == Kind::List) {
+      json::Value items = json::Value::object();
+      items.set("type", "string");
+      prop.set("items", std::move(items));
+    }
     prop.set("description", p.help);
     props.set(p.field, std::move(prop));
     if (p.required) required.push(p.field);
@@ -367,6 +373,15 @@ json::Value schema(const Command& cmd) {
       json::Value items = json::Value::object();
       items.set("type", "string");
       prop.set("items", std::move(items));
+    }
+    if (o.choices) {
+      json::Value one_of = json::Value::array();
+      std::string_view rest = o.choices;
+      for (size_t bar; !rest.empty(); rest = bar == std::string_view::npos ? "" : rest.substr(bar + 1)) {
+        bar = rest.find('|');
+        one_of.push(json::Value(std::string(rest.substr(0, bar))));
+      }
+      prop.set("enum", std::move(one_of));
     }
     prop.set("description", o.help);
     props.set(o.field, std::move(prop));
@@ -452,8 +467,10 @@ bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code)
       app.add_option(names, texts[name])->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     }
   }
-  for (const Positional& p : cmd.positionals)
-    app.add_option(lower(p.name), texts[lower(p.name)]);
+  for (const Positional& p : cmd.positionals) {
+    if (p.kind == Kind::List) app.add_option(lower(p.name), lists[lower(p.name)]);
+    else app.add_option(lower(p.name), texts[lower(p.name)]);
+  }
 
   auto usage_error = [&](std::string msg) {
     if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
@@ -493,7 +510,12 @@ bool parse(const Command& cmd, int argc, char** argv, Args* out, int* exit_code)
     std::string key = lower(p.name);
     if (app.get_option(key)->count() == 0) continue;
     json::Value v;
-    if (!convert_text(texts[key], p.kind, p.name, nullptr, &v, &err)) return usage_error(err);
+    if (p.kind == Kind::List) {
+      v = json::Value::array();
+      for (const auto& w : lists[key]) v.push(json::Value(w));
+    } else if (!convert_text(texts[key], p.kind, p.name, nullptr, &v, &err)) {
+      return usage_error(err);
+    }
     out->values().set(key, std::move(v));
   }
 

@@ -37,6 +37,7 @@ struct Option {
   bool runs_nothing = false;            // answers instead of doing the command's job (--history)
   bool unlisted = false;                // left out of --schema (the setup turned it off), though a
                                         // request may still carry it for the command to refuse
+  const char* choices = nullptr;        // "shell|ssh|command": the values --schema offers (enum)
 };
 
 struct Positional {
@@ -44,7 +45,7 @@ struct Positional {
   const char* help = "";
   const char* field = nullptr;          // request field ("session")
   bool required = true;
-  Kind kind = Kind::String;
+  Kind kind = Kind::String;             // List: every word after "--" (usage "[-- NAME...]")
   const char* complete = nullptr;       // as in Option
 };
 

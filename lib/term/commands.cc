@@ -18,11 +18,17 @@ const cli::Command kTermOpen{
     .tool = "terminal_open",
     .summary = "start a persistent terminal session",
     .description =
-        "Starts a terminal session of a type (the type shipped is shell) and returns its id, its type, its "
-        "process id, its status and its startup output. The result reads 'started terminal session <label> "
+        "Starts a terminal session of a type and returns its id, its type, its process id, its status and its "
+        "startup output. Types: shell (a shell on this machine), ssh (a shell on host, through the system's "
+        "OpenSSH client; ssh_options are passed as ssh -o), command (argv: any program that yields an "
+        "interactive shell, such as docker exec -it C bash). The result reads 'started terminal session <label> "
         "[type: <type>]', then the startup output or '(no startup output)'.",
     .options = {
-        {.name = "type", .kind = Kind::String, .value_name = "TYPE", .help = "the session type (shell)", .field = "type"},
+        {.name = "type", .kind = Kind::String, .value_name = "TYPE", .help = "the session type: shell, ssh or command (default shell)",
+         .field = "type", .choices = "shell|ssh|command"},
+        {.name = "host", .kind = Kind::String, .value_name = "[USER@]HOST", .help = "with --type ssh: the host the shell runs on", .field = "host"},
+        {.name = "ssh-option", .kind = Kind::List, .value_name = "OPT", .help = "with --type ssh: pass OPT to ssh as -o OPT (repeatable)",
+         .field = "ssh_options"},
         {.name = "name", .kind = Kind::String, .value_name = "NAME", .help = "a display name, unique in the chat", .field = "name"},
         {.name = "cwd", .kind = Kind::String, .value_name = "DIR", .help = "start in this folder (default: the current one)", .field = "cwd", .complete = "dir"},
         {.name = "env", .kind = Kind::List, .value_name = "K=V", .help = "set an environment variable (repeatable)", .field = "env"},
@@ -36,6 +42,10 @@ const cli::Command kTermOpen{
         {.name = "max-bytes", .kind = Kind::Int, .value_name = "N", .help = "cut the result at N bytes (default 262144, at least 64)"},
         {.name = "show-config", .help = "print the settings in force and where each came from, and exit",
          .runs_nothing = true},
+    },
+    .positionals = {
+        {.name = "ARGV", .help = "with --type command: the program and its arguments", .field = "argv", .required = false,
+         .kind = Kind::List},
     },
 };
 

@@ -277,11 +277,20 @@ void Server::finish_openings(int64_t now) {
   for (size_t i = 0; i < openings_.size();) {
     Opening& o = openings_[i];
     Session* s = o.s;
-    if (s->status() == Session::Status::Starting && now < o.deadline) { ++i; continue; }
+    // A remote shell's question (ssh's password) is the end of the open: the answer is a send.
+    if (s->status() == Session::Status::Starting && now < o.deadline && !remote_asks(*s, probe_, now)) {
+      ++i;
+      continue;
+    }
     if (s->status() == Session::Status::Exited && !s->at_prompt()) {
       // It never reached a prompt: no session to speak of.
       std::string why = s->exit_code() ? "code=" + std::to_string(*s->exit_code())
                                        : "signal=" + signal_name(s->exit_signal().value_or(0));
+      // A remote program's last words say why (ssh: the connection refused, the host unknown).
+      std::string said = s->remote() ? s->take_unseen(4096) : "";
+      while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+      if (size_t nl = said.rfind('\n'); nl != std::string::npos) said = said.substr(nl + 1);
+      if (!said.empty()) why += ": " + said;
       if (o.client >= 0) error(o.client, "the shell '" + s->shell() + "' ended before its first prompt (" + why + ")");
       detach(s);
       s->closed();
@@ -362,6 +371,12 @@ bool Server::any_live() const {
 
 void Server::tick() {
   int64_t now = this->now();
+  for (auto& s : sessions_) {
+    if (bootstrap_due(*s, probe_, now)) {
+      s->bootstrap();
+      if (s->wants_write()) want_write(s.get());
+    }
+  }
   finish_openings(now);
   settle_waiters(now);
   advance_closings(now);
@@ -379,6 +394,8 @@ void Server::tick() {
 // pending sends every 5 ms, opens and closes every 20; an idle daemon only for its exit.
 int Server::timeout() {
   for (const auto& w : waiters_) if (w.confirming) return 1;
+  // A remote shell coming up is looked at for its bootstrap.
+  for (const auto& s : sessions_) if (s->bootstrap_pending() && s->status() == Session::Status::Starting) return 20;
   if (!waiters_.empty()) return 5;
   if (!openings_.empty() || !closings_.empty()) return 20;
   if (idle_since_ == 0) return any_live() || !clients_.empty() ? -1 : 100;

@@ -38,6 +38,7 @@ Session::Session(int number, std::string chat, std::string name, const SpawnOpti
                  const sys::Clock& clock)
     : clock_(clock), number_(number), chat_(std::move(chat)), name_(std::move(name)), opt_(opt),
       store_(opt.keep_lines), screen_(std::make_unique<Screen>(opt.rows, opt.cols)) {
+  type_ = session_type_name(opt.type);
   nonce_ = make_nonce();
   text_.set_marker_prefix(marker_prefix(nonce_));
   text_.on_marker = [this](std::string_view rest) { on_marker(rest); };
@@ -143,8 +144,10 @@ bool Session::start_shell(std::string* err) {
   // shell's start, where what it prints would be lost with the shell's own noise).
   std::string env_file;
   for (const auto& kv : base) if (kv.rfind("ENV=", 0) == 0) env_file = kv.substr(4);
+  std::vector<std::string> argv = shell_argv(shell_, kind);
+  if (remote() && !remote_argv(base, &argv, err)) return false;
   ShellProcess proc;
-  ShellStart start{.argv = shell_argv(shell_, kind), .env = env, .cwd = cwd, .tty = slave_name_,
+  ShellStart start{.argv = argv, .env = env, .cwd = cwd, .tty = slave_name_,
                    .ruleset = box_ ? box_->ruleset_fd() : -1};
   if (!start_shell_process(start, &proc, err)) return false;
   keeper_ = proc.keeper;
@@ -152,11 +155,52 @@ bool Session::start_shell(std::string* err) {
   pid_t pid = proc.shell;
   pid_ = pid;
   if (box_) box_->close_ruleset();
-  write(integration_script(kind, nonce_,
-                           Integration{.rc = opt_.rc, .cwd = cwd, .env_file = env_file, .state = state_path_}));
-  flush();
   last_output_ms_ = clock_.now_ms();
+  if (remote()) {
+    // Until the far shell is up, what comes is its output (a banner, a question of ssh's).
+    bootstrap_pending_ = true;
+    rc_output_ = true;
+    return true;
+  }
+  write(integration_script(kind, nonce_, Integration{.rc = opt_.rc, .cwd = cwd, .env_file = env_file, .state = state_path_}));
+  flush();
   return true;
+}
+
+bool Session::remote_argv(const std::vector<std::string>& env, std::vector<std::string>* argv, std::string* err) {
+  std::string path = "/usr/local/bin:/usr/bin:/bin";
+  for (const auto& kv : env) if (kv.rfind("PATH=", 0) == 0) path = kv.substr(5);
+  if (opt_.type == SessionType::Ssh) {
+    std::string ssh = find_program("ssh", path);
+    if (ssh.empty()) {
+      *err = "cannot start an ssh session: no 'ssh' on PATH (install the OpenSSH client)";
+      return false;
+    }
+    std::string socket = control_socket(runtime_dir(), opt_.host, opt_.ssh_options);
+    // The master holds the caller's environment (its agent) but not the session's tag: it
+    // outlives the session, for the next one to the host.
+    start_ssh_master(ssh_master_argv(ssh, opt_.host, opt_.ssh_options, socket), env, socket);
+    *argv = ssh_argv(ssh, opt_.host, opt_.ssh_options, socket);
+  } else {
+    *argv = opt_.argv;
+    std::string program = argv->empty() ? "" : find_program(argv->front(), path);
+    if (program.empty()) {
+      *err = "no program '" + (argv->empty() ? std::string() : argv->front()) + "' to run (not found on PATH)";
+      return false;
+    }
+    argv->front() = program;
+  }
+  shell_ = argv->front();
+  return true;
+}
+
+void Session::bootstrap() {
+  bootstrap_pending_ = false;
+  rearming_ = true;
+  // The far shell's own prompt goes with the rest of its noise until our marker.
+  text_.drop_partial();
+  write(bootstrap_script(nonce_, opt_.remote_cwd));
+  flush();
 }
 
 void Session::on_marker(std::string_view rest) {
@@ -167,6 +211,9 @@ void Session::on_marker(std::string_view rest) {
   if (status_ == Status::Starting) {
     status_ = Status::Running;
     last_exit_ = 0;
+    // A send may already wait on a remote shell (the answer to ssh's password question):
+    // its first prompt ends that send.
+    if (remote()) ++prompts_;
     return;
   }
   ++prompts_;

@@ -15,6 +15,7 @@
 #include "sys/clock.h"
 #include "sys/fd.h"
 #include "term/lines.h"
+#include "term/remote.h"
 #include "term/screen.h"
 #include "term/text.h"
 #include "term/tty_probe.h"
@@ -49,6 +50,12 @@ struct SpawnOptions {
   // The file sandbox mode of the shell (workspace: cwd); unset: unrestricted.
   std::optional<sandbox::Mode> sandbox;
   bool rc = false;  // load the user's rc files (term-open --rc)
+  // What runs on the PTY (remote.h): the daemon's shell, or ssh to host, or argv, whose shell
+  // gets the integration once it is up (in remote_cwd, for ssh).
+  SessionType type = SessionType::Shell;
+  std::string host;
+  std::vector<std::string> ssh_options, argv;
+  std::string remote_cwd;
 };
 
 class Session {
@@ -101,6 +108,7 @@ class Session {
   uint64_t committed() const { return store_.end(); }
   // The last line is still being written (no newline yet).
   bool line_open() const { return !text_.partial().empty(); }
+  std::string partial_line() const { return text_.partial(); }
   bool line_editor() const { return text_.line_editor(); }
 
   void expect_echo(std::string text) { text_.expect_echo(std::move(text)); }
@@ -137,6 +145,15 @@ class Session {
   const std::string& chat() const { return chat_; }
   const std::string& name() const { return name_; }
   const std::string& type() const { return type_; }
+  // The host of an ssh session ("" for the others).
+  const std::string& host() const { return opt_.host; }
+  // The shell is not the daemon's own (ssh, command): the integration is written into it
+  // once it is up (bootstrap), and what it prints before that is startup output.
+  bool remote() const { return opt_.type != SessionType::Shell; }
+  bool bootstrap_pending() const { return bootstrap_pending_; }
+  // Writes the integration into the far shell (remote.h bootstrap_script); what comes until
+  // its marker (the echo of that line, the shell's own prompt) is dropped.
+  void bootstrap();
   const std::string& shell() const { return shell_; }
   Status status() const { return status_; }
   // Not closed (closing or exited sessions still answer reads and closes).
@@ -177,6 +194,9 @@ class Session {
 
  private:
   bool start_shell(std::string* err);
+  // argv of a remote session's program, found on env's PATH (ssh also starts the shared
+  // connection's master).
+  bool remote_argv(const std::vector<std::string>& env, std::vector<std::string>* argv, std::string* err);
   void hang_up();  // closes the PTY
   void feed_screen();
   void on_marker(std::string_view rest);
@@ -205,6 +225,7 @@ class Session {
   std::string startup_;  // bytes before the first marker (the integration's own noise)
   bool rc_output_ = false;  // past the rc marker: the rc files' output is kept
   bool rearming_ = false;   // the integration was written again; waiting for its marker
+  bool bootstrap_pending_ = false;  // a remote shell not given the integration yet
 
   // Output not yet given to the screen: fed in batches, and a flood of plain text is cut to
   // its last screenful first.

@@ -80,9 +80,6 @@ std::vector<std::string> system_env() {
 
 std::string marker_prefix(const std::string& nonce) { return "6973;" + nonce + ";"; }
 
-namespace {
-
-// s in single quotes for any of the shells.
 std::string quoted(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
@@ -91,8 +88,6 @@ std::string quoted(const std::string& s) {
   }
   return out + "'";
 }
-
-}  // namespace
 
 std::string integration_script(ShellKind kind, const std::string& nonce, const Integration& how) {
   // Every command is a builtin or reached through `command`, so that an alias or a function
@@ -141,7 +136,7 @@ std::string integration_script(ShellKind kind, const std::string& nonce, const I
   // removed: the expansion assigns it when unset and prints only its name.
   std::string ps1 = "PS1='\\e]6973;" + nonce + ";$?\\a\\e]6974;${PROMPT_COMMAND[99]:=__oda_prompt}\\a'";
   return " command stty -echo 2>/dev/null; " + rc_mark + rc +
-         " builtin set +o history +H +o emacs +o vi; HISTFILE=; PS2=; PS4=+;" +
+         " builtin set +o history +H" + (how.editor_off ? " +o emacs +o vi" : "") + "; HISTFILE=; PS2=; PS4=+;" +
          count + " __oda_prompt() { " + ps1 + "; PS2=;" + state + " }; PROMPT_COMMAND[99]=__oda_prompt;" + back + " " + ps1 +
          "\n";
 }

@@ -47,6 +47,9 @@ struct Integration {
   // variables into it (`export -p` between two `#oda-state N` lines, see state_dump), so a
   // background job starts in the environment the session has now. "": not written.
   std::string state;
+  // Turn bash's line editor off here; false when the caller does it outside an eval (bash
+  // turning it off inside one waits for a continuation line that never comes).
+  bool editor_off = true;
 };
 
 // The line written to the shell: echo off, no history, no line editor, and a prompt that is
@@ -84,6 +87,9 @@ struct ShellStart {
 
 // Forks the keeper, which forks the shell. false with *err when a fork fails.
 bool start_shell_process(const ShellStart& st, ShellProcess* out, std::string* err);
+
+// s in single quotes for any of the shells.
+std::string quoted(const std::string& s);
 
 // The OSC payload prefix of a session's markers ("6973;<nonce>;").
 std::string marker_prefix(const std::string& nonce);

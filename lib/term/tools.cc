@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "term/bounds.h"
+#include "term/relay.h"
+#include "term/remote.h"
 #include "config/config.h"
 #include "term/client.h"
 #include "term/job_support.h"
@@ -117,7 +119,39 @@ bool valid_name(const std::string& n) {
   return true;
 }
 
-constexpr const char* kTypes = "(the type is 'shell')";
+constexpr const char* kTypes = "(expected shell, ssh or command)";
+
+// Each list entry a string (ssh options, argv).
+bool strings_ok(const json::Value& req, const char* key, const char* option, std::string* err) {
+  const json::Value* v = req.get(key);
+  if (!v) return true;
+  for (const auto& e : v->items()) {
+    if (e.is_string() && !e.as_string().empty()) continue;
+    *err = std::string("invalid ") + option + " " + json::write(e) + ": expected a non-empty string";
+    return false;
+  }
+  return true;
+}
+
+// What each type needs, and refuses: a host only for ssh, argv only for command.
+bool type_fields_ok(const json::Value& req, std::string* err) {
+  SessionType type = SessionType::Shell;
+  std::string word = req.get_or("type", "");
+  if (!word.empty() && !parse_session_type(word, &type)) {
+    *err = "unknown session type '" + word + "' " + kTypes;
+    return false;
+  }
+  if (!strings_ok(req, "ssh_options", "ssh-option", err) || !strings_ok(req, "argv", "argv", err)) return false;
+  std::string host = req.get_or("host", "");
+  bool has_argv = req.get("argv") && !req.get("argv")->items().empty();
+  if (type == SessionType::Ssh && host.empty()) *err = "missing host: --type ssh needs --host [USER@]HOST";
+  else if (type == SessionType::Ssh && host[0] == '-') *err = "invalid host '" + host + "': a host does not start with '-'";
+  else if (type != SessionType::Ssh && (!host.empty() || req.get("ssh_options")))
+    *err = "--host and --ssh-option are for --type ssh only";
+  else if (type == SessionType::Command && !has_argv) *err = "missing program: --type command needs -- ARGV...";
+  else if (type != SessionType::Command && has_argv) *err = "a program to run (-- ARGV...) is for --type command only";
+  return err->empty();
+}
 
 bool need_session(const json::Value& req, std::string* err) {
   if (!req.get_or("session", "").empty()) return true;
@@ -132,14 +166,12 @@ bool valid_open(const json::Value& req, std::string* err) {
   constexpr const char* kSize = "a whole number from 2 to 1000";
   if (!fields_ok(req, {{"type", "type", Type::String}, {"name", "name", Type::String}, {"cwd", "cwd", Type::String},
                        {"env", "env", Type::Array}, {"cols", "cols", Type::Whole, 2, kMaxSide, kSize},
-                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}, {"rc", "rc", Type::Bool}},
+                       {"rows", "rows", Type::Whole, 2, kMaxSide, kSize}, {"rc", "rc", Type::Bool},
+                       {"host", "host", Type::String}, {"ssh_options", "ssh-option", Type::Array},
+                       {"argv", "argv", Type::Array}},
                  err))
     return false;
-  std::string type = req.get_or("type", "");
-  if (!type.empty() && type != "shell") {
-    *err = "unknown session type '" + type + "' " + kTypes;
-    return false;
-  }
+  if (!type_fields_ok(req, err)) return false;
   std::string name = req.get_or("name", "");
   if (!name.empty() && !valid_name(name)) {
     *err = "invalid name '" + name + "': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'";
@@ -172,8 +204,9 @@ bool check_open(json::Value* req, std::string* err) {
   if (!req->get("cols")) req->set("cols", static_cast<int64_t>(setup.integer("terminal.cols")));
   if (!req->get("rows")) req->set("rows", static_cast<int64_t>(setup.integer("terminal.rows")));
   if (!valid_open(*req, err)) return false;
-  // The session starts where the caller is, not where the daemon was started.
-  if (!req->get("cwd")) {
+  // The session starts where the caller is, not where the daemon was started (an ssh
+  // session's --cwd is on the far side: none there is its login folder).
+  if (!req->get("cwd") && req->get_or("type", "") != "ssh") {
     char buf[PATH_MAX];
     if (getcwd(buf, sizeof buf)) req->set("cwd", std::string(buf));
   }
@@ -182,9 +215,9 @@ bool check_open(json::Value* req, std::string* err) {
 
 void serve_open(Server& sv, const Request& r) {
   const json::Value& a = r.args;
-  std::string type = a.get_or("type", "");
-  if (type.empty()) type = "shell";
-  if (type != "shell") return sv.error(r.client, "unknown session type '" + type + "' " + kTypes);
+  SessionType type = SessionType::Shell;
+  if (std::string word = a.get_or("type", ""); !word.empty() && !parse_session_type(word, &type))
+    return sv.error(r.client, "unknown session type '" + word + "' " + kTypes);
   size_t in_chat = sv.sessions(r.chat).size();
   if (in_chat >= static_cast<size_t>(sv.options().max_sessions_per_chat))
     return sv.error(r.client, "refused: chat '" + r.chat + "' already has " + std::to_string(in_chat) +
@@ -199,8 +232,17 @@ void serve_open(Server& sv, const Request& r) {
     }
   }
   SpawnOptions so;
+  so.type = type;
+  so.host = a.get_or("host", "");
+  for (const char* key : {"ssh_options", "argv"}) {
+    auto& into = std::string_view(key) == "argv" ? so.argv : so.ssh_options;
+    if (const json::Value* v = a.get(key); v && v->is_array())
+      for (const auto& e : v->items()) if (e.is_string()) into.push_back(e.as_string());
+  }
   so.shell = r.envelope.get_or("shell", "");
-  so.cwd = a.get_or("cwd", "");
+  // An ssh session's --cwd is a folder on the far side; its ssh runs where the caller is.
+  if (type == SessionType::Ssh) so.remote_cwd = a.get_or("cwd", "");
+  so.cwd = type == SessionType::Ssh ? "" : a.get_or("cwd", "");
   if (so.cwd.empty()) so.cwd = r.envelope.get_or("cwd", "");
   if (so.cwd.empty()) so.cwd = "/";
   struct stat st;
@@ -271,7 +313,10 @@ std::string write_text(Server& sv, Session* s, const std::string& text, const st
   s->drain();  // what came before the write is not its echo
   bool program = !m.canonical && sv.probe().front_group(s->tty()) != s->pid();
   if (program && !text.empty() && bytes.find('\r') != std::string::npos) return bytes;
-  if (m.echo || !m.canonical) {
+  // A far shell at the daemon's prompt has its echo off (the integration's stty -echo),
+  // though the relay in front keeps this terminal raw.
+  bool far_prompt = s->remote() && s->at_prompt();
+  if ((m.echo || !m.canonical) && !far_prompt) {
     // A terminal with echo on repeats what was typed, and so may a program in raw mode;
     // that echo is not output.
     std::string expect = text;
@@ -310,6 +355,11 @@ void serve_send(Server& sv, const Request& r) {
   if (background) {
     // A raw client may ask a build without jobs for one anyway.
     if (!jobs_built()) return sv.error(r.client, background_refusal(false, true));
+    // A job's shell runs on this machine, beside the session: for a session whose shell is
+    // on another host or behind another program, that would run the text in the wrong place.
+    if (s->remote())
+      return sv.error(r.client, "refused: background jobs run on this machine, and terminal session " + s->id() +
+                                    " runs its shell elsewhere: send without run_in_background");
     return sv.start_job(r.client, r.chat, s, text);
   }
   bool submit = a.get_or<bool>("submit", true);
@@ -335,6 +385,9 @@ void serve_send(Server& sv, const Request& r) {
   w.immediate = bytes.empty() && running && s->at_prompt() && s->has_pty() &&
                 sv.probe().front_group(s->tty()) == s->pid() && shell_idle(s, sv.probe());
   w.pending_line = !submit && !bytes.empty();
+  // A far shell is not seen taking the next line (its relay polls here all the time): each
+  // line sent at its prompt gives a prompt, and the last one counts.
+  if (s->remote() && s->at_prompt()) w.lines = std::max<uint64_t>(1, std::count(bytes.begin(), bytes.end(), '\r'));
   w.max_bytes = r.max_bytes;
   w.woke = std::move(woke);
   w.written_ms = now;
@@ -471,6 +524,9 @@ bool check_signal(json::Value* req, std::string* err) {
   return true;
 }
 
+// The key a terminal sends for sig (ISIG), or 0.
+char relay_key(int sig) { return sig == SIGINT ? '\x03' : sig == SIGTSTP ? '\x1a' : 0; }
+
 void serve_signal(Server& sv, const Request& r) {
   Session* s = sv.find(r.client, r.chat, r.args.get_or("session", ""));
   if (!s || !reachable(sv, r, *s)) return;
@@ -483,6 +539,19 @@ void serve_signal(Server& sv, const Request& r) {
   if (pg <= 0) pg = s->pid();
   if (sig == SIGKILL && pg == s->pid())
     return sv.error(r.client, "refused: SIGKILL would end the session's shell; close the session instead");
+  json::Value res = json::Value::object();
+  res.set("session", s->id());
+  res.set("signal", signal_name(sig));
+  res.set("pgid", static_cast<int64_t>(pg));
+  // A relay in front (ssh, sudo -i, script) passes keys on, not signals: Ctrl-C and Ctrl-Z are
+  // typed as a terminal sends them, and the terminal behind it signals its own front group.
+  if (char key = relay_key(sig); key && sv.probe().relay(pg, false).kind != RelayKind::None) {
+    s->drain();
+    s->write(std::string(1, key));
+    s->flush();
+    if (s->wants_write()) sv.want_write(s);
+    return sv.ok(r.client, res);
+  }
   if ((sig == SIGINT || sig == SIGTSTP) && pg != s->pid()) {
     s->drain();  // what the job printed before the signal is not the shell's answer to it
     s->interrupted(sig == SIGTSTP);
@@ -491,10 +560,6 @@ void serve_signal(Server& sv, const Request& r) {
     return sv.error(r.client, "cannot signal process group " + std::to_string(pg) + ": " + std::strerror(errno));
   // A stopped job sees none of these until it runs again.
   if (sig == SIGTERM || sig == SIGHUP || sig == SIGINT) killpg(pg, SIGCONT);
-  json::Value res = json::Value::object();
-  res.set("session", s->id());
-  res.set("signal", signal_name(sig));
-  res.set("pgid", static_cast<int64_t>(pg));
   sv.ok(r.client, res);
 }
 
@@ -550,6 +615,7 @@ void serve_list(Server& sv, const Request& r) {
     e.set("id", s->id());
     e.set("name", name_or_null(*s));
     e.set("type", s->type());
+    e.set("host", s->host().empty() ? json::Value() : json::Value(s->host()));
     e.set("status", list_status(s->status()));
     bool has_pid = s->pid() > 0 && s->status() != Session::Status::Exited;
     e.set("pid", has_pid ? json::Value(static_cast<int64_t>(s->pid())) : json::Value());
@@ -577,6 +643,7 @@ std::string render_list(const json::Value& r) {
     if (!name.empty()) out += " (" + name + ")";
     out += " [" + e.get_or("type", "") + "] " + e.get_or("status", "");
     if (const json::Value* pid = e.get("pid"); pid && pid->is_number()) out += " " + num(pid);
+    if (std::string host = e.get_or("host", ""); !host.empty()) out += " [host: " + host + "]";
     // Only a bounded shell says so: the others have full access, as a terminal would.
     if (std::string mode = e.get_or("sandbox", ""); !mode.empty() && mode != "danger-full-access")
       out += " [sandbox: " + mode + "]";
@@ -646,6 +713,7 @@ json::Value open_result(Session* s) {
   r.set("id", s->id());
   r.set("name", name_or_null(*s));
   r.set("type", s->type());
+  if (!s->host().empty()) r.set("host", s->host());
   r.set("pid", s->pid() > 0 ? json::Value(static_cast<int64_t>(s->pid())) : json::Value());
   r.set("status", s->status() == Session::Status::Exited ? "exited" : "running");
   // What the shell printed after its first prompt (before it, only the integration's own

@@ -68,7 +68,7 @@ TEST(TermTools, OnlyOpenStartsTheDaemonOnlyListAnswersWithoutOne) {
 }
 
 TEST(TermTools, OpenRefusesBadValues) {
-  EXPECT_EQ(refusal("terminal_open", R"({"type":"python"})"), "unknown session type 'python' (the type is 'shell')");
+  EXPECT_EQ(refusal("terminal_open", R"({"type":"python"})"), "unknown session type 'python' (expected shell, ssh or command)");
   EXPECT_EQ(refusal("terminal_open", R"({"name":"pty-3"})"),
             "invalid name 'pty-3': expected letters, digits, '.', '-' or '_', not an id like 'pty-1'");
   EXPECT_EQ(refusal("terminal_open", R"({"name":"a b"})"),

@@ -1,6 +1,8 @@
 // The kernel behind the TtyProbe seam (see tty_probe.h).
 #include "term/tty_probe.h"
 
+#include <fcntl.h>
+#include <string>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -13,7 +15,7 @@ class SystemTtyProbe : public TtyProbe {
  public:
   Modes modes(const Tty& t) const override {
     termios tio{};
-    tcgetattr(t.master, &tio);
+    tcgetattr(t.master >= 0 ? t.master : t.slave, &tio);
     return Modes{.canonical = (tio.c_lflag & ICANON) != 0, .echo = (tio.c_lflag & ECHO) != 0,
                  .signals = (tio.c_lflag & ISIG) != 0};
   }
@@ -30,6 +32,18 @@ class SystemTtyProbe : public TtyProbe {
     return process_reads_terminal(pid, tty, raw);
   }
   long context_switches(pid_t pid) const override { return term::context_switches(pid); }
+  Relay relay(pid_t pgrp, bool scan_group) const override { return find_relay(pgrp, scan_group); }
+  bool behind(const Relay& r, pid_t hint, Behind* out) const override {
+    if (r.kind != RelayKind::Pty || r.pts < 0) return false;
+    std::string path = "/dev/pts/" + std::to_string(r.pts);
+    // Opened only for this look, never kept: a slave end held open would keep the relay's
+    // pty from hanging up when what runs on it exits.
+    out->fd.reset(open(path.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC));
+    if (!out->fd) return false;
+    out->tty = Tty{.master = -1, .slave = out->fd.get(), .dev = pts_device(r.pts)};
+    out->front = terminal_front_group(out->tty.dev, hint);
+    return out->front > 0;
+  }
 };
 
 }  // namespace

@@ -5,7 +5,9 @@
 
 #include <sys/types.h>
 
+#include "sys/fd.h"
 #include "term/procs.h"
+#include "term/relay.h"
 
 namespace oda::term {
 
@@ -14,6 +16,14 @@ struct Tty {
   int master = -1;
   int slave = -1;
   dev_t dev = 0;
+};
+
+// The terminal a pty relay relays to (relay.h), opened for one look: its slave end alone
+// (modes and queued bytes are asked there) and its foreground group.
+struct Behind {
+  sys::UniqueFd fd;
+  Tty tty;
+  pid_t front = -1;
 };
 
 class TtyProbe {
@@ -36,6 +46,11 @@ class TtyProbe {
   virtual Reading process_reading(pid_t pid, dev_t tty, bool raw) const = 0;
   // See procs.h context_switches.
   virtual long context_switches(pid_t pid) const = 0;
+  // The relay in front (relay.h find_relay); a probe that plays none answers RelayKind::None.
+  virtual Relay relay(pid_t, bool) const { return {}; }
+  // Opens the terminal behind a pty relay (hint: a process to ask for its front group
+  // first); false when it cannot be seen (another user's pty, or /proc does not say).
+  virtual bool behind(const Relay&, pid_t, Behind*) const { return false; }
 };
 
 // The kernel's answers (termios, TIOCINQ, tcgetpgrp, /proc).

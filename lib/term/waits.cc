@@ -12,17 +12,61 @@ namespace {
 
 using T = WaitTimes;
 
+// The relay in front of w's session. One found is kept while its group stays in front; none
+// found is looked for again at every look (a relay just started opens its pty a moment
+// after it began to poll the terminal).
+const Relay& relay_in_front(Waiter& w, pid_t pg, const TtyProbe& probe, bool scan) {
+  if (pg != w.relay_pg || w.relay.kind == RelayKind::None) {
+    w.relay_pg = pg;
+    // The session's own program may be the relay (a --type ssh or command session); only its
+    // own files count then, not those of the group's other members.
+    w.relay = pg > 0 ? probe.relay(pg, scan && pg != w.s->pid()) : Relay{};
+  }
+  return w.relay;
+}
+
+// Behind a relay whose far side cannot be seen, the output is all there is: an unfinished
+// line, then quiet (a shorter quiet for a line shaped like a prompt).
+bool blind_wait(Waiter& w, int64_t now) {
+  Session* s = w.s;
+  if (!s->line_open()) return false;
+  int64_t quiet = now - std::max(s->last_output_ms(), w.written_ms);
+  return quiet >= (prompt_shaped(s->partial_line()) ? T::kPromptShapeMs : T::kIdleFallbackMs);
+}
+
 bool waiting_for_input(Waiter& w, int64_t now, const TtyProbe& probe) {
   Session* s = w.s;
   if (!s->has_pty() || s->wants_write()) return false;
-  const Tty& tty = s->tty();
+  Tty tty = s->tty();
   bool canonical = probe.modes(tty).canonical;
   if (probe.queued(tty) > 0 && !(canonical && w.pending_line)) return false;
   pid_t pg = probe.front_group(tty);
-  pid_t reader = 0;
   // The other members of the group are looked at every kScanMs only.
   bool scan = now - w.last_scan >= T::kScanMs;
   if (scan) w.last_scan = now;
+  // A relay in front polls the terminal all the time: look at the terminal it relays to
+  // (sudo -i, script nested in each other too), else go by the output. A relay blocked in a
+  // read() of the terminal is itself asking (ssh's password or host-key question).
+  Behind behind;
+  bool blind = false;
+  for (int depth = 0; depth < 4 && pg > 0; ++depth) {
+    const Relay& relay = depth == 0 ? relay_in_front(w, pg, probe, scan) : probe.relay(pg, scan);
+    if (relay.kind == RelayKind::None) break;
+    if (!probe.behind(relay, w.behind_front, &behind)) {
+      pid_t reader = 0;
+      blind = probe.group_reading(pg, tty.dev, false, &reader, false) != Reading::Yes;
+      break;
+    }
+    tty = behind.tty;
+    pg = w.behind_front = behind.front;
+    canonical = probe.modes(tty).canonical;
+    if (probe.queued(tty) > 0 && !(canonical && w.pending_line)) return false;
+  }
+  if (blind) {
+    w.reading_since = 0;
+    return blind_wait(w, now);
+  }
+  pid_t reader = 0;
   Reading r = pg > 0 ? probe.group_reading(pg, tty.dev, !canonical, &reader, scan) : Reading::Unknown;
   if (r == Reading::No && !scan) return false;
   if (r == Reading::Yes || r == Reading::Polling) {
@@ -98,16 +142,20 @@ bool shell_idle(Session* s, const TtyProbe& probe) {
 bool settle_reason(Waiter& w, int64_t now, const TtyProbe& probe, Settled* why) {
   Session* s = w.s;
   auto done = [why](Settled r) { *why = r; return true; };
-  if (s->status() == Session::Status::Starting && now < w.deadline) return false;
+  // A shell not up yet: a remote one may ask first (ssh's password), the daemon's own only
+  // prints its noise until its first prompt.
+  bool starting = s->status() == Session::Status::Starting;
+  if (starting && !s->remote()) return now < w.deadline ? false : done(Settled::Exit);
   if (w.immediate) return done(Settled::Prompt);
   if (s->prompts() > w.start_prompts) {
     // Several lines sent at once give a prompt after each: the last one counts, the one
     // after which the shell has no line of ours left to read.
-    if (w.pending_line || now >= w.deadline || shell_idle(s, probe)) return done(Settled::Prompt);
+    bool all = s->prompts() - w.start_prompts >= w.lines;
+    if (w.pending_line || now >= w.deadline || (all && shell_idle(s, probe))) return done(Settled::Prompt);
     w.confirming = true;
     return false;
   }
-  if (s->status() != Session::Status::Running) return done(Settled::Exit);
+  if (s->status() != Session::Status::Running && !starting) return done(Settled::Exit);
   if (int64_t quiet = now - std::max(s->last_output_ms(), w.written_ms);
       quiet >= T::kQuietMs && now - w.last_check >= (quiet > T::kSlowAfterMs ? T::kSlowCheckMs : T::kCheckMs)) {
     w.last_check = now;

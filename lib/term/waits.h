@@ -55,6 +55,10 @@ struct WaitTimes {
   // How long a program that edits its own line gets to take a send's text (and echo it, or
   // not) before its Enter is written anyway: a busy program reads it later.
   static constexpr int64_t kEchoMs = 500;
+  // Behind a relay whose far side cannot be seen (ssh, docker exec): an unfinished line that
+  // reads like a prompt (relay.h prompt_shaped) and then nothing for this long waits for
+  // input. Longer than a round trip to a near host, short against a person's typing.
+  static constexpr int64_t kPromptShapeMs = 200;
 };
 
 struct Waiter {
@@ -73,6 +77,12 @@ struct Waiter {
   pid_t reader = 0;           // the process last seen blocked reading the terminal
   int64_t reading_since = 0;  // when it was first seen so (0: not seen)
   std::string typing;         // keys not written yet, typed a line at a time (type_next)
+  // The relay last found in front (relay.h), for the front group relay_pg, and the front
+  // group last seen behind it.
+  pid_t relay_pg = 0;
+  Relay relay;
+  pid_t behind_front = 0;
+  uint64_t lines = 1;  // prompts the send's lines give at the least (more than one: remote.h)
 };
 
 // Taken before writing: how often the front group's leader has run so far, so that a later

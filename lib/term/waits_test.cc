@@ -4,9 +4,13 @@
 #include "term/waits.h"
 
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "term/relay.h"
 #include "term/spawn.h"
 
 namespace oda::term {
@@ -37,6 +41,17 @@ class FakeProbe : public TtyProbe {
   }
   Reading process_reading(pid_t, dev_t, bool) const override { return shell_; }
   long context_switches(pid_t) const override { return switches_; }
+  // A relay in front (relay.h) and, when seeable_, the terminal behind it with its own
+  // front group, modes and queued bytes.
+  RelayKind relay_ = RelayKind::None;
+  bool seeable_ = false;
+  Relay relay(pid_t pg, bool) const override { return relay_ == RelayKind::None ? Relay{} : Relay{relay_, pg, 7}; }
+  bool behind(const Relay& r, pid_t, Behind* out) const override {
+    if (r.kind != RelayKind::Pty || !seeable_) return false;
+    out->tty = Tty{.master = -1, .slave = -1, .dev = 1234};
+    out->front = 300;
+    return true;
+  }
 };
 
 class TermWaits : public ::testing::Test {
@@ -268,6 +283,103 @@ TEST(TermSettled, NamesAreTheWordsOfTheWaitLine) {
   EXPECT_EQ(settled_name(Settled::Input), "input");
   EXPECT_EQ(settled_name(Settled::Timeout), "timeout");
   EXPECT_EQ(settled_name(Settled::Exit), "exit");
+}
+
+}  // namespace oda::term
+
+namespace oda::term {
+
+TEST_F(TermWaits, ARelayPollingTheTerminalIsNoInputWait) {
+  // ssh in front, polling the terminal as it always does: a command still running behind it
+  // prints nothing and leaves no unfinished line, so the wait goes on to its deadline.
+  probe.relay_ = RelayKind::Socket;
+  probe.group_ = Reading::Polling;
+  probe.canonical_ = false;
+  Waiter w = send(3000);
+  w.woke[100] = probe.switches_ - 1;
+  int64_t took = 0;
+  EXPECT_EQ(run(w, 5000, &took), "timeout");
+  EXPECT_EQ(took, 3000);
+}
+
+TEST_F(TermWaits, BehindABlindRelayAPromptShapedLineWaitsAfterAShortQuiet) {
+  probe.relay_ = RelayKind::Socket;
+  probe.group_ = Reading::Polling;
+  probe.canonical_ = false;
+  Waiter w = send();
+  clock.tick(10);
+  s.ingest("name? ");
+  int64_t took = 0;
+  EXPECT_EQ(run(w, 5000, &took), "input");
+  // Counted from the last output, checked every kCheckMs.
+  EXPECT_GE(took, T::kPromptShapeMs);
+  EXPECT_LT(took, T::kPromptShapeMs + 2 * T::kCheckMs);
+  // Any other unfinished line waits longer.
+  Waiter w2 = send();
+  s.ingest("\r\nworking");
+  EXPECT_EQ(run(w2, 5000, &took), "input");
+  EXPECT_GE(took, T::kIdleFallbackMs);
+  EXPECT_LT(took, T::kIdleFallbackMs + 2 * T::kSlowCheckMs);
+}
+
+TEST_F(TermWaits, ARelayBlockedReadingTheTerminalIsAskingItself) {
+  // ssh asking for a password reads /dev/tty: that is an input wait, confirmed as any other.
+  probe.relay_ = RelayKind::Socket;
+  probe.group_ = Reading::Yes;
+  Waiter w = send();
+  w.woke[100] = probe.switches_ - 1;
+  s.ingest("password: ");
+  int64_t took = 0;
+  EXPECT_EQ(run(w, 1000, &took), "input");
+  EXPECT_LT(took, T::kPromptShapeMs);
+}
+
+TEST_F(TermWaits, BehindAPtyRelayTheProgramThereDecides) {
+  // sudo -i under use_pty: sudo polls our terminal, the shell behind it runs a command.
+  probe.relay_ = RelayKind::Pty;
+  probe.seeable_ = true;
+  probe.group_ = Reading::No;
+  Waiter w = send(2000);
+  int64_t took = 0;
+  s.ingest("root# ");
+  EXPECT_EQ(run(w, 1000, &took), "");
+  // The shell behind reads again: its terminal's wait is the one that counts (two looks,
+  // at the slow pace of a wait quiet for a second).
+  probe.group_ = Reading::Yes;
+  probe.reader_ = 300;
+  EXPECT_EQ(run(w, 1000, &took), "input");
+  EXPECT_LE(took, 2 * T::kSlowCheckMs);
+}
+
+TEST(TermRelay, PromptShapes) {
+  for (const char* yes : {"$ ", "root@vm:~# ", "name? ", "Password: ", ">>> ", "% ", "[y/N] ", "mysql>  "})
+    EXPECT_TRUE(prompt_shaped(yes)) << yes;
+  for (const char* no : {"", " ", "working", "50%", "a$", "done. "}) EXPECT_FALSE(prompt_shaped(no)) << no;
+}
+
+TEST(TermRelay, AProcessHoldingAPtyMasterRelaysToThatPty) {
+  EXPECT_EQ(relay_of(getpid()).kind, RelayKind::None);
+  sys::UniqueFd m(posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
+  ASSERT_TRUE(m);
+  ASSERT_EQ(unlockpt(m.get()), 0);
+  std::string pts = ptsname(m.get());
+  Relay r = relay_of(getpid());
+  EXPECT_EQ(r.kind, RelayKind::Pty);
+  EXPECT_EQ(r.pid, getpid());
+  EXPECT_EQ("/dev/pts/" + std::to_string(r.pts), pts);
+  struct stat st;
+  ASSERT_EQ(stat(pts.c_str(), &st), 0);
+  EXPECT_EQ(pts_device(r.pts), st.st_rdev);
+  // No process has it as its controlling terminal.
+  EXPECT_LE(terminal_front_group(st.st_rdev, 0), 0);
+}
+
+TEST(TermRelay, ASocketMakesARelayWhenNoPtyMasterIsHeld) {
+  int sv[2];
+  ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv), 0);
+  EXPECT_EQ(relay_of(getpid()).kind, RelayKind::Socket);
+  close(sv[0]);
+  close(sv[1]);
 }
 
 }  // namespace oda::term
