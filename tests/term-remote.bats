@@ -178,3 +178,30 @@ open_remote() {
   assert_failure 2
   assert_output 'term-open: error: missing program: --type command needs -- ARGV...'
 }
+
+@test "ssh: a host-key question ends the open as input, and the answer goes on to the far shell" {
+  : >"$BATS_TEST_TMPDIR/empty_known_hosts"
+  local opts=() o
+  # The fixture's options with an empty known-hosts file and questions allowed.
+  for o in "${ODA_SSH_OPTIONS[@]}"; do
+    case $o in
+      UserKnownHostsFile=*) o=UserKnownHostsFile=$BATS_TEST_TMPDIR/empty_known_hosts ;;
+      StrictHostKeyChecking=*) o=StrictHostKeyChecking=ask ;;
+      BatchMode=*) o=BatchMode=no ;;
+    esac
+    opts+=("$o")
+  done
+  run term-open --type ssh --host oda-test --name q "${opts[@]}"
+  assert_success
+  assert_line --index 0 'started terminal session pty-1 (q) [type: ssh]'
+  assert_output --partial "The authenticity of host '[127.0.0.1]:$SSHD_PORT"
+  assert_output --regexp 'continue connecting \(yes/no/\[fingerprint\]\)\? $'
+  run term-send q yes
+  assert_success
+  assert_line '[exit: 0]'
+  run term-send q 'echo known; (exit 5)'
+  assert_output $'known\n[wait: prompt]\n[exit: 5]\n[session: running]'
+  # The key was kept (Debian's ssh hashes the host's name there).
+  run grep -c ssh-ed25519 "$BATS_TEST_TMPDIR/empty_known_hosts"
+  assert_output 1
+}
