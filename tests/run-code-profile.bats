@@ -194,6 +194,20 @@ JSON
   assert_output 'true'
 }
 
+@test "recursion stops where seed 003's 1 MB stack stops it, not at run-code's own depth" {
+  # quickjs-ng's qjs on a 1 MB stack fails this at depth 1637 (a few frames are the profile's).
+  local probe='let d = 0; function f() { d++; f(); } try { f() } catch (e) { return [d, e instanceof RangeError] }'
+  cf --code "$probe"
+  assert_success
+  [[ $output =~ ^\[(1[56][0-9][0-9]),true\]$ ]]
+  (( BASH_REMATCH[1] > 1600 && BASH_REMATCH[1] <= 1637 ))
+  # Depth 1500 is within it; without the profile, 9,000 levels are.
+  cf --code 'function down(n) { return n ? down(n - 1) + 1 : 0; } return down(1500)'
+  assert_output '1500'
+  run run-code --code 'function down(n) { return n ? down(n - 1) + 1 : 0; } return down(9000)'
+  assert_output '9000'
+}
+
 @test "no require, process or Buffer: a ReferenceError names each" {
   for name in require process Buffer; do
     cf --code "try { $name; } catch (e) { return e.name + ': ' + e.message; }"

@@ -4,6 +4,9 @@
  * deadline hook, at its next instruction. The worker calls it the moment the heap ceiling or
  * the output cap is reached, so a program spending its time in slow natives stops at once
  * instead of after the next 256K instructions. */
+/* The call depth a run may reach (lib/engine/duk_overrides.h): Duktape's own default. */
+unsigned int oda_duk_callstack_limit = 10000;
+
 void oda_duk_interrupt_soon(void *ctx) {
 	duk_hthread *thr = (duk_hthread *) ctx;
 	if (thr != NULL && thr->heap != NULL && thr->heap->curr_thread != NULL) {

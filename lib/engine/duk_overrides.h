@@ -64,3 +64,14 @@ extern void oda_duk_strtable_headroom(void *ctx);
  * slack on an array's dense part. */
 #undef DUK_USE_HOBJECT_ARRAY_MINGROW_DIVISOR
 #define DUK_USE_HOBJECT_ARRAY_MINGROW_DIVISOR 2
+
+/* The call depth a run may reach (Duktape's 10,000 by default): a variable, so that a profile
+ * can mimic a smaller stack. run-code --profile code-function sets it to QuickJS's depth on
+ * seed 003's 1 MB stack (lib/run/profile_code_function.cc). */
+#if defined(__cplusplus)
+extern "C" unsigned int oda_duk_callstack_limit;
+#else
+extern unsigned int oda_duk_callstack_limit;
+#endif
+#undef DUK_USE_CALLSTACK_LIMIT
+#define DUK_USE_CALLSTACK_LIMIT oda_duk_callstack_limit

@@ -13,6 +13,8 @@
 #include "run/result.h"
 #include "run/worker.h"
 
+extern "C" unsigned int oda_duk_callstack_limit;  // lib/engine/duk_overrides.h
+
 namespace oda::run {
 
 namespace code_function {
@@ -405,8 +407,19 @@ std::string interrupted_note(const std::string& message) {
   return std::string("\n") + kInterruptedNote;
 }
 
+// Seed 003's 1 MB stack: QuickJS (quickjs-ng's qjs, whose default stack is 1 MB) fails
+// `function f() { d++; f(); }` at depth 1637, and at 408 with 256 KB: the engine's call depth
+// here (lib/engine/duk_overrides.h) is set to that, so deep recursion fails where it would
+// there, as "Error: stack overflow".
+constexpr unsigned kSeedStackDepth = 1637;
+
+bool seed_stack(std::string*, std::string*) {
+  if (worker_setting("profile")) oda_duk_callstack_limit = kSeedStackDepth;
+  return true;
+}
+
 }  // namespace
 
-const Part kCodeFunctionPart = {.name = "code-function", .failure_notes = interrupted_note};
+const Part kCodeFunctionPart = {.name = "code-function", .guard = seed_stack, .failure_notes = interrupted_note};
 
 }  // namespace oda::run
