@@ -148,6 +148,26 @@ serve_open() {
   [[ ! -e x.txt ]]
 }
 
+@test "terminal_open through oda-mcp runs the shell under the harness's --sandbox, else ODA_SANDBOX, else terminal.sandbox" {
+  mkdir ws
+  run client calls '[["terminal_open", {"name": "h", "cwd": "'"$PWD/ws"'"}], ["terminal_send", {"session": "h", "text": "echo x > '"$PWD"'/outside"}]]' -- --chat hs --sandbox workspace-write
+  assert_success
+  assert_line --partial "outside: Permission denied"
+  [[ ! -e outside ]]
+  ODA_SANDBOX=read-only run client calls '[["terminal_open", {"name": "e"}]]' -- --chat es
+  ODA_TERM_SANDBOX=read-only run client calls '[["terminal_open", {"name": "c"}]]' -- --chat cs
+  run term-list --chat hs
+  assert_output --regexp '^pty-1 \(h\) \[shell\] running [0-9]+ \[sandbox: workspace-write\]$'
+  run term-list --chat es
+  assert_output --regexp '^pty-2 \(e\) \[shell\] running [0-9]+ \[sandbox: read-only\]$'
+  run term-list --chat cs
+  assert_output --regexp '^pty-3 \(c\) \[shell\] running [0-9]+ \[sandbox: read-only\]$'
+  # A caller bound by its mode reaches no session wider than it.
+  term-open --chat hs --name wide
+  run client calls '[["terminal_send", {"session": "wide", "text": "echo hi"}]]' -- --chat hs --sandbox read-only
+  assert_line --partial "isError=true text=\"refused: terminal session pty-4 runs under danger-full-access, wider than this caller's read-only\""
+}
+
 @test "--code-mode lists only run_code, refuses direct terminal calls with seed 000's answer, and programs still call them" {
   run client list -- --code-mode
   assert_success

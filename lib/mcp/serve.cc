@@ -88,6 +88,8 @@ Settings settings_from(const cli::Command& cmd, const cli::Args& args) {
       s.run_args.insert(s.run_args.end(), {flag, v->is_string() ? v->as_string() : json::write(*v)});
     }
   }
+  s.sandbox = args.str("sandbox", "");
+  s.workspace = args.str("workspace", "");
   s.run_code = sibling("run-code");
   return s;
 }

@@ -216,6 +216,8 @@ ToolResult Tools::terminal(const cli::Command& cmd, const json::Value& arguments
   term::CallOptions opt;
   opt.chat = s_.chat;
   opt.max_bytes = s_.max_bytes;
+  opt.sandbox = term::caller_mode(cmd.tool, s_.sandbox);
+  opt.workspace = s_.workspace;
   opt.abort = &call->abort;
   json::Value result;
   int code = 0;

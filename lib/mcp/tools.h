@@ -21,6 +21,9 @@ struct Settings {
   bool code_mode = false;
   std::vector<std::string> run_args;  // e.g. {"--sandbox", "read-only", "--tools", "cat.json"}
   size_t max_bytes = 262144;
+  // The harness's --sandbox and --workspace ("" when not given): the terminal calls' mode
+  // and workspace too, as a program's calls get its run's (term::caller_mode fills the rest).
+  std::string sandbox, workspace;
   std::string run_code;  // the run-code binary
   // The approver that asks the client (AskListener::approver), given to a run whose client
   // offers elicitation; empty when none could be set up.

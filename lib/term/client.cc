@@ -269,6 +269,14 @@ std::string render_text(std::string_view tool, const json::Value& result) {
   return row ? row->render(result) : json::write(result);
 }
 
+std::string caller_mode(std::string_view tool, const std::string& given) {
+  if (!given.empty()) return given;
+  if (const char* env = std::getenv(sandbox::kModeVar); env && *env) return env;
+  const std::string& fallback = config::current().text("terminal.sandbox");
+  if (tool == "terminal_open" && fallback != "danger-full-access") return fallback;
+  return "";
+}
+
 namespace {
 volatile sig_atomic_t g_abort = 0;
 void on_abort(int) { g_abort = 1; }
@@ -294,14 +302,7 @@ int tool_main(const cli::Command& cmd, int argc, char** argv) {
   CallOptions opt;
   const char* env_chat = std::getenv("ODA_CHAT");
   opt.chat = args.str("chat", env_chat ? env_chat : "");
-  // The chat's mode: term-open's --sandbox, else ODA_SANDBOX, for every terminal call.
-  const char* env_mode = std::getenv(sandbox::kModeVar);
-  opt.sandbox = args.has("sandbox") ? args.str("sandbox") : env_mode ? env_mode : "";
-  // Else a session opened gets the setup's default mode (terminal.sandbox); unrestricted is
-  // no bound at all, as without one.
-  if (opt.sandbox.empty() && std::string_view(cmd.tool) == "terminal_open" &&
-      setup.text("terminal.sandbox") != "danger-full-access")
-    opt.sandbox = setup.text("terminal.sandbox");
+  opt.sandbox = caller_mode(cmd.tool, args.has("sandbox") ? args.str("sandbox") : "");
   long long mb = args.integer("max-bytes", setup.integer("terminal.max_bytes"));
   opt.max_bytes = mb < 0 ? 0 : static_cast<size_t>(mb);
   struct sigaction sa{};

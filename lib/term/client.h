@@ -38,6 +38,11 @@ struct CallOptions {
 bool call(std::string_view tool, const json::Value& request, const CallOptions& opt,
           json::Value* result, std::string* err, int* exit_code);
 
+// The mode a caller's terminal call runs under: `given` (the caller's own: --sandbox, a
+// harness's --sandbox) when set, else ODA_SANDBOX, else, for terminal_open, the setup's
+// terminal.sandbox ("" when that is unrestricted: no bound at all, as without one).
+std::string caller_mode(std::string_view tool, const std::string& given);
+
 // The text form of a result of `tool`.
 std::string render_text(std::string_view tool, const json::Value& result);
 
