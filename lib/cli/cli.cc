@@ -383,7 +383,7 @@ json::Value schema(const Command& cmd) {
       }
       prop.set("enum", std::move(one_of));
     }
-    prop.set("description", o.help);
+    prop.set("description", o.field_help ? o.field_help : o.help);
     props.set(o.field, std::move(prop));
     if (o.schema_required) required.push(o.field);
   }

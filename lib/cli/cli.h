@@ -30,6 +30,8 @@ struct Option {
   const char* help = "";
   const char* field = nullptr;          // the --request field ("timeoutMs"); nullptr: CLI only
   bool negated = false;                 // field false <=> flag set (--no-submit <=> submit:false)
+  const char* field_help = nullptr;     // the field's description in --schema when --help's
+                                        // reads the other way (a negated flag's field)
   const char* invalid_message = nullptr;  // exact refusal when the value is of the wrong type
   const char* schema_type = nullptr;    // JSON Schema type when it differs from the kind's
   const char* complete = nullptr;       // completion hint: "file", "dir", "session", "signal"

@@ -18,7 +18,8 @@ const Command kSend{
     .tool = "terminal_send",
     .summary = "write text",
     .options = {
-        {.name = "no-submit", .help = "do not press Enter", .field = "submit", .negated = true},
+        {.name = "no-submit", .help = "do not press Enter", .field = "submit", .negated = true,
+         .field_help = "press Enter after the text"},
         {.name = "wait-ms", .kind = Kind::Int, .value_name = "N", .help = "wait", .field = "waitMs"},
         {.name = "timeout-ms", .kind = Kind::Number, .value_name = "N", .help = "budget",
          .field = "timeoutMs", .invalid_message = "invalid timeoutMs: expected a positive finite number"},
@@ -124,7 +125,9 @@ TEST(Cli, UsageAndSchemaComeFromTheTable) {
   std::string schema = oda::json::write(oda::cli::schema(kSend));
   EXPECT_NE(schema.find(R"("name":"terminal_send")"), std::string::npos);
   EXPECT_NE(schema.find(R"("required":["session"])"), std::string::npos);
-  EXPECT_NE(schema.find(R"("submit":{"type":"boolean")"), std::string::npos);
+  // A negated flag's field reads the other way: its own description, not --help's.
+  EXPECT_NE(schema.find(R"("submit":{"type":"boolean","description":"press Enter after the text"})"), std::string::npos);
+  EXPECT_NE(oda::cli::help(kSend).find("do not press Enter"), std::string::npos);
   EXPECT_NE(schema.find(R"("env":{"type":"array","items":{"type":"string"})"), std::string::npos);
 }
 

@@ -59,7 +59,8 @@ const cli::Command kTermSend{
         "after prompt) and '[session: running]' or '[session: exited code=<code> signal=<signal>]'. With "
         "run_in_background the send starts a job instead: 'started background job <jobId>'.",
     .options = {
-        {.name = "no-submit", .help = "write the text alone, without Enter", .field = "submit", .negated = true},
+        {.name = "no-submit", .help = "write the text alone, without Enter", .field = "submit", .negated = true,
+         .field_help = "press Enter after the text (default true); false writes the text alone"},
         {.name = "escapes", .short_name = 'e', .help = "read \\n \\r \\t \\e \\xHH \\uHHHH \\\\ in TEXT", .field = "escapes"},
         {.name = "background", .help = "start a background job instead of waiting", .field = "run_in_background"},
         {.name = "wait-ms", .kind = Kind::Int, .value_name = "N", .help = "wait at most N ms (default 30000)", .field = "wait_ms"},
