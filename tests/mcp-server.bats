@@ -37,6 +37,24 @@ serve_open() {
   assert_output "$(printf 'same: %s\n' run_code terminal_open terminal_send terminal_read terminal_signal terminal_close terminal_list)"
 }
 
+@test "with catalogs and MCP configs, run_code's description carries the declarations run-code --schema gives" {
+  echo '{"tools": [{"name": "say", "description": "says hi", "command": ["echo", "hi"],
+    "input_schema": {"type": "object", "properties": {"to": {"type": "string"}}, "required": ["to"]}}]}' > cat.json
+  echo '{"mcpServers": {"memory": {"command": "node", "args": ["'"$ODA_BUILD"'/npm-mcp/node_modules/@modelcontextprotocol/server-memory/dist/index.js"],
+    "env": {"MEMORY_FILE_PATH": "'"$PWD"'/memory.jsonl"}}}}' > mcp.json
+  mkdir schemas
+  for c in run-code term-open term-send term-read term-signal term-close term-list; do
+    tool=$(awk -v c="$c" '$1 == c {print $3}' "$ODA_ROOT/commands.list")
+    "$c" --schema --tools "$PWD/cat.json" --mcp-config "$PWD/mcp.json" > "schemas/$tool.json" 2>/dev/null ||
+      "$c" --schema > "schemas/$tool.json"
+  done
+  grep -q 'declare function say(args: { to: string }): Promise<unknown>;' schemas/run_code.json
+  grep -q 'read_graph(args?: {}): Promise<' schemas/run_code.json
+  run client schemas "$PWD/schemas" -- --tools "$PWD/cat.json" --mcp-config "$PWD/mcp.json"
+  assert_success
+  assert_output "$(printf 'same: %s\n' run_code terminal_open terminal_send terminal_read terminal_signal terminal_close terminal_list)"
+}
+
 @test "each tool has seed 004's card title and the hints that hold: read-only for read and list" {
   run client list
   assert_success

@@ -261,6 +261,48 @@ JSON
   assert_output '["Echo: over http",true]'
 }
 
+@test "a streamable-HTTP server answering with JSON-RPC batches is understood" {
+  # A server of our own, answering every request with a batch (an array): a log notification
+  # and then the response, as JSON (not an event stream).
+  cat > batch-server.py <<'PY'
+import json, sys
+from http.server import BaseHTTPRequestHandler, HTTPServer
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_GET(self): self.send_response(405); self.end_headers()
+    def do_DELETE(self): self.send_response(200); self.end_headers()
+    def do_POST(self):
+        m = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if "id" not in m:
+            self.send_response(202); self.end_headers(); return
+        if m["method"] == "initialize":
+            r = {"protocolVersion": m["params"]["protocolVersion"], "capabilities": {"tools": {}}, "serverInfo": {"name": "batcher", "version": "1"}}
+        elif m["method"] == "tools/list":
+            r = {"tools": [{"name": "twice", "inputSchema": {"type": "object", "properties": {"n": {"type": "number"}}}}]}
+        else:
+            r = {"content": [{"type": "text", "text": json.dumps(2 * m["params"]["arguments"]["n"])}]}
+        body = json.dumps([{"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "batched " + m["method"]}},
+                           {"jsonrpc": "2.0", "id": m["id"], "result": r}]).encode()
+        self.send_response(200); self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+s = HTTPServer(("127.0.0.1", 0), H)
+print(s.server_address[1], flush=True)
+s.serve_forever()
+PY
+  python3 batch-server.py >port.txt 2>batch.log &
+  server=$!
+  poll_until test -s port.txt
+  echo '{"mcpServers": {"batcher": {"type": "http", "url": "http://127.0.0.1:'"$(cat port.txt)"'/mcp"}}}' > batch.json
+  run run-code --mcp-config batch.json --code 'return [await batcher.twice({n: 21}), await batcher.twice({n: 5})]'
+  kill "$server"
+  assert_success
+  assert_output '[42,10]'
+  # The notifications that came in the batches are on the run's record.
+  id=$(run-code --history --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["runs"][0]["runId"])')
+  run python3 -c 'import json,sys; s = json.loads(sys.argv[1])["mcpServers"][0]; print(s["ok"], sum("batched tools/call" in json.dumps(e) for e in s["log"]))' "$(run-code --show "$id" --json)"
+  assert_output 'True 2'
+}
+
 @test "--list-tools declares every callable tool; --schema puts the same into run_code's description" {
   echo '{"tools": [{"name": "say", "description": "says hi", "command": ["echo", "hi"],
     "input_schema": {"type": "object", "properties": {"to": {"type": "string"}}, "required": ["to"]}}]}' > cat.json

@@ -283,6 +283,21 @@ void Connection::answer_server_request(const json::Value& id, const std::string&
 }
 
 void Connection::on_message(const std::string& line) {
+  // A batch (JSON-RPC 2.0's array of messages, which a streamable-HTTP server may answer
+  // with) is its messages one by one; an empty one is malformed, as the specification says.
+  size_t first = line.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && line[first] == '[') {
+    json::Value batch;
+    std::string ignored;
+    if (json::parse(line, &batch, &ignored) && batch.is_array() && !batch.items().empty()) {
+      for (const json::Value& one : batch.items()) on_one(json::write(one));
+      return;
+    }
+  }
+  on_one(line);
+}
+
+void Connection::on_one(const std::string& line) {
   jsonrpc::Message m;
   jsonrpc::Failure f;
   if (!jsonrpc::decode(line, &m, &f)) {

@@ -87,6 +87,8 @@ class Connection {
   bool request(const std::string& method, json::Value params, const calls::CancelFlag* cancel,
                int64_t timeout_ms, json::Value* result, std::string* err, bool* cancelled,
                json::Value* notes = nullptr);
+  // One message (a batch's member, or the whole line); a batch inside a batch is malformed.
+  void on_one(const std::string& line);
   void answer_server_request(const json::Value& id, const std::string& method);
   void fail_all(const std::string& why);
   int64_t now() const;

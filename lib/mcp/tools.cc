@@ -3,6 +3,8 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include <fcntl.h>
@@ -189,9 +191,42 @@ json::Value tool_definition(const cli::Command& cmd) {
   return tool;
 }
 
+std::string Tools::run_code_description() const {
+  std::lock_guard lock(description_mu_);
+  if (described_) return description_;
+  described_ = true;
+  bool has_tools = std::getenv("ODA_TOOLS") || std::getenv("ODA_MCP_CONFIG");
+  for (const std::string& a : s_.run_args)
+    if (a == "--tools" || a == "--mcp-config" || a.starts_with("--tools=") || a.starts_with("--mcp-config="))
+      has_tools = true;
+  if (!has_tools) return description_;
+  std::vector<std::string> argv = {s_.run_code, "--schema"};
+  argv.insert(argv.end(), s_.run_args.begin(), s_.run_args.end());
+  Spawned sp;
+  Child c;
+  json::Value schema;
+  std::string err;
+  if (!spawn(argv, &sp)) {
+    err = std::string("cannot start run-code: ") + std::strerror(errno);
+  } else {
+    sp.in.reset();
+    collect(sp, &c);
+    if (!json::parse(c.out, &schema, &err) || !schema.is_object() || !schema.get("description"))
+      err = child_error(c.err);
+  }
+  // The plain description still serves; the harness's log says why the declarations are not there.
+  if (schema.is_object() && schema.get("description") && schema.get("description")->is_string())
+    description_ = schema.get("description")->as_string();
+  else
+    std::fprintf(stderr, "oda-mcp: run_code's description has no tool declarations: %s\n", err.c_str());
+  return description_;
+}
+
 json::Value Tools::tools() const {
   json::Value list = json::Value::array();
-  list.push(tool_definition(run::command()));
+  json::Value run_tool = tool_definition(run::command());
+  if (std::string d = run_code_description(); !d.empty()) run_tool.set("description", d);
+  list.push(std::move(run_tool));
   if (!s_.code_mode)
     for (const cli::Command* c : term::commands()) list.push(tool_definition(*c));
   return list;

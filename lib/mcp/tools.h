@@ -59,12 +59,19 @@ class Tools : public Backend {
   ToolResult terminal(const cli::Command& cmd, const json::Value& arguments, Call* call);
   ToolResult run_code(const json::Value& arguments, Call* call);
   bool take_child(const std::vector<std::string>& argv, Spawned* sp);
+  // run_code's description as `run-code --schema` gives it with the harness's options: the
+  // declarations of the catalogs' and MCP servers' tools at its end when there are any.
+  // Asked of a run-code child once (it starts the servers to list their tools), then kept.
+  std::string run_code_description() const;
   void refill(const std::vector<std::string>& argv);
   Settings s_;
   // The run-code started ahead for the next run, and the command line it was started with.
   std::mutex warm_mu_;
   Spawned warm_;
   std::vector<std::string> warm_argv_;
+  mutable std::mutex description_mu_;
+  mutable bool described_ = false;
+  mutable std::string description_;
 };
 
 // The text after "run-code: error: " in what a run-code child wrote to stderr (its last
