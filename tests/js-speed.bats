@@ -239,3 +239,65 @@ console.log(await Promise.race([f('race'), new Promise(() => {})]), await Promis
 EOF
   body_same_as_node
 }
+
+@test "native Promise keeps node's tick counts: thenable adoption takes two ticks, await of a promise one, of a subclass three" {
+  cat > prog.js <<'EOF'
+const log = [];
+const tick = (n) => { let p = Promise.resolve(); for (let i = 1; i <= n; i++) p = p.then(() => log.push('tick' + i)); };
+tick(6);
+const native = Promise.resolve('n');
+new Promise(r => r(native)).then(v => log.push('adopt ' + v));
+Promise.resolve().then(() => native).then(v => log.push('returned ' + v));
+(async () => { log.push('await ' + await native); })();
+class Sub extends Promise {}
+const sub = Sub.resolve('s');
+(async () => { log.push('await sub ' + await sub); })();
+(async () => { log.push('await thenable ' + await { then(r) { r('t'); } }); })();
+(async () => { log.push('await value ' + await 7); })();
+(async () => { return native; })().then(v => log.push('async returns ' + v));
+await new Promise(r => setTimeout(r, 5));
+console.log(log.join(','));
+console.log(sub instanceof Sub, sub.then(() => {}) instanceof Sub, Promise.resolve(native) === native, Sub.resolve(native) === native);
+EOF
+  body_same_as_node
+}
+
+@test "native Promise: finally passes values and reasons through, its own throw wins, then's handlers are called once and late" {
+  cat > prog.js <<'EOF'
+const log = [];
+Promise.resolve(1).finally(() => 'ignored').then(v => log.push('value ' + v));
+Promise.reject(new Error('r')).finally(() => 2).catch(e => log.push('reason ' + e.message));
+Promise.resolve(1).finally(() => { throw new Error('own'); }).catch(e => log.push('own ' + e.message));
+Promise.resolve(3).finally(() => new Promise(r => setTimeout(r, 1))).then(v => log.push('waited ' + v));
+Promise.resolve(4).finally().then(v => log.push('no handler ' + v));
+const p = new Promise(r => { r('first'); r('second'); });
+p.then(v => log.push('once ' + v));
+p.then(5).then(v => log.push('non-function handler ' + v));
+new Promise(() => { throw new Error('executor'); }).catch(e => log.push('executor ' + e.message));
+new Promise((res, rej) => { res('kept'); throw new Error('late'); }).then(v => log.push(v));
+const self = new Promise(r => setTimeout(() => r(self)));
+self.catch(e => log.push(e.constructor.name + ': ' + e.message));
+Promise.resolve().then(() => { log.push('sync order'); });
+log.push('sync first');
+const errs = [];
+try { Promise(() => {}); } catch (e) { errs.push(e.constructor.name + ': ' + e.message); }
+try { new Promise(1); } catch (e) { errs.push(e.constructor.name + ': ' + e.message); }
+try { Promise.prototype.then.call({}, () => {}); } catch (e) { errs.push(e.constructor.name); }
+try { new Promise.prototype.then(); } catch (e) { errs.push(e.constructor.name); }
+await new Promise(r => setTimeout(r, 20));
+console.log(log.join(','));
+console.log(errs.join(' | '));
+console.log(Promise.length, Promise.name, Promise.prototype.then.length, Promise.prototype.then.name, Promise.resolve.name,
+            Object.keys(Promise.prototype).length, Object.getOwnPropertyNames(new Promise(() => {})).length, String(Promise.resolve()));
+EOF
+  body_same_as_node
+}
+
+@test "native Promise: an unhandled rejection of the program's own promise fails the run, one left unhandled elsewhere does not" {
+  run run-code -e "Promise.reject(new Error('ignored')); await null; return 'done';"
+  [ "$status" -eq 0 ]
+  [ "$output" = done ]
+  run run-code -e "async function f() { await null; throw new TypeError('deep'); } await f();"
+  [ "$status" -ne 0 ]
+  [[ "$output" == *"TypeError: deep"* ]]
+}

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "js/lower.h"
+#include "engine/promise.h"
 #include "engine/regexp_natives.h"
 #include "sys/clock.h"
 
@@ -307,6 +308,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
+  register_promise_natives(ctx);
   define_restricted_properties(ctx);
   engine::register_regexp_natives(ctx);
   register_conf_natives(ctx);

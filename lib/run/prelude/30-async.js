@@ -1,37 +1,37 @@
 // Async functions as Duktape coroutines: __oda_async(fn) runs each call of fn as its own
 // Duktape.Thread; __oda_await(v) yields that thread until v settles (the lowering in lib/js
-// emits both).
+// emits both). The promises, their reactions and the job queue are natives
+// (lib/engine/promise.cc), which call step for a coroutine whose awaited value settled.
 (function (global) {
   'use strict';
-  var Thread = Duktape.Thread;
+  var Thread = Duktape.Thread, resume = Thread.resume, yieldTo = Thread.yield;
   var mt = global.__oda_microtasks;
 
-  // The promise of a call is one of ours made bare (no executor, no resolving functions) and
-  // settled here; an await of one of our promises subscribes `step` itself.
+  // A call is a coroutine record {t: its thread, p: its promise}; the record is the reaction
+  // the natives keep on the awaited promise, so neither a call nor an await makes a closure.
+  // The thread starts in entry with the call's {f, s, a}, dropped at once: the thread then
+  // holds nothing that leads back to its record. A body that returns sets `finished`, which
+  // the step that resumed it reads right away (steps nest when one async call makes another).
+  var finished = false;
+  function entry(call) {
+    var f = call.f, s = call.s, a = call.a;
+    call = null;
+    var result = f.apply(s, a);
+    finished = true;
+    return result;
+  }
+  function step(co, isError, value) {
+    var v;
+    finished = false;
+    try { v = resume(co.t, value, isError); } catch (e) { finished = false; mt.reject(co.p, e); return; }
+    if (finished) { finished = false; mt.resolve(co.p, v); return; }
+    mt.await(v, co);
+  }
+  mt.setStep(step);
   function run(fn, self, args) {
-    var p = mt.make();
-    // The thread says it finished through `done`, so a yield needs no wrapper object.
-    var done = false;
-    var t = new Thread(function () {
-      var result = fn.apply(self, args);
-      done = true;
-      return result;
-    });
-    function step(isError, value) {
-      var v;
-      try { v = Thread.resume(t, value, isError); } catch (e) { mt.reject(p, e); return; }
-      if (done) { mt.resolve(p, v); return; }
-      // Awaiting: our own promise is subscribed to directly, a plain value resumes on the
-      // next tick, anything else goes through Promise.resolve (thenables).
-      if (mt.subscribe(v, step)) return;
-      if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
-        mt.enqueue(function () { step(false, v); });
-        return;
-      }
-      Promise.resolve(v).then(function (x) { step(false, x); }, function (e) { step(true, e); });
-    }
-    step(false, undefined);
-    return p;
+    var co = { t: new Thread(entry), p: mt.make() };
+    step(co, false, { f: fn, s: self, a: args });
+    return co.p;
   }
 
   Object.defineProperty(global, '__oda_async', {
@@ -50,6 +50,6 @@
       };
     }, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(global, '__oda_await', {
-    value: function (v) { return Thread.yield(v); },
+    value: function (v) { return yieldTo(v); },
     writable: true, configurable: true, enumerable: false });
 })(this);

@@ -1,0 +1,583 @@
+// Promise in C: the promise's internal slots, resolution and settling, reactions, the
+// microtask job queue, and the constructor, then, Promise.resolve and Promise.reject.
+// lib/run/prelude/10-promise.js assembles the global Promise from these (catch, finally and
+// the combinators stay JavaScript: the specification defines them through observable calls
+// of then and C.resolve), and lib/run/prelude/30-async.js drives async functions on them.
+//
+// A promise is an ordinary object (prototype Promise.prototype) with hidden slots: its
+// state, its value and its reactions (none, one, or a bare array of them). A reaction is
+//   - a promise made by then (its handlers in two more slots: no closure, no record),
+//   - a record {onFulfilled, onRejected, resolve, reject} for another constructor's then,
+//   - an async function's coroutine record (30-async.js's step resumes it).
+// The queue is an array in the heap stash, three slots a job: (promise, reaction, -), a
+// settled promise's reaction; (promise, thenable, then), a thenable to adopt; (fn, -, -),
+// queueMicrotask's job.
+#include "engine/promise.h"
+
+#include <duktape.h>
+
+#include "engine/natives.h"
+
+extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
+
+namespace oda::engine {
+namespace {
+
+#define STATE DUK_HIDDEN_SYMBOL("oda_ps")
+#define VALUE DUK_HIDDEN_SYMBOL("oda_pv")
+#define REACTIONS DUK_HIDDEN_SYMBOL("oda_pr")
+#define ON_FULFILLED DUK_HIDDEN_SYMBOL("oda_pf")
+#define ON_REJECTED DUK_HIDDEN_SYMBOL("oda_pj")
+#define RESOLVE DUK_HIDDEN_SYMBOL("oda_pres")
+#define REJECT DUK_HIDDEN_SYMBOL("oda_prej")
+#define TARGET DUK_HIDDEN_SYMBOL("oda_pt")
+#define DONE DUK_HIDDEN_SYMBOL("oda_pd")
+#define SHARED DUK_HIDDEN_SYMBOL("oda_pshared")
+
+constexpr int kPending = 0, kFulfilled = 1, kRejected = 2;
+
+// The queue's bounds. The array lives in the stash; these belong to the array they were
+// counted for (a unit test's second heap, or a worker started from the heap image, where the
+// queue is empty, starts them again).
+struct Queue {
+  void* array = nullptr;
+  duk_uarridx_t head = 0, tail = 0;
+} g_queue;
+
+// Pushes the stash's value under key.
+void push_shared(duk_context* ctx, const char* key) {
+  duk_push_global_stash(ctx);
+  duk_get_prop_string(ctx, -1, SHARED);
+  duk_get_prop_string(ctx, -1, key);
+  duk_remove(ctx, -2);
+  duk_remove(ctx, -2);
+}
+
+// Pushes the queue array, its bounds in g_queue made its own.
+void push_queue(duk_context* ctx) {
+  push_shared(ctx, "queue");
+  void* a = duk_get_heapptr(ctx, -1);
+  if (a != g_queue.array) {
+    g_queue.array = a;
+    g_queue.head = 0;
+    g_queue.tail = static_cast<duk_uarridx_t>(duk_get_length(ctx, -1));
+  }
+}
+
+void enqueue(duk_context* ctx, duk_idx_t a, duk_idx_t b, duk_idx_t c) {
+  a = duk_normalize_index(ctx, a);
+  b = b == DUK_INVALID_INDEX ? b : duk_normalize_index(ctx, b);
+  c = c == DUK_INVALID_INDEX ? c : duk_normalize_index(ctx, c);
+  push_queue(ctx);
+  duk_dup(ctx, a);
+  duk_put_prop_index(ctx, -2, g_queue.tail);
+  if (b == DUK_INVALID_INDEX) duk_push_undefined(ctx); else duk_dup(ctx, b);
+  duk_put_prop_index(ctx, -2, g_queue.tail + 1);
+  if (c == DUK_INVALID_INDEX) duk_push_undefined(ctx); else duk_dup(ctx, c);
+  duk_put_prop_index(ctx, -2, g_queue.tail + 2);
+  g_queue.tail += 3;
+  duk_pop(ctx);
+}
+
+bool is_promise(duk_context* ctx, duk_idx_t i) {
+  if (!duk_is_object(ctx, i)) return false;
+  bool yes = duk_get_prop_string(ctx, i, STATE) != 0;
+  duk_pop(ctx);
+  return yes;
+}
+
+int state_of(duk_context* ctx, duk_idx_t p) {
+  duk_get_prop_string(ctx, p, STATE);
+  int s = duk_get_int(ctx, -1);
+  duk_pop(ctx);
+  return s;
+}
+
+// Pushes a new pending promise of ours (prototype Promise.prototype), made without an executor.
+void push_bare_promise(duk_context* ctx) {
+  duk_push_object(ctx);
+  push_shared(ctx, "proto");
+  duk_set_prototype(ctx, -2);
+  duk_push_int(ctx, kPending);
+  duk_put_prop_string(ctx, -2, STATE);
+}
+
+void schedule(duk_context* ctx, duk_idx_t p, duk_idx_t r) { enqueue(ctx, p, r, DUK_INVALID_INDEX); }
+
+// Adds reaction r to promise p: kept while p is pending, queued at once once it is settled.
+void react(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
+  p = duk_normalize_index(ctx, p);
+  r = duk_normalize_index(ctx, r);
+  if (state_of(ctx, p) != kPending) {
+    schedule(ctx, p, r);
+    return;
+  }
+  duk_get_prop_string(ctx, p, REACTIONS);
+  if (duk_is_undefined(ctx, -1)) {
+    duk_pop(ctx);
+    duk_dup(ctx, r);
+    duk_put_prop_string(ctx, p, REACTIONS);
+  } else if (duk_is_array(ctx, -1)) {
+    duk_dup(ctx, r);
+    duk_put_prop_index(ctx, -2, static_cast<duk_uarridx_t>(duk_get_length(ctx, -2)));
+    duk_pop(ctx);
+  } else {
+    duk_push_bare_array(ctx);
+    duk_swap_top(ctx, -2);
+    duk_put_prop_index(ctx, -2, 0);
+    duk_dup(ctx, r);
+    duk_put_prop_index(ctx, -2, 1);
+    duk_put_prop_string(ctx, p, REACTIONS);
+  }
+}
+
+// Settles p (once) with the value at v, and queues its reactions in the order they came.
+void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
+  p = duk_normalize_index(ctx, p);
+  v = duk_normalize_index(ctx, v);
+  if (state_of(ctx, p) != kPending) return;
+  duk_push_int(ctx, state);
+  duk_put_prop_string(ctx, p, STATE);
+  duk_dup(ctx, v);
+  duk_put_prop_string(ctx, p, VALUE);
+  duk_get_prop_string(ctx, p, REACTIONS);
+  if (duk_is_undefined(ctx, -1)) {
+    duk_pop(ctx);
+    return;
+  }
+  duk_push_undefined(ctx);
+  duk_put_prop_string(ctx, p, REACTIONS);
+  if (duk_is_array(ctx, -1)) {
+    duk_uarridx_t n = static_cast<duk_uarridx_t>(duk_get_length(ctx, -1));
+    for (duk_uarridx_t i = 0; i < n; i++) {
+      duk_get_prop_index(ctx, -1, i);
+      schedule(ctx, p, -1);
+      duk_pop(ctx);
+    }
+  } else {
+    schedule(ctx, p, -1);
+  }
+  duk_pop(ctx);
+}
+
+duk_ret_t get_then(duk_context* ctx, void*) {
+  duk_get_prop_string(ctx, -1, "then");
+  return 1;
+}
+
+// Resolves p with the value at x: a thenable is adopted through a job of its own (its then
+// called on a later tick), anything else fulfills p.
+void resolve_with(duk_context* ctx, duk_idx_t p, duk_idx_t x) {
+  p = duk_normalize_index(ctx, p);
+  x = duk_normalize_index(ctx, x);
+  if (duk_strict_equals(ctx, p, x)) {
+    duk_push_error_object(ctx, DUK_ERR_TYPE_ERROR, "Chaining cycle detected for promise #<Promise>");
+    settle(ctx, p, kRejected, -1);
+    duk_pop(ctx);
+    return;
+  }
+  if (!duk_is_object(ctx, x)) {
+    settle(ctx, p, kFulfilled, x);
+    return;
+  }
+  duk_dup(ctx, x);
+  if (duk_safe_call(ctx, get_then, nullptr, 1, 1) != DUK_EXEC_SUCCESS) {
+    settle(ctx, p, kRejected, -1);
+  } else if (!duk_is_callable(ctx, -1)) {
+    settle(ctx, p, kFulfilled, x);
+  } else {
+    enqueue(ctx, p, x, -1);
+  }
+  duk_pop(ctx);
+}
+
+// The resolving functions of a promise: a pair sharing one record that says whether either
+// ran (TARGET: the promise, DONE on the record).
+duk_ret_t resolving_function(duk_context* ctx) {
+  duk_push_current_function(ctx);
+  duk_get_prop_string(ctx, -1, DONE);  // the pair's record
+  duk_get_prop_string(ctx, -1, DONE);
+  bool done = duk_to_boolean(ctx, -1);
+  duk_pop(ctx);
+  if (done) return 0;
+  duk_push_true(ctx);
+  duk_put_prop_string(ctx, -2, DONE);
+  duk_pop(ctx);
+  duk_get_prop_string(ctx, -1, TARGET);
+  int magic = duk_get_current_magic(ctx);
+  if (magic == 0) resolve_with(ctx, -1, 0); else settle(ctx, -1, kRejected, 0);
+  return 0;
+}
+
+// Pushes p's resolve and reject functions.
+void push_resolving_functions(duk_context* ctx, duk_idx_t p) {
+  p = duk_normalize_index(ctx, p);
+  duk_push_bare_object(ctx);
+  for (int magic = 0; magic < 2; magic++) {
+    duk_push_c_function(ctx, resolving_function, 1);
+    duk_set_magic(ctx, -1, magic);
+    oda_duk_make_method(ctx, -1);
+    duk_dup(ctx, p);
+    duk_put_prop_string(ctx, -2, TARGET);
+    duk_dup(ctx, -2 - magic);
+    duk_put_prop_string(ctx, -2, DONE);
+  }
+  duk_remove(ctx, -3);
+}
+
+void call_reject(duk_context* ctx, duk_idx_t rej, duk_idx_t e) {
+  rej = duk_normalize_index(ctx, rej);
+  e = duk_normalize_index(ctx, e);
+  duk_dup(ctx, rej);
+  duk_dup(ctx, e);
+  duk_call(ctx, 1);
+  duk_pop(ctx);
+}
+
+// Runs reaction r of the settled promise p.
+void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
+  p = duk_normalize_index(ctx, p);
+  r = duk_normalize_index(ctx, r);
+  int state = state_of(ctx, p);
+  duk_get_prop_string(ctx, p, VALUE);
+  duk_idx_t v = duk_get_top_index(ctx);
+  if (duk_get_prop_string(ctx, r, STATE)) {  // a promise made by then
+    duk_pop(ctx);
+    duk_get_prop_string(ctx, r, state == kFulfilled ? ON_FULFILLED : ON_REJECTED);
+    duk_push_undefined(ctx);
+    duk_put_prop_string(ctx, r, ON_FULFILLED);
+    duk_push_undefined(ctx);
+    duk_put_prop_string(ctx, r, ON_REJECTED);
+    if (!duk_is_callable(ctx, -1)) {
+      if (state == kFulfilled) resolve_with(ctx, r, v); else settle(ctx, r, kRejected, v);
+    } else {
+      duk_push_undefined(ctx);
+      duk_dup(ctx, v);
+      if (duk_pcall_method(ctx, 1) != DUK_EXEC_SUCCESS) settle(ctx, r, kRejected, -1);
+      else resolve_with(ctx, r, -1);
+    }
+    duk_pop_2(ctx);
+    return;
+  }
+  duk_pop(ctx);
+  if (duk_get_prop_string(ctx, r, RESOLVE)) {  // another constructor's capability
+    duk_get_prop_string(ctx, r, REJECT);
+    duk_get_prop_string(ctx, r, state == kFulfilled ? ON_FULFILLED : ON_REJECTED);
+    // [v resolve reject handler]
+    if (!duk_is_callable(ctx, -1)) {
+      duk_pop(ctx);
+      call_reject(ctx, state == kFulfilled ? -2 : -1, v);
+    } else {
+      duk_push_undefined(ctx);
+      duk_dup(ctx, v);
+      if (duk_pcall_method(ctx, 1) != DUK_EXEC_SUCCESS) call_reject(ctx, -2, -1);
+      else call_reject(ctx, -3, -1);
+      duk_pop(ctx);
+    }
+    duk_pop_3(ctx);
+    return;
+  }
+  duk_pop(ctx);
+  // An async function's coroutine: step(co, isError, value) resumes it.
+  push_shared(ctx, "step");
+  duk_dup(ctx, r);
+  duk_push_boolean(ctx, state == kRejected);
+  duk_dup(ctx, v);
+  duk_call(ctx, 3);
+  duk_pop_2(ctx);
+}
+
+// Runs the job whose three slots are on top of the stack, and pops them.
+void run_job(duk_context* ctx) {
+  if (!duk_is_undefined(ctx, -1)) {  // (promise, thenable, then)
+    push_resolving_functions(ctx, -3);
+    duk_dup(ctx, -3);
+    duk_dup(ctx, -5);
+    duk_dup(ctx, -4);
+    duk_dup(ctx, -4);
+    if (duk_pcall_method(ctx, 2) != DUK_EXEC_SUCCESS) call_reject(ctx, -2, -1);
+    duk_pop_n(ctx, 6);
+    return;
+  }
+  if (duk_is_undefined(ctx, -2)) {  // queueMicrotask's function
+    duk_pop_2(ctx);
+    duk_call(ctx, 0);
+    duk_pop(ctx);
+    return;
+  }
+  duk_pop(ctx);
+  run_reaction(ctx, -2, -1);
+  duk_pop_2(ctx);
+}
+
+// drain(): runs the queued jobs, and those they queue, until none is left. A job that throws
+// (queueMicrotask's, or an await's step) leaves the rest queued for the next drain.
+duk_ret_t drain(duk_context* ctx) {
+  for (;;) {
+    push_queue(ctx);
+    if (g_queue.head >= g_queue.tail) {
+      duk_set_length(ctx, -1, 0);
+      g_queue.head = g_queue.tail = 0;
+      duk_pop(ctx);
+      return 0;
+    }
+    duk_uarridx_t h = g_queue.head;
+    for (duk_uarridx_t i = 0; i < 3; i++) {
+      duk_get_prop_index(ctx, -1 - static_cast<duk_idx_t>(i), h + i);
+      duk_push_undefined(ctx);
+      duk_put_prop_index(ctx, -3 - static_cast<duk_idx_t>(i), h + i);
+    }
+    g_queue.head = h + 3;
+    // Consumed slots are dropped once they are most of the array.
+    if (g_queue.head > 3072 && g_queue.head * 2 > g_queue.tail) {
+      duk_uarridx_t n = g_queue.tail - g_queue.head;
+      for (duk_uarridx_t i = 0; i < n; i++) {
+        duk_get_prop_index(ctx, -4, g_queue.head + i);
+        duk_put_prop_index(ctx, -5, i);
+      }
+      duk_set_length(ctx, -4, n);
+      g_queue.head = 0;
+      g_queue.tail = n;
+    }
+    duk_remove(ctx, -4);
+    run_job(ctx);
+  }
+}
+
+duk_ret_t pending_jobs(duk_context* ctx) {
+  push_queue(ctx);
+  duk_push_uint(ctx, (g_queue.tail - g_queue.head) / 3);
+  return 1;
+}
+
+// queueMicrotask(fn)'s job.
+duk_ret_t enqueue_function(duk_context* ctx) {
+  if (!duk_is_callable(ctx, 0)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "queueMicrotask: callback is not a function");
+  enqueue(ctx, 0, DUK_INVALID_INDEX, DUK_INVALID_INDEX);
+  return 0;
+}
+
+duk_ret_t make(duk_context* ctx) {
+  push_bare_promise(ctx);
+  return 1;
+}
+
+// resolve(p, x) / reject(p, e): settles a promise of make's.
+duk_ret_t resolve_native(duk_context* ctx) {
+  resolve_with(ctx, 0, 1);
+  return 0;
+}
+duk_ret_t reject_native(duk_context* ctx) {
+  settle(ctx, 0, kRejected, 1);
+  return 0;
+}
+
+// await(v, co): co resumes once v settles. A promise of ours whose constructor is Promise is
+// reacted to directly (one tick); anything else is first resolved into a new promise, as
+// the specification's PromiseResolve does (a thenable takes its then's ticks on top).
+duk_ret_t await_value(duk_context* ctx) {
+  if (is_promise(ctx, 0)) {
+    duk_get_prop_string(ctx, 0, "constructor");
+    push_shared(ctx, "Promise");
+    bool ours = duk_strict_equals(ctx, -1, -2);
+    duk_pop_2(ctx);
+    if (ours) {
+      react(ctx, 0, 1);
+      return 0;
+    }
+  }
+  push_bare_promise(ctx);
+  resolve_with(ctx, -1, 0);
+  react(ctx, -1, 1);
+  return 0;
+}
+
+// Pushes the constructor `then` derives its promise with, from the value at idx (the
+// receiver's constructor): that value when it is a constructor other than Promise whose prototype's then is ours
+// (a subclass), else undefined (Promise itself, made natively).
+void push_derived_constructor(duk_context* ctx, duk_idx_t c) {
+  c = duk_normalize_index(ctx, c);
+  push_shared(ctx, "Promise");
+  bool plain = !duk_is_function(ctx, c) || duk_strict_equals(ctx, -1, c);
+  duk_pop(ctx);
+  if (!plain) {
+    duk_get_prop_string(ctx, c, "prototype");
+    plain = true;
+    if (duk_is_object(ctx, -1)) {
+      duk_get_prop_string(ctx, -1, "then");
+      push_shared(ctx, "then");
+      plain = !duk_strict_equals(ctx, -1, -2);
+      duk_pop_2(ctx);
+    }
+    duk_pop(ctx);
+  }
+  if (plain) duk_push_undefined(ctx); else duk_dup(ctx, c);
+}
+
+// Pushes the constructor Promise.resolve and Promise.reject make their promise with: this
+// when it is a function other than Promise, else undefined (Promise, made natively).
+void push_given_constructor(duk_context* ctx, duk_idx_t c) {
+  c = duk_normalize_index(ctx, c);
+  push_shared(ctx, "Promise");
+  bool plain = !duk_is_function(ctx, c) || duk_strict_equals(ctx, -1, c);
+  duk_pop(ctx);
+  if (plain) duk_push_undefined(ctx); else duk_dup(ctx, c);
+}
+
+// Pushes capability(C) (10-promise.js): {promise, resolve, reject} of new C(executor).
+void push_capability(duk_context* ctx, duk_idx_t c) {
+  c = duk_normalize_index(ctx, c);
+  push_shared(ctx, "capability");
+  duk_dup(ctx, c);
+  duk_call(ctx, 1);
+}
+
+// capability(C)'s promise, settled through its resolve or reject (`which`) with argument 0.
+duk_ret_t settle_through_capability(duk_context* ctx, duk_idx_t c, const char* which) {
+  push_capability(ctx, c);
+  duk_get_prop_string(ctx, -1, which);
+  duk_push_undefined(ctx);
+  duk_dup(ctx, 0);
+  duk_call_method(ctx, 1);
+  duk_pop(ctx);
+  duk_get_prop_string(ctx, -1, "promise");
+  return 1;
+}
+
+duk_ret_t promise_constructor(duk_context* ctx) {
+  if (!duk_is_constructor_call(ctx)) {
+    return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Promise constructor cannot be invoked without 'new'");
+  }
+  if (!duk_is_callable(ctx, 0)) {
+    const char* what = duk_is_object(ctx, 0) ? "#<Object>" : duk_safe_to_string(ctx, 0);
+    return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Promise resolver %s is not a function", what);
+  }
+  duk_push_this(ctx);  // 1
+  duk_push_int(ctx, kPending);
+  duk_put_prop_string(ctx, 1, STATE);
+  push_resolving_functions(ctx, 1);  // 2, 3
+  duk_dup(ctx, 0);
+  duk_push_undefined(ctx);
+  duk_dup(ctx, 2);
+  duk_dup(ctx, 3);
+  if (duk_pcall_method(ctx, 2) != DUK_EXEC_SUCCESS) call_reject(ctx, 3, -1);
+  return 0;
+}
+
+duk_ret_t incompatible(duk_context* ctx, const char* method) {
+  return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Method Promise.prototype.%s called on incompatible receiver %s", method,
+                   duk_is_object(ctx, -1) ? "#<Object>" : duk_safe_to_string(ctx, -1));
+}
+
+// Promise.prototype.then(onFulfilled, onRejected).
+duk_ret_t then(duk_context* ctx) {
+  duk_set_top(ctx, 2);
+  duk_push_this(ctx);  // 2
+  if (!is_promise(ctx, 2)) return incompatible(ctx, "then");
+  duk_get_prop_string(ctx, 2, "constructor");
+  push_derived_constructor(ctx, -1);  // 4
+  if (duk_is_undefined(ctx, 4)) {
+    push_bare_promise(ctx);
+    if (duk_is_callable(ctx, 0)) {
+      duk_dup(ctx, 0);
+      duk_put_prop_string(ctx, -2, ON_FULFILLED);
+    }
+    if (duk_is_callable(ctx, 1)) {
+      duk_dup(ctx, 1);
+      duk_put_prop_string(ctx, -2, ON_REJECTED);
+    }
+    react(ctx, 2, -1);
+    return 1;
+  }
+  push_capability(ctx, 4);  // 5
+  duk_push_bare_object(ctx);
+  duk_dup(ctx, 0);
+  duk_put_prop_string(ctx, -2, ON_FULFILLED);
+  duk_dup(ctx, 1);
+  duk_put_prop_string(ctx, -2, ON_REJECTED);
+  duk_get_prop_string(ctx, 5, "resolve");
+  duk_put_prop_string(ctx, -2, RESOLVE);
+  duk_get_prop_string(ctx, 5, "reject");
+  duk_put_prop_string(ctx, -2, REJECT);
+  react(ctx, 2, -1);
+  duk_get_prop_string(ctx, 5, "promise");
+  return 1;
+}
+
+// Promise.resolve(x): x itself when it is a promise of this constructor.
+duk_ret_t promise_resolve(duk_context* ctx) {
+  duk_set_top(ctx, 1);
+  duk_push_this(ctx);  // 1
+  if (is_promise(ctx, 0)) {
+    duk_get_prop_string(ctx, 0, "constructor");
+    bool same = duk_strict_equals(ctx, -1, 1);
+    duk_pop(ctx);
+    if (same) {
+      duk_dup(ctx, 0);
+      return 1;
+    }
+  }
+  push_given_constructor(ctx, 1);  // 2
+  if (duk_is_undefined(ctx, 2)) {
+    push_bare_promise(ctx);
+    resolve_with(ctx, -1, 0);
+    return 1;
+  }
+  return settle_through_capability(ctx, 2, "resolve");
+}
+
+duk_ret_t promise_reject(duk_context* ctx) {
+  duk_set_top(ctx, 1);
+  duk_push_this(ctx);
+  push_given_constructor(ctx, 1);  // 2
+  if (duk_is_undefined(ctx, 2)) {
+    push_bare_promise(ctx);
+    settle(ctx, -1, kRejected, 0);
+    return 1;
+  }
+  return settle_through_capability(ctx, 2, "reject");
+}
+
+// share(key, value): what the natives look up in the stash (Promise, proto, then,
+// capability, step); share() with no arguments makes the table and the queue.
+duk_ret_t share(duk_context* ctx) {
+  duk_push_global_stash(ctx);
+  if (duk_get_top(ctx) == 1) {
+    duk_push_bare_object(ctx);
+    duk_push_bare_array(ctx);
+    duk_put_prop_string(ctx, -2, "queue");
+    duk_put_prop_string(ctx, -2, SHARED);
+    return 0;
+  }
+  duk_get_prop_string(ctx, -1, SHARED);
+  duk_dup(ctx, 1);
+  duk_put_prop_string(ctx, -2, duk_require_string(ctx, 0));
+  return 0;
+}
+
+// __oda_promise_natives(): the natives above, for 10-promise.js to assemble.
+duk_ret_t natives(duk_context* ctx) {
+  static const duk_function_list_entry fns[] = {
+      {"Promise", promise_constructor, 1},
+      {"then", then, 2},
+      {"resolve", promise_resolve, 1},
+      {"reject", promise_reject, 1},
+      {"share", share, DUK_VARARGS},
+      {"drain", drain, 0},
+      {"pending", pending_jobs, 0},
+      {"enqueue", enqueue_function, 1},
+      {"make", make, 0},
+      {"settleResolve", resolve_native, 2},
+      {"settleReject", reject_native, 2},
+      {"await", await_value, 2},
+      {nullptr, nullptr, 0}};
+  duk_push_object(ctx);
+  duk_put_function_list(ctx, -1, fns);
+  return 1;
+}
+
+}  // namespace
+
+void register_promise_natives(duk_context* ctx) { put_hidden_global(ctx, "__oda_promise_natives", natives, 0); }
+
+}  // namespace oda::engine
