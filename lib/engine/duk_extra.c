@@ -68,3 +68,36 @@ int oda_duk_is_sloppy_function(void *ctx, int idx) {
 	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
 	return h != NULL && DUK_HOBJECT_IS_COMPFUNC(h) && !DUK_HOBJECT_HAS_STRICT(h) && DUK_HOBJECT_HAS_CONSTRUCTABLE(h);
 }
+
+/* Marks the object at idx as a BigInt of the runtime (lib/engine/patches/0010): its first
+ * property must be a plain data property holding its decimal text, which typeof, ToBoolean
+ * and strict equality read from there. Returns 1 when it was marked. */
+int oda_duk_bigint_mark(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	if (h == NULL || DUK_HOBJECT_GET_CLASS_NUMBER(h) != DUK_HOBJECT_CLASS_OBJECT || DUK_HOBJECT_IS_CALLABLE(h) ||
+	    DUK_HOBJECT_HAS_EXOTIC_PROXYOBJ(h) || DUK_HOBJECT_GET_ENEXT(h) < 1 ||
+	    DUK_HOBJECT_E_SLOT_IS_ACCESSOR(thr->heap, h, 0) ||
+	    !DUK_TVAL_IS_STRING(DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0))) {
+		return 0;
+	}
+	DUK_HOBJECT_SET_CLASS_NUMBER(h, DUK_HOBJECT_CLASS_ODA_BIGINT);
+	return 1;
+}
+
+/* The BigInt that Object(1n) wrapped (lib/engine/patches/0010), pushed; or nothing pushed and
+ * 0 when the value at idx is no such wrapper. */
+int oda_duk_bigint_unwrap(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_tval *tv;
+	if (h == NULL || DUK_ODA_IS_BIGINT(h)) {
+		return 0;
+	}
+	tv = duk_hobject_find_entry_tval_ptr_stridx(thr->heap, h, DUK_STRIDX_INT_VALUE);
+	if (tv == NULL || !DUK_ODA_IS_BIGINT_TVAL(tv)) {
+		return 0;
+	}
+	duk_push_tval(thr, tv);
+	return 1;
+}

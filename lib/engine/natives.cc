@@ -18,6 +18,8 @@
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 namespace {
@@ -28,6 +30,28 @@ duk_ret_t make_method(duk_context* ctx) {
   oda_duk_make_method(ctx, 0);
   duk_dup(ctx, 0);
   return 1;
+}
+
+// Whether the program uses BigInt (its lowered form starts with __oda_BI.use()): from then
+// on eval and Function code is lowered for BigInt values (js::EvalFlags::BigInt).
+bool bigint_used = false;
+
+// __oda_bigint(v, mode): mode 1 makes v (a new object of lib/engine/runtime/51-bigint.js whose
+// first property is its decimal text) a BigInt the engine knows (typeof, ToBoolean, equality:
+// lib/engine/patches/0010) and returns it; mode 0 gives the BigInt that the wrapper object v
+// (Object(1n)) holds, or undefined; mode 2 says the program uses BigInt.
+duk_ret_t bigint_native(duk_context* ctx) {
+  int mode = duk_get_int(ctx, 1);
+  if (mode == 2) {
+    bigint_used = true;
+    return 0;
+  }
+  if (mode == 1) {
+    if (!oda_duk_bigint_mark(ctx, 0)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a BigInt in the making");
+    duk_dup(ctx, 0);
+    return 1;
+  }
+  return oda_duk_bigint_unwrap(ctx, 0) ? 1 : 0;
 }
 
 // __oda_hidden_key(name): a Duktape hidden symbol, a property key that scripts can neither
@@ -55,6 +79,7 @@ duk_ret_t lower_eval(duk_context* ctx) {
   duk_size_t n = 0;
   const char* src = duk_get_lstring(ctx, 0, &n);
   int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 15 : 0;
+  if (bigint_used) flags |= static_cast<int>(js::EvalFlags::BigInt);
   // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
   static std::string out;
   static js::LowerError err;
@@ -300,6 +325,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
   put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
   put_hidden_global(ctx, "__oda_make_method", make_method, 1);
+  put_hidden_global(ctx, "__oda_bigint", bigint_native, 2);
   put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);

@@ -110,7 +110,11 @@ bool is_loop(const Node* n) {
 
 void Emitter::program(Node* p) {
   out.reserve(4096);
-  w(awaits(p) ? "(__oda_async(function(){" : "(__oda_async_sync(function(){");
+  // A program with BigInt says so first (__oda_BI.use()), so that code it builds at run time
+  // (eval, Function) is lowered for BigInt values too (lib/engine/natives.cc).
+  if (bigint) w("(__oda_BI.use(), ");
+  else w("(");
+  w(awaits(p) ? "__oda_async(function(){" : "__oda_async_sync(function(){");
   Fn f;
   f.kind = Fn::Program;
   f.insert_at = out.size();
@@ -249,7 +253,7 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
     lowering::Emitter e;
     e.out.reserve(source.size() + source.size() / 2);  // about what the ES5 takes
     for (const Node& n : arena.nodes)
-      if (n.k == K::BigInt || (n.k == K::Ident && n.s == "BigInt")) {
+      if (n.k == K::BigInt || (n.k == K::Ident && n.s == "BigInt") || (script && has(flags, EvalFlags::BigInt))) {
         e.bigint = true;
         break;
       }

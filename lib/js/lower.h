@@ -30,6 +30,9 @@ enum class EvalFlags : unsigned {
   // The eval is in the defaults of parameters one of which is named `arguments` (no var of
   // that name).
   ArgumentsParam = 8,
+  // The runtime's BigInt is loaded (BigInt values may reach the code): its operators are
+  // lowered as in a program that mentions BigInt. Set by __oda_lower_eval, not by the caller.
+  BigInt = 16,
 };
 constexpr EvalFlags operator|(EvalFlags a, EvalFlags b) { return EvalFlags(unsigned(a) | unsigned(b)); }
 constexpr EvalFlags operator&(EvalFlags a, EvalFlags b) { return EvalFlags(unsigned(a) & unsigned(b)); }

@@ -47,7 +47,8 @@ void Emitter::assign(Node* n) {
     return;
   }
   static const std::pair<const char*, const char*> bigint_ops[] = {
-      {"+=", "add"}, {"-=", "sub"}, {"*=", "mul"}, {"/=", "div"}, {"%=", "mod"}, {"**=", "pow"}};
+      {"+=", "add"}, {"-=", "sub"}, {"*=", "mul"}, {"/=", "div"},  {"%=", "mod"},  {"**=", "pow"},
+      {"&=", "and"}, {"|=", "or"},  {"^=", "xor"}, {"<<=", "shl"}, {">>=", "shr"}, {">>>=", "ushr"}};
   const char* bigint_op = nullptr;
   if (bigint && !(t->k == K::Ident && t->has(F_TDZ | F_TDZCHECK)))
     for (auto& [o, name] : bigint_ops)
@@ -158,27 +159,11 @@ void Emitter::unary(Node* n) {
     opt_chain(x, nullptr, true);
     return;
   }
-  if (bigint && n->s == "-") {
-    w("__oda_BI.neg(");
+  // (typeof, ! and the strict equalities know BigInts in the engine: lib/engine/patches/0010.)
+  if (bigint && (n->s == "-" || n->s == "~")) {
+    w(n->s == "-" ? "__oda_BI.neg(" : "__oda_BI.not(");
     expr(n->a[0]);
     w(")");
-    return;
-  }
-  if (bigint && n->s == "typeof") {
-    if (x->k == K::Ident) {
-      // An undeclared name stays a typeof of it (no ReferenceError).
-      w("(typeof ");
-      expr(x);
-      w(" === \"object\" ? __oda_BI.type(");
-      expr(x);
-      w(") : typeof ");
-      expr(x);
-      w(")");
-    } else {
-      w("__oda_BI.type(");
-      expr(n->a[0]);
-      w(")");
-    }
     return;
   }
   w(n->s);
@@ -219,11 +204,12 @@ void Emitter::update(Node* n) {
 
 // The operators ES5 lacks (**, ??, #x in o) rewritten; the others as written.
 // In a program that mentions BigInt, the operators BigInt has are calls of __oda_BI: the
-// helper's name for op, or null.
+// helper's name for op, or null. (=== and !== compare BigInts in the engine.)
 const char* Emitter::bigint_op(const std::string& op) const {
   static const std::pair<const char*, const char*> ops[] = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "mod"}, {"**", "pow"}, {"<", "lt"},
-      {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}, {"===", "seq"}, {"!==", "sne"}};
+      {">", "gt"},  {"<=", "le"},  {">=", "ge"},  {"==", "eq"},  {"!=", "ne"},   {"&", "and"},   {"|", "or"},
+      {"^", "xor"}, {"<<", "shl"}, {">>", "shr"}, {">>>", "ushr"}};
   if (!bigint) return nullptr;
   for (auto& [o, name] : ops)
     if (op == o) return name;

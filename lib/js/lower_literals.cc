@@ -208,7 +208,9 @@ void Emitter::template_lit(Node* t) {
         if (v.empty()) v = temp();
         w("typeof (" + v + " = (");
         expr(e);
-        w(")) == \"object\" || typeof " + v + " == \"function\" ? __oda_str(" + v + ") : " + v);
+        // (A BigInt, an object the engine types 'bigint', converts by its toString too.)
+        w(")) == \"object\" || typeof " + v + " == \"function\"" + (bigint ? " || typeof " + v + " == \"bigint\"" : "") +
+          " ? __oda_str(" + v + ") : " + v);
       }
       w(")");
     }

@@ -1,29 +1,32 @@
-// BigInt without engine support: a BigInt is an object of an internal class (sign and
-// base-10^7 digits), and a program that mentions BigInt (a literal or the name) is lowered
-// with its arithmetic, comparison, equality, typeof and update operators as calls of
-// __oda_BI (lib/js/lower_expr.cc), which fall through to the plain operator when no operand
-// is a BigInt. Bitwise operators and shifts on BigInts are not done: they throw a TypeError,
-// as every implicit conversion of a BigInt to a number does. Equal BigInts are distinct
-// objects, so Map and Set keys, Object.is and includes compare them by identity; and as an
-// object 0n is truthy. Code built at run time (eval, Function) that does not itself mention
-// BigInt keeps the plain operators.
+// BigInt: a BigInt is an immutable object (its decimal text first, then sign and base-10^7
+// digits) of a class the engine knows (lib/engine/patches/0010-bigint-values.patch): typeof
+// answers 'bigint', 0n is falsy, and ===, Object.is, Map and Set keys, indexOf and includes
+// compare BigInts by value. A program that mentions BigInt (a literal or the name), and code
+// built at run time (eval, Function) once BigInt is loaded, is lowered with its arithmetic,
+// comparison, bitwise, shift and update operators as calls of __oda_BI
+// (lib/js/lower_expr.cc), which fall through to the plain operator when no operand is a
+// BigInt.
 // @lazy: BigInt __oda_BI
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
   var hidden = global.__oda_hidden_key;
-  var SG = hidden('bis'), MG = hidden('bim');
+  var TX = hidden('bit'), SG = hidden('bis'), MG = hidden('bim');
+  var native = global.__oda_bigint;
   var B = 10000000, BD = 7;
 
   function BI() {}
   function make(sign, mag) {
     while (mag.length && mag[mag.length - 1] === 0) mag.pop();
     var b = new BI();
-    b[SG] = mag.length ? sign : 1;
+    if (!mag.length) sign = 1;
+    b[TX] = (sign < 0 ? '-' : '') + magToString(mag, 10);  // first: the engine reads it there
+    b[SG] = sign;
     b[MG] = mag;
-    return b;
+    native(b, 1);
+    return Object.freeze(b);
   }
-  function isBI(v) { return typeof v === 'object' && v !== null && v instanceof BI; }
+  function isBI(v) { return typeof v === 'bigint'; }
   function mixError() { return new TypeError('Cannot mix BigInt and other types, use explicit conversions'); }
 
   // ---- magnitudes: arrays of base-10^7 digits, least significant first ----
@@ -219,7 +222,7 @@
   }
   function pow(a, b) {
     if (b[SG] < 0 && b[MG].length) throw new RangeError('undefined must be positive');  // node 20's words
-    var e = toNumber(b), r = make(1, [1]), base = a;
+    var e = toNumber(b), r = ONE, base = a;
     if (e > 1 && a[MG].length && !(a[MG].length === 1 && a[MG][0] === 1) && e * a[MG].length > 1e6)
       throw new RangeError('Maximum BigInt size exceeded');
     while (e > 0) {
@@ -256,8 +259,8 @@
   function order(a, b) {
     a = toPrimitive(a, 'number');
     b = toPrimitive(b, 'number');
-    if (typeof a === 'string' && isBI(b)) { a = fromString(a); if (!a) return undefined; }
-    if (typeof b === 'string' && isBI(a)) { b = fromString(b); if (!b) return undefined; }
+    if (typeof a === 'string' && isBI(b)) { a = fromString(a); if (a === null) return undefined; }
+    if (typeof b === 'string' && isBI(a)) { b = fromString(b); if (b === null) return undefined; }
     if (isBI(a) && isBI(b)) return cmp(a, b);
     if (isBI(a)) return cmpNum(a, Number(b));
     var c = cmpNum(b, Number(a));
@@ -271,6 +274,43 @@
     if (typeof b === 'string') { var s = fromString(b); return s !== null && cmp(a, s) === 0; }
     return cmpNum(a, Number(b)) === 0;
   }
+
+  // ---- bitwise: two's complement over 15-bit limbs, least significant first ----
+  var LB = 32768, LM = 32767;
+  // x as limbs and the bit that repeats above them (1 for a negative x: ~(|x| - 1)).
+  function limbs(x) {
+    var neg = x[SG] < 0, m = neg ? subMag(x[MG], [1]) : x[MG], r = [];
+    while (m.length) { var qr = divSmall(m, LB); r.push(neg ? LM - qr[1] : qr[1]); m = qr[0]; }
+    return [r, neg ? 1 : 0];
+  }
+  function fromLimbs(r, inf) {
+    var mag = [];
+    for (var i = r.length - 1; i >= 0; i--) mag = mulSmall(mag, LB, inf ? LM - r[i] : r[i]);
+    return inf ? make(-1, addMag(mag, [1])) : make(1, mag);
+  }
+  function bitwise(a, b, f) {
+    var x = limbs(a), y = limbs(b), n = Math.max(x[0].length, y[0].length), r = [];
+    for (var i = 0; i < n; i++) {
+      var u = i < x[0].length ? x[0][i] : (x[1] ? LM : 0), v = i < y[0].length ? y[0][i] : (y[1] ? LM : 0);
+      r.push(f(u, v) & LM);
+    }
+    return fromLimbs(r, f(x[1], y[1]) & 1);
+  }
+  function and(a, b) { return bitwise(a, b, function (u, v) { return u & v; }); }
+  function or(a, b) { return bitwise(a, b, function (u, v) { return u | v; }); }
+  function xor(a, b) { return bitwise(a, b, function (u, v) { return u ^ v; }); }
+  function not(a) { return sub(neg(a), ONE); }
+  // a * 2^n for n >= 0, floor(a / 2^-n) for n < 0.
+  function shift(a, b) {
+    var n = toNumber(b);
+    if (n > 1e7) throw new RangeError('Maximum BigInt size exceeded');
+    if (n >= 0) return mul(a, pow(make(1, [2]), fromNumber(n)));
+    var qr = divmod(a, pow(make(1, [2]), fromNumber(-n)));
+    return a[SG] < 0 && qr[1][MG].length ? sub(qr[0], ONE) : qr[0];
+  }
+  function shl(a, b) { return shift(a, b); }
+  function shr(a, b) { return shift(a, neg(b)); }
+  function ushr() { throw new TypeError('BigInts have no unsigned right shift, use >> instead'); }
 
   function modPow2(x, bits, signed) {
     var m = pow(make(1, [2]), fromNumber(bits)), r = divmod(x, m)[1];
@@ -295,7 +335,7 @@
         return fromNumber(p);
       case 'string': {
         var r = fromString(p);
-        if (!r) throw new SyntaxError('Cannot convert ' + p + ' to a BigInt');
+        if (r === null) throw new SyntaxError('Cannot convert ' + p + ' to a BigInt');
         return r;
       }
       case 'boolean': return make(1, p ? [1] : []);
@@ -308,8 +348,10 @@
   var P = BI.prototype;
   Object.defineProperty(BigInt, 'prototype', { value: P, writable: false, enumerable: false, configurable: false });
   function thisBI(v, name) {
-    if (!isBI(v)) throw new TypeError('BigInt.prototype.' + name + ' requires that \'this\' be a BigInt');
-    return v;
+    if (isBI(v)) return v;
+    var w = native(v, 0);  // Object(1n)
+    if (w === undefined) throw new TypeError('BigInt.prototype.' + name + ' requires that \'this\' be a BigInt');
+    return w;
   }
   rt.method(P, 'toString', function toString() {
     var b = thisBI(this, 'toString'), radix = arguments.length ? arguments[0] : undefined;
@@ -320,7 +362,8 @@
   rt.method(P, 'toLocaleString', function toLocaleString() { return toText(thisBI(this, 'toLocaleString'), 10); }, 0);
   // valueOf is what an implicit conversion to a number calls: that is node's TypeError.
   rt.method(P, 'valueOf', function valueOf() {
-    thisBI(this, 'valueOf');
+    var b = thisBI(this, 'valueOf');
+    if (b !== this) return b;  // Object(1n): its BigInt
     throw new TypeError('Cannot convert a BigInt value to a number');
   }, 0);
   rt.method(P, 'toJSON', function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); }, 0);
@@ -329,9 +372,10 @@
   rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), true); }, 2);
   rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), false); }, 2);
 
+  var ONE = make(1, [1]);
   var literals = Object.create(null);
   var ops = {
-    lit: function (text) { return literals[text] || (literals[text] = toBigInt(text)); },
+    lit: function (text) { var b = literals[text]; return b !== undefined ? b : (literals[text] = toBigInt(text)); },
     add: function (a, b) {
       if (!isBI(a) && !isBI(b)) return a + b;
       a = toPrimitive(a, 'default');
@@ -351,15 +395,22 @@
     ge: function (a, b) { if (!isBI(a) && !isBI(b)) return a >= b; var c = order(a, b); return c === 1 || c === 0; },
     eq: function (a, b) { return !isBI(a) && !isBI(b) ? a == b : looseEq(a, b); },
     ne: function (a, b) { return !isBI(a) && !isBI(b) ? a != b : !looseEq(a, b); },
-    seq: function (a, b) { return isBI(a) && isBI(b) ? cmp(a, b) === 0 : a === b; },
-    sne: function (a, b) { return isBI(a) && isBI(b) ? cmp(a, b) !== 0 : a !== b; },
+    and: function (a, b) { return !isBI(a) && !isBI(b) ? a & b : both(a, b, and); },
+    or: function (a, b) { return !isBI(a) && !isBI(b) ? a | b : both(a, b, or); },
+    xor: function (a, b) { return !isBI(a) && !isBI(b) ? a ^ b : both(a, b, xor); },
+    shl: function (a, b) { return !isBI(a) && !isBI(b) ? a << b : both(a, b, shl); },
+    shr: function (a, b) { return !isBI(a) && !isBI(b) ? a >> b : both(a, b, shr); },
+    ushr: function (a, b) { return !isBI(a) && !isBI(b) ? a >>> b : both(a, b, ushr); },
     neg: function (a) { if (!isBI(a)) return -a; a = toPrimitive(a, 'number'); return isBI(a) ? neg(a) : -a; },
-    type: function (v) { return isBI(v) ? 'bigint' : typeof v; },
+    not: function (a) { if (!isBI(a)) return ~a; a = toPrimitive(a, 'number'); return isBI(a) ? not(a) : ~a; },
     // ++ and --: the new value, and (post) the old one as the expression's value.
-    inc: function (v) { v = numeric(v); return isBI(v) ? add(v, make(1, [1])) : v + 1; },
-    dec: function (v) { v = numeric(v); return isBI(v) ? sub(v, make(1, [1])) : v - 1; },
+    inc: function (v) { v = numeric(v); return isBI(v) ? add(v, ONE) : v + 1; },
+    dec: function (v) { v = numeric(v); return isBI(v) ? sub(v, ONE) : v - 1; },
     post: function (old) { return isBI(old) ? old : Number(old); },
     num: function (v) { v = arguments.length ? toPrimitive(v, 'number') : 0; return isBI(v) ? toNumber(v) : Number(v); },
+    // The lowered program's first call when it uses BigInt: from then on eval and Function
+    // code is lowered for BigInt values (lib/engine/natives.cc).
+    use: function () { native(undefined, 2); },
     proto: P
   };
   Object.defineProperty(global, '__oda_BI', { value: ops, writable: false, enumerable: false, configurable: true });

@@ -10,9 +10,10 @@
     return msg ? name + ': ' + msg : name;
   }
 
-  // Compact JSON as JSON.stringify writes it, except that a cycle reads "[Circular]" and an
-  // Error reads "Name: message". Built by concatenation over a bare list of the objects being
-  // rendered: a program's accessors on Array.prototype[0] or a replaced push cannot disturb it.
+  // Compact JSON as JSON.stringify writes it, except that a cycle reads "[Circular]", an
+  // Error reads "Name: message" and a BigInt reads as node shows it (1n). Built by
+  // concatenation over a bare list of the objects being rendered: a program's accessors on
+  // Array.prototype[0] or a replaced push cannot disturb it.
   var isArray = Array.isArray, keysOf = Object.keys, stringify = JSON.stringify;
   function data(v, stack) {
     if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON();
@@ -21,6 +22,7 @@
       case 'string': return stringify(v);
       case 'number': return isFinite(v) ? String(v) : 'null';
       case 'boolean': return String(v);
+      case 'bigint': return String(v) + 'n';  // as node shows it: 1n, [1n]
       case 'object': break;
       default: return undefined;
     }
@@ -46,6 +48,7 @@
 
   function render(v) {
     if (typeof v === 'string') return v;
+    if (typeof v === 'bigint') return String(v) + 'n';
     if (v instanceof Error) return errorText(v);
     if (v !== null && typeof v === 'object') {
       try { var s = data(v, Object.setPrototypeOf([], null)); if (s !== undefined) return s; } catch (e) { /* fall through */ }
