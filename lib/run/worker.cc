@@ -492,7 +492,8 @@ int poll_timeout_ms(int64_t now_ns, int64_t deadline_ns, double next_timer_ms) {
   int64_t wait_ns = deadline_ns - now_ns;
   if (next_timer_ms >= 0) wait_ns = std::min<int64_t>(wait_ns, static_cast<int64_t>(next_timer_ms * 1e6) - now_ns);
   // Rounded up: a wake a little early would find the timer not yet due and wait again.
-  return wait_ns <= 0 ? 0 : static_cast<int>(std::min<int64_t>((wait_ns + 999999) / 1000000, 1 << 30));
+  // (Divided first: wait_ns + 999999 overflowed for a run with no deadline, UBSan found.)
+  return wait_ns <= 0 ? 0 : static_cast<int>(std::min<int64_t>(wait_ns / 1000000 + (wait_ns % 1000000 != 0), 1 << 30));
 }
 
 const std::string* worker_setting(std::string_view key) {
