@@ -190,11 +190,17 @@ void Emitter::array(Node* n) {
 // Whether evaluating n has no effect and cannot throw, so nothing it does can tell when an
 // earlier operand was converted: literals, the names of variables declared here (read after
 // their declaration ran, outside any with statement), and templates of literals (a name
-// there would be converted, which may run its toString).
+// there would be converted, which may run its toString). The top-level vars and functions of
+// eval code are not: they are the caller's, behind any with statement around the eval, or
+// the global object's, where an accessor may stand.
 bool Emitter::inert(Node* n) const {
   while (n->k == K::Paren) n = n->a[0];
   if (n->k == K::Num || n->k == K::Str) return true;
-  if (n->k == K::Ident) return n->b && !n->has(F_TDZ | F_TDZCHECK) && !with_;
+  if (n->k == K::Ident) {
+    const Binding* b = n->b;
+    if (!b || n->has(F_TDZ | F_TDZCHECK) || with_) return false;
+    return !script_ || b->kind == 'l' || b->kind == 'c' || b->kind == 'k' || b->scope->fn->k != K::Program;
+  }
   if (n->k != K::Template) return false;
   for (Node* e : n->a)
     if (!inert(e) || !primitive(e)) return false;

@@ -31,6 +31,11 @@ const scope = { get g() { n++; return '!'; } };
 const w = { toString() { return 'w' + n; }, valueOf() { return 'v' + n; } };
 with (scope) console.log(`${w}${g}`, '' + w + g, `${w}${g}${w}${g}`);
 
+// So may an eval's top-level var: here the global object's accessor.
+Object.defineProperty(globalThis, 'viaGlobal', { get() { n++; return '?'; }, configurable: true });
+globalThis.counted = { toString() { return 'g' + n; }, valueOf() { return 'h' + n; } };
+console.log((0, eval)('var viaGlobal; `${counted}${viaGlobal}` + counted + viaGlobal + counted'));
+
 // Symbols throw node's TypeError, before a later substitution is evaluated.
 const seen = [];
 const mark = (v) => { seen.push(v); return v; };
