@@ -82,3 +82,8 @@ const text = big(1);
 console.log(text.length, text.slice(0, 12), text.slice(-12));
 const chain = new Function('x', "return 's'" + Array.from({ length: 5000 }, (_, k) => ' + (x + ' + k + ')').join('') + ';');
 console.log(chain(0).length, chain({ valueOf() { return 1; }, toString() { return 'no'; } }).slice(0, 12));
+// Across the calls a long one is split into (1,000 arguments each), conversions keep their order.
+const split = new Function('o', 'f', 'return [`' + '${o}${f()}a'.repeat(1500) + '`, "s"' + ' + o + f()'.repeat(1500) + '];');
+let ticks = 0;
+const [longTemplate, longChain] = split({ toString() { return String(ticks); } }, () => (ticks++, ''));
+console.log(longTemplate.length, longTemplate.slice(-20), longChain.length, longChain.slice(-20), ticks);
