@@ -31,6 +31,7 @@ check_corpus() {
 @test "agent-classes: inheritance, private state, iteration" { check_corpus agent-classes; }
 @test "agent-generators: lazy pipelines that close their sources" { check_corpus agent-generators; }
 @test "agent-errors: finally ordering, rethrow, optional catch binding" { check_corpus agent-errors; }
+@test "lang-templates: template literals convert with ToString and string + chains as +, in node's order" { check_corpus lang-templates; }
 @test "agent-patterns: Map entries, accessors, super in async methods, labels, defaults" { check_corpus agent-patterns; }
 
 @test "unsupported syntax fails naming the construct and the line as written" {
@@ -61,4 +62,18 @@ check_corpus() {
 @test "assigning a const throws a TypeError" {
   run run-code --code $'const limit = 1\nlimit = 2'
   [ "$output" = "code run failed (exception): TypeError: Assignment to constant variable. (line 2)" ]
+}
+
+@test "a template literal or + chain throws node's TypeError for a Symbol, on its line" {
+  run run-code --code $'const a = 1\n\nconst s = `x${a}\n${Symbol()}`\n'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): TypeError: Cannot convert a Symbol value to a string (line 4)" ]
+  run run-code --code $'const a = 1\nconst s = "x" + a + Symbol() + a\n'
+  [ "$output" = "code run failed (exception): TypeError: Cannot convert a Symbol value to a string (line 2)" ]
+}
+
+@test "BigInts in template literals and + chains print their digits" {
+  run run-code --code $'let a = 1n\nreturn [`${a}|${-a}|${a * 2n}|${Object(3n)}`, "s" + a + 2n + a, `${a}${(a = 5n)}${a}`]'
+  [ "$status" -eq 0 ]
+  [ "$output" = '["1|-1|2|3","s121","155"]' ]
 }

@@ -282,6 +282,33 @@ duk_ret_t sort_values(duk_context* ctx) {
   return 1;
 }
 
+// The concatenations the lowering makes of template literals and of `+` chains that are
+// certainly string concatenations (lib/js/lower_literals.cc): every argument converted to a
+// string where it stands, then one string built of them all, where each `+` or template piece
+// would intern an intermediate string. A template converts with ToString (an object's
+// toString first, hint "string"); a `+` chain as `+` does (ToPrimitive with no hint, valueOf
+// first). Arguments convert left to right; the lowering passes a value here on its own,
+// converted before the next is evaluated, wherever a later conversion could observe the
+// order. A Symbol throws node's TypeError, even one an object's toString returned.
+duk_ret_t concat_strings(duk_context* ctx, duk_int_t hint) {
+  duk_idx_t n = duk_get_top(ctx);
+  for (duk_idx_t i = 0; i < n; ++i) {
+    if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
+    if (duk_is_string(ctx, i)) continue;
+    duk_to_primitive(ctx, i, hint);
+    if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
+    duk_to_string(ctx, i);
+  }
+  duk_concat(ctx, n);
+  return 1;
+}
+
+// __oda_tcat(...values): a template literal's string.
+duk_ret_t template_concat(duk_context* ctx) { return concat_strings(ctx, DUK_HINT_STRING); }
+
+// __oda_pcat(...values): a `+` chain's string.
+duk_ret_t plus_concat(duk_context* ctx) { return concat_strings(ctx, DUK_HINT_NONE); }
+
 // Function.prototype.caller and .arguments, get and set: null for a sloppy function (which
 // has them as own properties in node; in Duktape it inherits them), else node's TypeError.
 // Strict functions have no own `caller` and `arguments` (lib/engine/patches/0003), so these
@@ -334,6 +361,8 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
+  put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);
+  put_hidden_global(ctx, "__oda_pcat", plus_concat, DUK_VARARGS);
   register_promise_natives(ctx);
   define_restricted_properties(ctx);
   engine::register_regexp_natives(ctx);

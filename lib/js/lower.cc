@@ -157,6 +157,8 @@ void Emitter::pop() {
   if (f->iter_consts) {
     decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "si = __oda_SI, " + temp_prefix_ + "av = __oda_AV";
   }
+  if (f->tcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "tc = __oda_tcat";
+  if (f->pcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "pc = __oda_pcat";
   if (!decl.empty()) out.insert(f->insert_at, "var " + decl + ";");
   fn_ = f->parent;
 }

@@ -20,6 +20,13 @@ std::string lowered_script(std::string_view src) {
 
 bool has(const std::string& s, std::string_view what) { return s.find(what) != std::string::npos; }
 
+// eval code's top-level vars may be the global object's accessors or stand behind a with
+// statement around the eval: reading one may run code, so what comes before converts first.
+TEST(JsLowerConf, ScriptTopLevelVarsMayRunCodeWhenRead) {
+  EXPECT_TRUE(has(lowered_script("var a, b; s = 'x' + a + b"), "typeof (__te1 = (a))"));
+  EXPECT_TRUE(has(lowered_script("(function () { var a, b; s = 'x' + a + b; })"), "s = __tepc('x', a, b);"));
+}
+
 TEST(JsLowerConf, InvalidRegexLiteralIsAnEarlyErrorAtItsLine) {
   std::string out;
   LowerError err;

@@ -399,6 +399,7 @@ void Emitter::chain(Node* n) {
     sync(n->line);
     links.push_back(n);
   }
+  if (plus_chain(links)) return;
   // BigInt's operators are calls: their names open outermost first.
   for (Node* l : links)
     if (l->k == K::Binary && bigint_op(l->s)) w(std::string("__oda_BI.") + bigint_op(l->s) + "(");
@@ -422,6 +423,28 @@ void Emitter::chain(Node* n) {
       args(l, 1);
     }
   }
+}
+
+// A left-deep `+` chain of three or more operands whose first `+` certainly joins strings (a
+// string literal or a template on one side of it) is one __oda_pcat call: every later `+` then
+// has a string on its left, so it joins too, converting its right operand as __oda_pcat does
+// (ToPrimitive with no hint, then ToString). A chain whose first `+` may add numbers
+// (`1 + 2 + 's'` is '3s') stays as written, and so does every `+` of a program with BigInt,
+// which are calls of __oda_BI.add.
+bool Emitter::plus_chain(const std::vector<Node*>& links) {
+  size_t k = 0;
+  while (k < links.size() && links[k]->k == K::Binary && links[k]->s == "+") k++;
+  if (bigint || k < 2) return false;
+  auto text = [](Node* e) {
+    while (e->k == K::Paren) e = e->a[0];
+    return e->k == K::Str || e->k == K::Template;
+  };
+  Node* first = links[k - 1];
+  if (!text(first->a[0]) && !text(first->a[1])) return false;
+  std::vector<Piece> pieces{{first->a[0], ""}};
+  for (size_t i = k; i-- > 0;) pieces.push_back({links[i]->a[1], ""});
+  concat(true, pieces);
+  return true;
 }
 
 void Emitter::expr(Node* n) {

@@ -187,35 +187,109 @@ void Emitter::array(Node* n) {
   w("]");
 }
 
-// `a${b}c` is ("a" + (b) + "c"); empty parts are left out, except a leading "" that makes
-// the first substitution a string. A substitution converts with ToString, where `+` would ask
-// an object's valueOf first: a value that may be an object goes through __oda_str (String()),
-// tested in a temp right after it is evaluated, so the conversions keep the order of the text.
-// Literals and nested templates are primitive already.
-void Emitter::template_lit(Node* t) {
-  w("(");
-  std::string v;
-  for (size_t i = 0; i * 2 < t->strs.size(); i++) {
-    const std::string& part = t->strs[i * 2];
-    if (i == 0) w(quote(part));
-    else if (!part.empty()) w(" + " + quote(part));
-    if (i < t->a.size()) {
-      Node* e = t->a[i];
-      w(" + (");
-      if (e->k == K::Num || e->k == K::Str || e->k == K::Template) {
-        expr(e);
-      } else {
-        if (v.empty()) v = temp();
-        w("typeof (" + v + " = (");
-        expr(e);
-        // (A BigInt, an object the engine types 'bigint', converts by its toString too.)
-        w(")) == \"object\" || typeof " + v + " == \"function\"" + (bigint ? " || typeof " + v + " == \"bigint\"" : "") +
-          " ? __oda_str(" + v + ") : " + v);
-      }
+// Whether evaluating n has no effect and cannot throw, so nothing it does can tell when an
+// earlier operand was converted: literals, the names of variables declared here (read after
+// their declaration ran, outside any with statement), and templates of literals (a name
+// there would be converted, which may run its toString). The top-level vars and functions of
+// eval code are not: they are the caller's, behind any with statement around the eval, or
+// the global object's, where an accessor may stand.
+bool Emitter::inert(Node* n) const {
+  while (n->k == K::Paren) n = n->a[0];
+  if (n->k == K::Num || n->k == K::Str) return true;
+  if (n->k == K::Ident) {
+    const Binding* b = n->b;
+    if (!b || n->has(F_TDZ | F_TDZCHECK) || with_) return false;
+    return !script_ || b->kind == 'l' || b->kind == 'c' || b->kind == 'k' || b->scope->fn->k != K::Program;
+  }
+  if (n->k != K::Template) return false;
+  for (Node* e : n->a)
+    if (!inert(e) || !primitive(e)) return false;
+  return true;
+}
+
+// Whether n's value is certainly a primitive other than a Symbol, whose conversion to a
+// string runs no code and cannot throw. Without BigInt in the program, arithmetic gives
+// numbers; with it, a BigInt is an object the engine types 'bigint' (converted by its
+// toString), so only the operators that give booleans, strings or undefined count.
+bool Emitter::primitive(Node* n) const {
+  switch (n->k) {
+    case K::Num:
+    case K::Str:
+    case K::Template: return true;
+    case K::Paren: return primitive(n->a[0]);
+    case K::Seq: return primitive(n->a.back());
+    case K::Cond: return primitive(n->a[1]) && primitive(n->a[2]);
+    case K::Update: return !bigint;
+    case K::Unary: return n->s == "!" || n->s == "typeof" || n->s == "void" || n->s == "delete" || !bigint;
+    case K::Assign:
+      if (n->s == "=") return primitive(n->a[1]);
+      return n->s != "&&=" && n->s != "||=" && n->s != "?\?=" && !bigint;
+    case K::Binary:
+      if (n->s == "&&" || n->s == "||" || n->s == "??") return primitive(n->a[0]) && primitive(n->a[1]);
+      for (const char* op : {"==", "!=", "===", "!==", "<", ">", "<=", ">=", "in", "instanceof"})
+        if (n->s == op) return true;
+      return !bigint;
+    default: return false;
+  }
+}
+
+// One call of __oda_tcat (a template) or __oda_pcat (plus: a `+` chain), held in a local of
+// the function, that converts its arguments to strings and joins them (lib/engine/natives.cc).
+// The language converts each operand before it evaluates the next, so an operand that may be
+// an object or a Symbol, with an operand after it whose evaluation could run code or throw,
+// converts where it stands: strings and numbers pass through a typeof test, anything else
+// goes through the native on its own. Long ones nest on the left, in calls of at most
+// kConcatArgs arguments, each converted before the next call's operands run.
+void Emitter::concat(bool plus, const std::vector<Piece>& pieces) {
+  constexpr size_t kConcatArgs = 1000;
+  std::vector<size_t> ends;  // where each call's own operands end
+  for (size_t e = kConcatArgs;; e += kConcatArgs - 1) {
+    ends.push_back(e < pieces.size() ? e : pieces.size());
+    if (e >= pieces.size()) break;
+  }
+  (plus ? fn_->pcat : fn_->tcat) = true;
+  std::string f = temp_prefix_ + (plus ? "pc" : "tc"), v;
+  for (size_t c = 0; c < ends.size(); c++) w(f + "(");
+  for (size_t i = 0, c = 0; i < pieces.size(); i++) {
+    if (i == ends[c]) {
       w(")");
+      c++;
     }
+    if (i) w(", ");
+    const Piece& p = pieces[i];
+    if (!p.e) {
+      w(p.text);
+      continue;
+    }
+    bool later = false;
+    for (size_t j = i + 1; j < ends[c] && !later; j++) later = pieces[j].e && !inert(pieces[j].e);
+    if (!later || primitive(p.e)) {
+      bool seq = p.e->k == K::Seq;
+      if (seq) w("(");
+      expr(p.e);
+      if (seq) w(")");
+      continue;
+    }
+    if (v.empty()) v = temp();
+    w("typeof (" + v + " = (");
+    expr(p.e);
+    w(")) == \"string\" || typeof " + v + " == \"number\" ? " + v + " : " + f + "(" + v + ")");
   }
   w(")");
+}
+
+// `a${b}c` is __oda_tcat("a", b, "c"): one string built at once, each substitution converted
+// with ToString (an object's toString first, where `+` would ask valueOf). Empty parts are left
+// out; a template of no substitutions is its string.
+void Emitter::template_lit(Node* t) {
+  if (t->a.empty()) return w(quote(t->strs[0]));
+  std::vector<Piece> pieces;
+  for (size_t i = 0; i * 2 < t->strs.size(); i++) {
+    const std::string& part = t->strs[i * 2];
+    if (!part.empty()) pieces.push_back({nullptr, quote(part)});
+    if (i < t->a.size()) pieces.push_back({t->a[i], ""});
+  }
+  concat(false, pieces);
 }
 
 void Emitter::tagged(Node* n) {

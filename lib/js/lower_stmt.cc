@@ -44,7 +44,9 @@ void Emitter::stmt(Node* n, std::vector<std::string>* labels) {
       w("with (");
       expr(n->a[0]);
       w(") ");
+      with_++;
       stmt(n->a[1]);
+      with_--;
       break;
     case K::If:
       w("if (");

@@ -57,10 +57,10 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                 "  await null\n"
                 "}\n"
                 "throw new Error('line 12')\n",
-                sync_program("var __t1, __t2, __t3, __t4;var a = [1, 2];\n"
+                sync_program("var __t1, __t2, __t3, __ttc = __oda_tcat;var a = [1, 2];\n"
                              "\n"
                              "try {for (__t1 = __oda_iter(a), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);\n"
-                             "console.log((\"x=\" + (typeof (__t4 = (x)) == \"object\" || typeof __t4 == \"function\" ? __oda_str(__t4) : __t4)));\n"
+                             "console.log(__ttc(\"x=\", x));\n"
                              "}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }\n"
                              "var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
                              "__oda_m(__proto, \"m\", function m() {return 1;});\n"
@@ -246,19 +246,49 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
 }
 
 TEST(JsLower, TemplatesAndTaggedTemplates) {
-  // A substitution that may be an object converts with ToString (__oda_str), not valueOf.
-  expect_lowers("s = `a${b}c`",
-                sync_program("var __t1;s = (\"a\" + (typeof (__t1 = (b)) == \"object\" || typeof __t1 == \"function\" ? "
-                             "__oda_str(__t1) : __t1) + \"c\");"));
+  // One __oda_tcat call per template (through a local); it converts with ToString, not valueOf.
+  expect_lowers("s = `a${b}c`", sync_program("var __ttc = __oda_tcat;s = __ttc(\"a\", b, \"c\");"));
   expect_lowers("s = tag`x${1}\\n`",
                 sync_program("s = tag(__oda_tpl(1, [\"x\", \"\\n\"], [\"x\", \"\\\\n\"]), 1);"));
-  expect_lowers("s = `${a, b}${2}`",
-                sync_program("var __t1;s = (\"\" + (typeof (__t1 = (a, b)) == \"object\" || typeof __t1 == \"function\" ? "
-                             "__oda_str(__t1) : __t1) + (2));"));
-  expect_lowers("s = `outer ${`inner ${'x'}`}`",
-                sync_program("s = (\"outer \" + ((\"inner \" + ('x'))));"));
-  expect_lowers("s = ``",
-                sync_program("s = (\"\");"));
+  expect_lowers("s = `${a, b}${2}`", sync_program("var __ttc = __oda_tcat;s = __ttc((a, b), 2);"));
+  expect_lowers("s = `outer ${`inner ${'x'}`}`", sync_program("var __ttc = __oda_tcat;s = __ttc(\"outer \", __ttc(\"inner \", 'x'));"));
+  expect_lowers("s = ``", sync_program("s = \"\";"));
+  expect_lowers("s = `a\nb`", sync_program("s = \"a\\nb\";\n"));
+  // A substitution that may be an object or a Symbol, followed by one whose evaluation could
+  // run code, is converted before that one runs; literals after it, or none, leave it to the call.
+  expect_lowers("s = `a${b}${c()}`",
+                sync_program("var __t1, __ttc = __oda_tcat;s = __ttc(\"a\", typeof (__t1 = (b)) == \"string\" || typeof __t1 == \"number\" ? "
+                             "__t1 : __ttc(__t1), c());"));
+  expect_lowers("s = `${b}-${1}${'x'}${`y${2}`}`", sync_program("var __ttc = __oda_tcat;s = __ttc(b, \"-\", 1, 'x', __ttc(\"y\", 2));"));
+  // Values that are certainly primitives convert with no code of their own: no test.
+  expect_lowers("s = `${i % 7}${-i}${i < 2}${typeof i}${i ? 'a' : 'b'}${c()}`",
+                sync_program("var __ttc = __oda_tcat;s = __ttc(i % 7, -i, i < 2, typeof i, i ? 'a' : 'b', c());"));
+}
+
+// A `+` chain whose first `+` certainly joins strings is one __oda_pcat call (ToPrimitive with
+// no hint, as `+`); one that may add numbers first, or has two operands, stays as written.
+TEST(JsLower, StringPlusChainsAreOneConcatenation) {
+  expect_lowers("s = 'row ' + i + ': ' + i * 7 + f()",
+                sync_program("var __t1, __tpc = __oda_pcat;s = __tpc('row ', typeof (__t1 = (i)) == \"string\" || typeof __t1 == \"number\" ? "
+                             "__t1 : __tpc(__t1), ': ', i * 7, f());"));
+  expect_lowers("s = a + `x` + b", sync_program("var __t1, __tpc = __oda_pcat;s = __tpc(typeof (__t1 = (a)) == \"string\" || typeof __t1 == \"number\" ? "
+                                                 "__t1 : __tpc(__t1), \"x\", b);"));
+  expect_lowers("s = 1 + 2 + 's' + x", sync_program("s = 1 + 2 + 's' + x;"));
+  expect_lowers("s = a + b + 's'", sync_program("s = a + b + 's';"));
+  expect_lowers("s = 'a' + b", sync_program("s = 'a' + b;"));
+  expect_lowers("s = 'a' + b - c + d", sync_program("s = 'a' + b - c + d;"));
+  expect_lowers("s = x.y + 'a' + 1", sync_program("var __tpc = __oda_pcat;s = __tpc(x.y, 'a', 1);"));
+  // A declared variable read after its declaration runs no code: nothing before it need
+  // convert first. Inside with, or read before its declaration, it may run code or throw.
+  expect_lowers("let a, b; s = 'x' + a + b + 'y'", sync_program("var __tpc = __oda_pcat;var a = void 0, b = void 0;s = __tpc('x', a, b, 'y');"));
+  expect_lowers("let a, b; with (o) s = 'x' + a + b",
+                sync_program("var __t1, __tpc = __oda_pcat;var a = void 0, b = void 0;with (o) s = __tpc('x', typeof (__t1 = (a)) == \"string\" || "
+                             "typeof __t1 == \"number\" ? __t1 : __tpc(__t1), b);"));
+  expect_lowers("s = `${a}${b}`; let b", sync_program("var __t1, __ttc = __oda_tcat;s = __ttc(typeof (__t1 = (a)) == \"string\" || "
+                                                        "typeof __t1 == \"number\" ? __t1 : __ttc(__t1), __oda_tdz(\"b\"));var b = void 0;"));
+  // With BigInt in the program every `+` is __oda_BI.add.
+  expect_lowers("s = 'a' + 1n + b",
+                "(__oda_BI.use(), " + sync_program("s = __oda_BI.add(__oda_BI.add('a', __oda_BI.lit(\"1\")), b);").substr(1));
 }
 
 TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {

@@ -300,10 +300,6 @@ function __oda_ospread(o, src) {
   return o;
 }
 
-// A template literal's substitution that may be an object converts with ToString (its
-// toString first), not as `+` would (valueOf first); lib/js/lower_literals.cc.
-var __oda_str = (function (S) { return function (x) { return S(x); }; })(String);
-
 // Tagged templates: one frozen strings array (with raw) per call site.
 var __oda_tplcache = {};
 function __oda_tpl(site, cooked, raw) {
