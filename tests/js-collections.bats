@@ -93,6 +93,10 @@ const t = new Tags(['a', 'b']);
 console.log(t.has('A'), t.size, Object.prototype.toString.call(t));
 const errs = [
   () => new Map([1]),
+  () => new Map(5),
+  () => new Set({}),
+  () => new WeakSet(true),
+  () => new Set(Symbol('s')),
   () => new Map([['a', 1], 'b']),
   () => Map(),
   () => Set(),
@@ -116,6 +120,10 @@ EOF
 true true 6 1 2 [["x",6],["y",1]]
 true 2 [object Set]
 TypeError: Iterator value 1 is not an entry object
+TypeError: number 5 is not iterable (cannot read property Symbol(Symbol.iterator))
+TypeError: object is not iterable (cannot read property Symbol(Symbol.iterator))
+TypeError: boolean true is not iterable (cannot read property Symbol(Symbol.iterator))
+TypeError: symbol is not iterable (cannot read property Symbol(Symbol.iterator))
 TypeError: Iterator value b is not an entry object
 TypeError: Constructor Map requires 'new'
 TypeError: Constructor Set requires 'new'

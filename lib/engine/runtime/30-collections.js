@@ -25,6 +25,16 @@
     requireNew(self instanceof C && N.init(self, kind === 'Map' ? 0 : 1), kind);
   }
 
+  // The constructors' walk over their iterable argument, refusing others with node's text.
+  function fill(iterable, fn) {
+    if (!rt.isIterable(iterable)) {
+      var t = typeof iterable;
+      throw new TypeError((t === 'number' || t === 'boolean' ? t + ' ' + String(iterable) : t) +
+                          ' is not iterable (cannot read property Symbol(Symbol.iterator))');
+    }
+    rt.forOf(iterable, fn);
+  }
+
   var MapIteratorPrototype = rt.makeIteratorProto('Map Iterator');
   var SetIteratorPrototype = rt.makeIteratorProto('Set Iterator');
   rt.method(MapIteratorPrototype, 'next', N.Map.next, 0);
@@ -44,7 +54,7 @@
     if (iterable !== undefined && iterable !== null) {
       var self = this, set = self.set;
       rt.requireCallable(set, '\'' + String(set) + '\' returned for property \'set\' of object \'#<Map>\'');
-      rt.forOf(iterable, function (entry) {
+      fill(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         set.call(self, entry[0], entry[1]);
       });
@@ -72,7 +82,7 @@
     if (iterable !== undefined && iterable !== null) {
       var self = this, add = self.add;
       rt.requireCallable(add);
-      rt.forOf(iterable, function (v) { add.call(self, v); });
+      fill(iterable, function (v) { add.call(self, v); });
     }
     return this;
   }
@@ -151,7 +161,7 @@
     if (iterable !== undefined && iterable !== null) {
       var self = this, set = self.set;
       rt.requireCallable(set);
-      rt.forOf(iterable, function (entry) {
+      fill(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         set.call(self, entry[0], entry[1]);
       });
@@ -170,7 +180,7 @@
     if (iterable !== undefined && iterable !== null) {
       var self = this, add = self.add;
       rt.requireCallable(add);
-      rt.forOf(iterable, function (v) { add.call(self, v); });
+      fill(iterable, function (v) { add.call(self, v); });
     }
     return this;
   }
