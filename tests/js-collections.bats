@@ -113,6 +113,13 @@ const errs = [
 ];
 for (const f of errs) { try { f(); console.log('no error'); } catch (e) { console.log(e.constructor.name + ': ' + e.message); } }
 console.log(Map.prototype.get.length, Map.prototype.set.length, Map.prototype.forEach.length, Set.prototype.add.length, Map.prototype.set.name, Set.prototype.keys === Set.prototype.values, Map.prototype[Symbol.iterator] === Map.prototype.entries);
+for (const [C, name] of [[Map, 'set'], [Set, 'add']]) {
+  const saved = C.prototype[name];
+  C.prototype[name] = 5;
+  try { new C([[1, 2]]); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }
+  console.log(new C().size, new C(null).size);
+  C.prototype[name] = saved;
+}
 EOF
   run run-code prog.js
   assert_success
@@ -138,6 +145,10 @@ TypeError: object is not a function
 TypeError: Method Map Iterator.prototype.next called on incompatible receiver #<Object>
 TypeError: Method get Map.prototype.size called on incompatible receiver #<Set>
 1 2 1 1 set true true
+TypeError: '5' returned for property 'set' of object '#<Map>' is not a function
+0 0
+TypeError: '5' returned for property 'add' of object '#<Set>' is not a function
+0 0
 EOF
 }
 

@@ -13,6 +13,7 @@
 
 extern "C" int oda_duk_svz_key(void* ctx, int idx, unsigned long long* bits);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_get_own_slot(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_array_room(void* ctx, int idx, unsigned int n);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 
@@ -186,8 +187,9 @@ Header* header(duk_context* ctx, duk_idx_t t) {
 }
 
 // Pushes a new empty table.
-void push_table(duk_context* ctx, uint32_t cap) {
+void push_table(duk_context* ctx, Kind kind, uint32_t cap) {
   duk_push_bare_array(ctx);
+  oda_duk_array_room(ctx, -1, key_index(kind, cap));
   table::init(static_cast<Header*>(duk_push_fixed_buffer(ctx, table::bytes(cap))), cap);
   duk_put_prop_index(ctx, -2, kBuf);
   duk_push_undefined(ctx);
@@ -230,12 +232,14 @@ Header* make_room(duk_context* ctx, Kind kind, duk_idx_t obj, duk_idx_t t) {
   if (h->live == h->used) {
     table::copy(h, n, nullptr);
     duk_put_prop_index(ctx, t, kBuf);
+    oda_duk_array_room(ctx, t, key_index(kind, cap));
     return n;
   }
   uint32_t dead = h->used - h->live;
   auto* removed = static_cast<uint32_t*>(duk_push_fixed_buffer(ctx, dead * sizeof(uint32_t)));
   table::copy(h, n, removed);
   duk_push_bare_array(ctx);  // the new table: [n, -, -, live entries...]
+  oda_duk_array_room(ctx, -1, key_index(kind, cap));
   duk_dup(ctx, -3);
   duk_put_prop_index(ctx, -2, kBuf);
   duk_push_undefined(ctx);
@@ -379,7 +383,7 @@ duk_ret_t clear(duk_context* ctx) {
   Kind kind = kind_of(ctx);
   Header* h = push_this_table(ctx, kind, METHOD("clear"));  // 0, 1
   if (h->used == 0) return 0;
-  push_table(ctx, table::kMinCap);  // 2
+  push_table(ctx, kind, table::kMinCap);  // 2
   duk_push_true(ctx);
   duk_put_prop_index(ctx, 1, kRemoved);
   duk_dup(ctx, 2);
@@ -502,8 +506,9 @@ duk_ret_t init_collection(duk_context* ctx) {
     return 1;
   }
   duk_pop_2(ctx);
-  push_table(ctx, table::kMinCap);
-  duk_put_prop_literal(ctx, 0, duk_get_int(ctx, 1) == 0 ? MAP_TABLE : SET_TABLE);
+  Kind kind = duk_get_int(ctx, 1) == 0 ? Kind::Map : Kind::Set;
+  push_table(ctx, kind, table::kMinCap);
+  duk_put_prop_literal(ctx, 0, kind == Kind::Map ? MAP_TABLE : SET_TABLE);
   duk_push_true(ctx);
   return 1;
 }

@@ -183,3 +183,14 @@ int oda_duk_get_own_slot(void *ctx, int idx) {
 	duk_remove(thr, -2);
 	return 1;
 }
+
+/* Gives the bare array at idx a dense part of n elements (its length unchanged), so that the
+ * Map and Set tables of lib/engine/collections.cc take their entries without growing it
+ * one step at a time. */
+void oda_duk_array_room(void *ctx, int idx, unsigned int n) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_require_hobject(thr, (duk_idx_t) idx);
+	if (DUK_HOBJECT_HAS_ARRAY_PART(h) && DUK_HOBJECT_GET_ASIZE(h) < n) {
+		duk_hobject_realloc_props(thr, h, DUK_HOBJECT_GET_ESIZE(h), (duk_uint32_t) n, DUK_HOBJECT_GET_HSIZE(h), 0);
+	}
+}

@@ -35,6 +35,16 @@
     rt.forOf(iterable, fn);
   }
 
+  // this.set or this.add, which the constructors call for each value (node's error if it is
+  // no function).
+  function adder(self, name, kind) {
+    var f = self[name];
+    if (typeof f !== 'function') {
+      throw new TypeError('\'' + String(f) + '\' returned for property \'' + name + '\' of object \'#<' + kind + '>\' is not a function');
+    }
+    return f;
+  }
+
   var MapIteratorPrototype = rt.makeIteratorProto('Map Iterator');
   var SetIteratorPrototype = rt.makeIteratorProto('Set Iterator');
   rt.method(MapIteratorPrototype, 'next', N.Map.next, 0);
@@ -52,8 +62,7 @@
   function Map(iterable) {
     init(this, 'Map', Map);
     if (iterable !== undefined && iterable !== null) {
-      var self = this, set = self.set;
-      rt.requireCallable(set, '\'' + String(set) + '\' returned for property \'set\' of object \'#<Map>\'');
+      var self = this, set = adder(self, 'set', 'Map');
       fill(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         set.call(self, entry[0], entry[1]);
@@ -80,8 +89,7 @@
   function Set(iterable) {
     init(this, 'Set', Set);
     if (iterable !== undefined && iterable !== null) {
-      var self = this, add = self.add;
-      rt.requireCallable(add);
+      var self = this, add = adder(self, 'add', 'Set');
       fill(iterable, function (v) { add.call(self, v); });
     }
     return this;
