@@ -66,6 +66,14 @@ const fm = new Map([['p', 1]]);
 const out = [];
 fm.forEach(function (v, k, map) { out.push(this.tag + k + v, map === fm); if (k === 'p') { fm.clear(); fm.set('q', 2); } }, { tag: '#' });
 console.log(JSON.stringify(out));
+const fm2 = new Map();
+for (let i = 0; i < 8; i++) fm2.set(i, i);
+const seen2 = [];
+fm2.forEach((v, k) => {
+  seen2.push(k);
+  if (k === 1) { for (let i = 0; i < 8; i++) fm2.delete(i); for (let i = 100; i < 120; i++) fm2.set(i, i); }
+});
+console.log(seen2.length, seen2.slice(0, 4).join(','), seen2[seen2.length - 1], fm2.size);
 EOF
   run run-code prog.js
   assert_success
@@ -77,6 +85,7 @@ x
 {"done":true}
 990 2010 2010
 ["#p1",true,"#q2",true]
+22 0,1,100,101 119 20
 EOF
 }
 
