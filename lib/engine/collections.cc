@@ -14,6 +14,7 @@
 extern "C" int oda_duk_svz_key(void* ctx, int idx, unsigned long long* bits);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_get_own_slot(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_array_room(void* ctx, int idx, unsigned int n);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_iter_result(void* ctx, int done);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 
@@ -115,8 +116,7 @@ using table::Header;
 #define MAP_TABLE DUK_HIDDEN_SYMBOL("oda_map")
 #define SET_TABLE DUK_HIDDEN_SYMBOL("oda_set")
 #define IT_TABLE DUK_HIDDEN_SYMBOL("oda_itt")
-#define IT_INDEX DUK_HIDDEN_SYMBOL("oda_iti")
-#define IT_KIND DUK_HIDDEN_SYMBOL("oda_itk")
+#define IT_STATE DUK_HIDDEN_SYMBOL("oda_its")
 #define MAP_ITER_PROTO DUK_HIDDEN_SYMBOL("oda_map_iter")
 #define SET_ITER_PROTO DUK_HIDDEN_SYMBOL("oda_set_iter")
 
@@ -426,6 +426,13 @@ duk_ret_t for_each(duk_context* ctx) {
   }
 }
 
+// An iterator's position and what it yields, in a buffer of its own: next() moves it without
+// a property write.
+struct IterState {
+  uint32_t index;
+  int magic;  // kind | yield << 1
+};
+
 // keys(), values() and entries(): an iterator (magic: kind | yield << 1).
 duk_ret_t iterate(duk_context* ctx) {
   int magic = duk_get_current_magic(ctx);
@@ -440,36 +447,33 @@ duk_ret_t iterate(duk_context* ctx) {
   duk_pop(ctx);
   duk_dup(ctx, 1);
   duk_put_prop_literal(ctx, -2, IT_TABLE);
-  duk_push_uint(ctx, 0);
-  duk_put_prop_literal(ctx, -2, IT_INDEX);
-  duk_push_int(ctx, magic);
-  duk_put_prop_literal(ctx, -2, IT_KIND);
+  *static_cast<IterState*>(duk_push_fixed_buffer(ctx, sizeof(IterState))) = IterState{0, magic};
+  duk_put_prop_literal(ctx, -2, IT_STATE);
   return 1;
 }
 
 void push_result(duk_context* ctx, bool done) {
-  duk_push_object(ctx);
-  if (done) duk_push_undefined(ctx); else duk_swap_top(ctx, -2);
-  duk_put_prop_literal(ctx, -2, "value");
-  duk_push_boolean(ctx, done);
-  duk_put_prop_literal(ctx, -2, "done");
+  if (done) duk_push_undefined(ctx);
+  oda_duk_iter_result(ctx, done);
 }
 
 // The iterators' next() (magic: kind).
 duk_ret_t next(duk_context* ctx) {
   Kind kind = kind_of(ctx);
   duk_push_this(ctx);  // 0
-  bool ours = push_slot(ctx, 0, IT_KIND) && (duk_get_int(ctx, 1) & 1) == static_cast<int>(kind);
-  if (!ours) return incompatible(ctx, kind == Kind::Map ? "Map Iterator.prototype.next" : "Set Iterator.prototype.next", 0);
-  auto what = static_cast<Yield>(duk_get_int(ctx, 1) >> 1);
+  IterState* st = nullptr;
+  duk_size_t n = 0;
+  if (push_slot(ctx, 0, IT_STATE)) st = static_cast<IterState*>(duk_get_buffer(ctx, 1, &n));  // 1
+  if (st == nullptr || n != sizeof(IterState) || (st->magic & 1) != static_cast<int>(kind)) {
+    return incompatible(ctx, kind == Kind::Map ? "Map Iterator.prototype.next" : "Set Iterator.prototype.next", 0);
+  }
+  auto what = static_cast<Yield>(st->magic >> 1);
   push_slot(ctx, 0, IT_TABLE);  // 2
   if (duk_is_null(ctx, 2)) {
     push_result(ctx, true);
     return 1;
   }
-  push_slot(ctx, 0, IT_INDEX);
-  uint32_t i = duk_get_uint(ctx, -1);
-  duk_pop(ctx);
+  uint32_t i = st->index;
   if (follow(ctx, 2, &i)) {
     duk_dup(ctx, 2);
     duk_put_prop_literal(ctx, 0, IT_TABLE);
@@ -482,8 +486,7 @@ duk_ret_t next(duk_context* ctx) {
     push_result(ctx, true);
     return 1;
   }
-  duk_push_uint(ctx, i + 1);
-  duk_put_prop_literal(ctx, 0, IT_INDEX);
+  st->index = i + 1;  // the buffer lives as long as this, which the call holds
   if (what == Yield::Entries) {
     duk_push_array(ctx);
     duk_get_prop_index(ctx, 2, key_index(kind, i));

@@ -194,3 +194,19 @@ void oda_duk_array_room(void *ctx, int idx, unsigned int n) {
 		duk_hobject_realloc_props(thr, h, DUK_HOBJECT_GET_ESIZE(h), (duk_uint32_t) n, DUK_HOBJECT_GET_HSIZE(h), 0);
 	}
 }
+
+/* Replaces the value on top of the stack with an iterator result {value, done} (done a
+ * boolean), made at its final size and defined without a [[Set]] walking up Object.prototype:
+ * the Map and Set iterators of lib/engine/collections.cc make one a step. */
+void oda_duk_iter_result(void *ctx, int done) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_push_object(thr);
+	duk_hobject_realloc_props(thr, duk_known_hobject(thr, -1), 2, 0, 0, 0);
+	duk_push_hstring_stridx(thr, DUK_STRIDX_VALUE);
+	duk_dup(thr, -3);
+	duk_xdef_prop(thr, -3, DUK_PROPDESC_FLAGS_WEC);
+	duk_push_literal(thr, "done");
+	duk_push_boolean(thr, done);
+	duk_xdef_prop(thr, -3, DUK_PROPDESC_FLAGS_WEC);
+	duk_remove(thr, -2);
+}
