@@ -101,3 +101,112 @@ int oda_duk_bigint_unwrap(void *ctx, int idx) {
 	duk_push_tval(thr, tv);
 	return 1;
 }
+
+/* The SameValueZero identity of the value at idx, for the Map and Set tables of
+ * lib/engine/collections.cc: a type code (1 and up) and 64 bits such that two values are
+ * SameValueZero exactly when both agree. Strings and symbols are interned, so their heap
+ * pointer is their content; objects are their pointer; a BigInt (patch 0010) is the pointer
+ * of its decimal text; a number is its double's bits with -0 as +0 and every NaN as one. */
+int oda_duk_svz_key(void *ctx, int idx, unsigned long long *bits) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_tval *tv = duk_get_tval_or_unused(thr, (duk_idx_t) idx);
+	if (DUK_TVAL_IS_NUMBER(tv)) {
+		duk_double_t d = DUK_TVAL_GET_NUMBER(tv);
+		duk_uint64_t u;
+		if (d == 0) {
+			d = 0;
+		}
+		if (d != d) {
+			u = 0x7ff8000000000000ULL;
+		} else {
+			duk_memcpy((void *) &u, (const void *) &d, sizeof u);
+		}
+		*bits = u;
+		return 1;
+	}
+	if (DUK_TVAL_IS_STRING(tv)) {
+		*bits = (duk_uint64_t) (duk_uintptr_t) DUK_TVAL_GET_STRING(tv);
+		return 2;
+	}
+	if (DUK_TVAL_IS_OBJECT(tv)) {
+		duk_hobject *h = DUK_TVAL_GET_OBJECT(tv);
+		if (DUK_UNLIKELY(DUK_ODA_IS_BIGINT(h))) {
+			*bits = (duk_uint64_t) (duk_uintptr_t) DUK_ODA_BIGINT_TEXT(h);
+			return 4;
+		}
+		*bits = (duk_uint64_t) (duk_uintptr_t) h;
+		return 3;
+	}
+	if (DUK_TVAL_IS_BOOLEAN(tv)) {
+		*bits = DUK_TVAL_GET_BOOLEAN(tv) ? 1 : 0;
+		return 5;
+	}
+	if (DUK_TVAL_IS_NULL(tv)) {
+		*bits = 0;
+		return 6;
+	}
+	if (DUK_TVAL_IS_BUFFER(tv)) {
+		*bits = (duk_uint64_t) (duk_uintptr_t) DUK_TVAL_GET_BUFFER(tv);
+		return 7;
+	}
+	if (DUK_TVAL_IS_POINTER(tv)) {
+		*bits = (duk_uint64_t) (duk_uintptr_t) DUK_TVAL_GET_POINTER(tv);
+		return 8;
+	}
+	if (DUK_TVAL_IS_LIGHTFUNC(tv)) {
+		duk_c_function fp;
+		duk_small_uint_t flags;
+		DUK_TVAL_GET_LIGHTFUNC(tv, fp, flags);
+		/* User-space pointers fit in 48 bits, so the flags above them keep this exact. */
+		*bits = ((duk_uint64_t) flags << 48) ^ (duk_uint64_t) (duk_uintptr_t) fp;
+		return 9;
+	}
+	*bits = 0;
+	return 10;  /* undefined */
+}
+
+/* Replaces the key on top of the stack (a hidden symbol) with the value of the object at
+ * idx's own data property of that key, or with undefined when it has none (or idx holds no
+ * object); returns whether it had one. No prototype walk, no Proxy trap: the internal slots
+ * of lib/engine/collections.cc are always own. idx must not be relative to the top. */
+int oda_duk_get_own_slot(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_hstring *key = duk_require_hstring(thr, -1);
+	duk_tval *tv = h != NULL ? duk_hobject_find_entry_tval_ptr(thr->heap, h, key) : NULL;
+	if (tv == NULL) {
+		duk_pop(thr);
+		duk_push_undefined(thr);
+		return 0;
+	}
+	duk_push_tval(thr, tv);
+	duk_remove(thr, -2);
+	return 1;
+}
+
+/* Gives the bare array at idx a dense part of n elements (its length unchanged), so that the
+ * Map and Set tables of lib/engine/collections.cc take their entries without growing it
+ * one step at a time. */
+void oda_duk_array_room(void *ctx, int idx, unsigned int n) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_require_hobject(thr, (duk_idx_t) idx);
+	if (DUK_HOBJECT_HAS_ARRAY_PART(h) && DUK_HOBJECT_GET_ASIZE(h) < n) {
+		duk_hobject_realloc_props(thr, h, DUK_HOBJECT_GET_ESIZE(h), (duk_uint32_t) n, DUK_HOBJECT_GET_HSIZE(h), 0);
+	}
+}
+
+/* Replaces the value on top of the stack with an iterator result {value, done} (done a
+ * boolean), made at its final size and defined without a [[Set]] walking up Object.prototype:
+ * the Map and Set iterators of lib/engine/collections.cc make one a step. */
+void oda_duk_iter_result(void *ctx, int done) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_push_object(thr);
+	duk_hobject_realloc_props(thr, duk_known_hobject(thr, -1), 2, 0, 0, 0);
+	duk_push_hstring_stridx(thr, DUK_STRIDX_VALUE);
+	duk_dup(thr, -3);
+	duk_xdef_prop(thr, -3, DUK_PROPDESC_FLAGS_WEC);
+	duk_push_literal(thr, "done");
+	duk_push_boolean(thr, done);
+	duk_xdef_prop(thr, -3, DUK_PROPDESC_FLAGS_WEC);
+	duk_remove(thr, -2);
+}

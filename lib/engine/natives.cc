@@ -1,6 +1,6 @@
 // The runtime's natives: hidden property keys for the prelude, the kernel's random bytes and
-// clock, and the PCRE2-backed RegExp engine (regexp.cc), registered on the global object
-// before the prelude runs.
+// clock, Promise (promise.cc), Map and Set (collections.cc) and the PCRE2-backed RegExp
+// engine (regexp.cc), registered on the global object before the prelude runs.
 #include "engine/natives.h"
 
 #include <duktape.h>
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "js/lower.h"
+#include "engine/collections.h"
 #include "engine/promise.h"
 #include "engine/regexp_natives.h"
 #include "sys/clock.h"
@@ -364,6 +365,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_pcat", plus_concat, DUK_VARARGS);
   register_promise_natives(ctx);
+  register_collection_natives(ctx);
   define_restricted_properties(ctx);
   engine::register_regexp_natives(ctx);
   register_conf_natives(ctx);

@@ -1,135 +1,15 @@
-// Map, Set, WeakMap and WeakSet: O(1) hashed lookups (strings, numbers, symbols and objects
-// each in their own dictionary; objects carry a hidden id) over a doubly linked entry list
-// that keeps insertion order and lets live iterators survive deletions.
+// Map, Set, WeakMap and WeakSet. Map and Set are ordered hash tables in C
+// (lib/engine/collections.cc: their methods, iterators and forEach); the constructors,
+// Map.groupBy and the ES2025 set methods are written here on them, since the specification
+// defines those through observable calls of set, add and has.
 // @lazy: Map Set WeakMap WeakSet WeakRef FinalizationRegistry
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
+  var N = global.__oda_collection_natives();
   var ITER = Symbol.iterator;
-  var S = rt.hiddenKey('collection'), OBJID = rt.hiddenKey('objectId');
-  var IT_ENTRY = rt.hiddenKey('iterEntry'), IT_KIND = rt.hiddenKey('iterKind'), IT_STORE = rt.hiddenKey('iterStore');
-  var nextId = 1;
+  var S = rt.hiddenKey('collection');
   var isExtensible = Object.isExtensible;
-
-  // The id of an object key (a string, so dictionary lookups need no number formatting), or
-  // '' when the object cannot hold one (frozen, sealed, ...).
-  function objectId(o, create) {
-    var id = o[OBJID];
-    if (id !== undefined) return id;
-    if (!create) return '';
-    id = 'o' + nextId++;
-    // A plain store: a hidden symbol is never enumerated, listed or passed to proxy traps;
-    // strict code throws on an object that takes no new properties.
-    try { o[OBJID] = id; } catch (e) { return ''; }
-    return id;
-  }
-
-  // One store: head sentinel, tail, size and the per-type dictionaries.
-  function Store() {
-    // The sentinel counts as removed so walks skip it.
-    this.head = { key: undefined, value: undefined, next: null, prev: null, removed: true };
-    this.tail = this.head;
-    this.size = 0;
-    this.str = Object.create(null);
-    this.num = Object.create(null);
-    this.int = [];     // array indexes: Duktape's array part, no number-to-string keys
-    this.sym = Object.create(null);
-    this.obj = Object.create(null);
-    this.other = [];   // entries for undefined, null, booleans and objects without an id
-  }
-  // set(): one type dispatch for the lookup and the insertion (the hot path of counting
-  // and grouping loops).
-  Store.prototype.set = function (k, v) {
-    var dict, key = k;
-    switch (typeof k) {
-      case 'string': dict = this.str; break;
-      case 'number':
-        if ((k >>> 0) === k) { dict = this.int; k = k === 0 ? 0 : k; } else dict = this.num;
-        break;
-      case 'symbol': dict = this.sym; break;
-      case 'object': case 'function':
-        if (k !== null) {
-          key = k[OBJID];
-          if (key === undefined) key = objectId(k, true);
-          if (key) { dict = this.obj; break; }
-        }
-        /* falls through */
-      default:
-        var e0 = this.find(k);
-        if (e0) e0.value = v; else this.add(k, v);
-        return;
-    }
-    var e = dict[key];
-    if (e !== undefined) { e.value = v; return; }
-    e = { key: k, value: v, next: null, prev: this.tail, removed: false };
-    dict[key] = e;
-    this.tail.next = e;
-    this.tail = e;
-    this.size++;
-  };
-  Store.prototype.find = function (k) {
-    switch (typeof k) {
-      case 'string': return this.str[k];
-      case 'number': return (k >>> 0) === k ? this.int[k] : this.num[k];
-      case 'symbol': return this.sym[k];
-      case 'object': case 'function':
-        if (k !== null) {
-          var id = objectId(k, false);
-          if (id) return this.obj[id];
-        }
-    }
-    var o = this.other;
-    for (var i = 0; i < o.length; i++) if (o[i].key === k) return o[i];
-    return undefined;
-  };
-  Store.prototype.add = function (k, v) {
-    if (k === 0) k = 0;  // -0 becomes +0
-    var e = { key: k, value: v, next: null, prev: this.tail, removed: false };
-    switch (typeof k) {
-      case 'string': this.str[k] = e; break;
-      case 'number': if ((k >>> 0) === k) this.int[k] = e; else this.num[k] = e; break;
-      case 'symbol': this.sym[k] = e; break;
-      case 'object': case 'function':
-        if (k !== null) {
-          var id = objectId(k, true);
-          if (id) { this.obj[id] = e; break; }
-        }
-        this.other.push(e); break;
-      default: this.other.push(e);
-    }
-    this.tail.next = e;
-    this.tail = e;
-    this.size++;
-    return e;
-  };
-  Store.prototype.unlink = function (e) {
-    var k = e.key;
-    switch (typeof k) {
-      case 'string': delete this.str[k]; break;
-      case 'number': if ((k >>> 0) === k) delete this.int[k]; else delete this.num[k]; break;
-      case 'symbol': delete this.sym[k]; break;
-      default:
-        var id = (k !== null && typeof k === 'object' || typeof k === 'function') ? objectId(k, false) : 0;
-        if (id && this.obj[id] === e) delete this.obj[id];
-        else { var o = this.other; for (var i = 0; i < o.length; i++) if (o[i] === e) { o.splice(i, 1); break; } }
-    }
-    e.removed = true;
-    e.prev.next = e.next;
-    if (e.next) e.next.prev = e.prev; else this.tail = e.prev;
-    // e.next stays so an iterator standing on e can move on.
-    this.size--;
-  };
-  Store.prototype.clear = function () {
-    // Cleared entries point back at the sentinel, so an iterator standing on one goes on
-    // with whatever is added after the clear.
-    var head = this.head;
-    for (var e = head.next, n; e; e = n) { n = e.next; e.removed = true; e.next = head; }
-    head.next = null;
-    this.tail = head;
-    this.size = 0;
-    this.str = Object.create(null); this.num = Object.create(null); this.int = [];
-    this.sym = Object.create(null); this.obj = Object.create(null); this.other = [];
-  };
 
   function store(o, what) {
     var s = o !== null && o !== undefined ? o[S] : undefined;
@@ -137,94 +17,69 @@
     return s.store;
   }
 
-  // Iterators: kind 0 keys, 1 values, 2 entries.
-  function makeIterProto(tag) {
-    var proto = rt.makeIteratorProto(tag);
-    rt.method(proto, 'next', function () {
-      var st = this[IT_STORE];
-      if (st === undefined) throw new TypeError('next method called on incompatible receiver');
-      if (st === null) return rt.iterResult(undefined, true);
-      var e = this[IT_ENTRY].next;
-      while (e && e.removed) e = e.next;
-      if (!e) {
-        this[IT_STORE] = null; this[IT_ENTRY] = null;
-        return rt.iterResult(undefined, true);
-      }
-      this[IT_ENTRY] = e;
-      var kind = this[IT_KIND];
-      return rt.iterResult(kind === 0 ? e.key : kind === 1 ? e.value : [e.key, e.value], false);
-    }, 0);
-    return proto;
-  }
-  var MapIteratorPrototype = makeIterProto('Map Iterator');
-  var SetIteratorPrototype = makeIterProto('Set Iterator');
-  function iterate(proto, st, kind) {
-    var it = Object.create(proto);
-    it[IT_STORE] = st; it[IT_ENTRY] = st.head; it[IT_KIND] = kind;
-    return it;
-  }
-
   function requireNew(nt, name) {
     if (!nt) throw new TypeError('Constructor ' + name + ' requires \'new\'');
   }
-  function init(self, kind, proto) {
-    // Subclasses (lowered classes) pass their own this; plain calls are refused.
-    var o = (self instanceof proto.constructor && !rt.hasOwn.call(self, S)) ? self : null;
-    requireNew(o, kind);
-    var st = new Store();
-    Object.defineProperty(o, S, { value: { kind: kind, store: st }, writable: false, enumerable: false, configurable: false });
-    return st;
+  // Subclasses (lowered classes) pass their own this; plain calls are refused.
+  function init(self, kind, C) {
+    requireNew(self instanceof C && N.init(self, kind === 'Map' ? 0 : 1), kind);
+  }
+
+  // The constructors' walk over their iterable argument, refusing others with node's text.
+  function fill(iterable, fn) {
+    if (!rt.isIterable(iterable)) {
+      var t = typeof iterable;
+      throw new TypeError((t === 'number' || t === 'boolean' ? t + ' ' + String(iterable) : t) +
+                          ' is not iterable (cannot read property Symbol(Symbol.iterator))');
+    }
+    rt.forOf(iterable, fn);
+  }
+
+  // this.set or this.add, which the constructors call for each value (node's error if it is
+  // no function).
+  function adder(self, name, kind) {
+    var f = self[name];
+    if (typeof f !== 'function') {
+      throw new TypeError('\'' + String(f) + '\' returned for property \'' + name + '\' of object \'#<' + kind + '>\' is not a function');
+    }
+    return f;
+  }
+
+  var MapIteratorPrototype = rt.makeIteratorProto('Map Iterator');
+  var SetIteratorPrototype = rt.makeIteratorProto('Set Iterator');
+  rt.method(MapIteratorPrototype, 'next', N.Map.next, 0);
+  rt.method(SetIteratorPrototype, 'next', N.Set.next, 0);
+  N.protos(MapIteratorPrototype, SetIteratorPrototype);
+  // The natives' spec lengths; N.Map and N.Set hold the ones each has.
+  var LENGTHS = { get: 1, set: 2, add: 1, has: 1, 'delete': 1, clear: 0, entries: 0, forEach: 1, keys: 0, values: 0 };
+  function install(C, natives, tag) {
+    for (var name in LENGTHS) if (natives[name]) rt.method(C.prototype, name, natives[name], LENGTHS[name]);
+    rt.getter(C.prototype, 'size', natives.size);
+    Object.defineProperty(C.prototype, Symbol.toStringTag, { value: tag, configurable: true });
   }
 
   // ---- Map
   function Map(iterable) {
-    var st = init(this, 'Map', Map.prototype);
+    init(this, 'Map', Map);
     if (iterable !== undefined && iterable !== null) {
-      var self = this, set = self.set;
-      rt.requireCallable(set, '\'' + String(set) + '\' returned for property \'set\' of object \'#<Map>\'');
-      rt.forOf(iterable, function (entry) {
+      var self = this, set = adder(self, 'set', 'Map');
+      fill(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         set.call(self, entry[0], entry[1]);
       });
     }
     return this;
   }
-  rt.methods(Map.prototype, {
-    get: [function (k) { var e = store(this, 'Map').find(k); return e ? e.value : undefined; }, 1],
-    set: [function (k, v) {
-      store(this, 'Map').set(k, v);
-      return this;
-    }, 2],
-    has: [function (k) { return store(this, 'Map').find(k) !== undefined; }, 1],
-    'delete': [function (k) {
-      var st = store(this, 'Map'), e = st.find(k);
-      if (!e) return false;
-      st.unlink(e);
-      return true;
-    }, 1],
-    clear: [function () { store(this, 'Map').clear(); }, 0],
-    forEach: [function (fn, thisArg) {
-      var st = store(this, 'Map');
-      rt.requireCallable(fn);
-      for (var e = st.head.next; e; e = e.next) {
-        if (e.removed) continue;
-        fn.call(thisArg, e.value, e.key, this);
-      }
-    }, 1],
-    keys: [function () { return iterate(MapIteratorPrototype, store(this, 'Map'), 0); }, 0],
-    values: [function () { return iterate(MapIteratorPrototype, store(this, 'Map'), 1); }, 0],
-    entries: [function () { return iterate(MapIteratorPrototype, store(this, 'Map'), 2); }, 0]
-  });
-  rt.getter(Map.prototype, 'size', function () { return store(this, 'Map').size; });
+  install(Map, N.Map, 'Map');
   rt.def(Map.prototype, ITER, Map.prototype.entries);
-  Object.defineProperty(Map.prototype, Symbol.toStringTag, { value: 'Map', configurable: true });
+  var mapGet = N.Map.get, mapSet = N.Map.set;
   rt.method(Map, 'groupBy', function (items, callback) {
     rt.requireCallable(callback);
     var m = new Map(), i = 0;
     rt.forOf(items, function (v) {
       var k = callback(v, i++);
-      var arr = m.get(k);
-      if (arr === undefined) m.set(k, arr = []);
+      var arr = mapGet.call(m, k);
+      if (arr === undefined) mapSet.call(m, k, arr = []);
       arr.push(v);
     });
     return m;
@@ -232,44 +87,16 @@
 
   // ---- Set
   function Set(iterable) {
-    init(this, 'Set', Set.prototype);
+    init(this, 'Set', Set);
     if (iterable !== undefined && iterable !== null) {
-      var self = this, add = self.add;
-      rt.requireCallable(add);
-      rt.forOf(iterable, function (v) { add.call(self, v); });
+      var self = this, add = adder(self, 'add', 'Set');
+      fill(iterable, function (v) { add.call(self, v); });
     }
     return this;
   }
-  rt.methods(Set.prototype, {
-    add: [function (k) {
-      var st = store(this, 'Set');
-      if (k === 0) k = 0;
-      st.set(k, k);
-      return this;
-    }, 1],
-    has: [function (k) { return store(this, 'Set').find(k) !== undefined; }, 1],
-    'delete': [function (k) {
-      var st = store(this, 'Set'), e = st.find(k);
-      if (!e) return false;
-      st.unlink(e);
-      return true;
-    }, 1],
-    clear: [function () { store(this, 'Set').clear(); }, 0],
-    forEach: [function (fn, thisArg) {
-      var st = store(this, 'Set');
-      rt.requireCallable(fn);
-      for (var e = st.head.next; e; e = e.next) {
-        if (e.removed) continue;
-        fn.call(thisArg, e.key, e.key, this);
-      }
-    }, 1],
-    values: [function () { return iterate(SetIteratorPrototype, store(this, 'Set'), 1); }, 0],
-    entries: [function () { return iterate(SetIteratorPrototype, store(this, 'Set'), 2); }, 0]
-  });
-  rt.getter(Set.prototype, 'size', function () { return store(this, 'Set').size; });
+  install(Set, N.Set, 'Set');
   rt.def(Set.prototype, 'keys', Set.prototype.values);
   rt.def(Set.prototype, ITER, Set.prototype.values);
-  Object.defineProperty(Set.prototype, Symbol.toStringTag, { value: 'Set', configurable: true });
 
   // ES2025 set methods, which agents reach for as well.
   function setLike(o) {
@@ -278,24 +105,28 @@
     rt.requireCallable(has); rt.requireCallable(keys);
     return { has: function (v) { return !!has.call(o, v); }, keys: function () { return keys.call(o); }, size: +o.size };
   }
-  function each(set, fn) { var st = store(set, 'Set'); for (var e = st.head.next; e; e = e.next) if (!e.removed) fn(e.key); }
+  function requireSet(o, method) {
+    if (N.kind(o) !== 1) throw new TypeError('Method Set.prototype.' + method + ' called on incompatible receiver ' + String(o));
+  }
+  var setForEach = N.Set.forEach, setAdd = N.Set.add, setHas = N.Set.has, setDelete = N.Set['delete'];
+  function each(set, method, fn) { requireSet(set, method); setForEach.call(set, fn); }
   function eachKey(sl, fn) {
     var it = sl.keys();
     for (var step = it.next(); !step.done; step = it.next()) fn(step.value);
   }
   rt.methods(Set.prototype, {
-    union: [function (other) { store(this, 'Set'); var o = setLike(other), r = new Set(this); eachKey(o, function (v) { r.add(v); }); return r; }, 1],
-    intersection: [function (other) { var o = setLike(other), r = new Set(); each(this, function (v) { if (o.has(v)) r.add(v); }); return r; }, 1],
-    difference: [function (other) { var o = setLike(other), r = new Set(); each(this, function (v) { if (!o.has(v)) r.add(v); }); return r; }, 1],
+    union: [function (other) { requireSet(this, 'union'); var o = setLike(other), r = new Set(this); eachKey(o, function (v) { setAdd.call(r, v); }); return r; }, 1],
+    intersection: [function (other) { var o = setLike(other), r = new Set(); each(this, 'intersection', function (v) { if (o.has(v)) setAdd.call(r, v); }); return r; }, 1],
+    difference: [function (other) { var o = setLike(other), r = new Set(); each(this, 'difference', function (v) { if (!o.has(v)) setAdd.call(r, v); }); return r; }, 1],
     symmetricDifference: [function (other) {
-      store(this, 'Set');
+      requireSet(this, 'symmetricDifference');
       var o = setLike(other), self = this, r = new Set(this);
-      eachKey(o, function (v) { if (self.has(v)) r['delete'](v); else r.add(v); });
+      eachKey(o, function (v) { if (setHas.call(self, v)) setDelete.call(r, v); else setAdd.call(r, v); });
       return r;
     }, 1],
-    isSubsetOf: [function (other) { var o = setLike(other), ok = true; each(this, function (v) { if (!o.has(v)) ok = false; }); return ok; }, 1],
-    isSupersetOf: [function (other) { store(this, 'Set'); var o = setLike(other), self = this, ok = true; eachKey(o, function (v) { if (!self.has(v)) ok = false; }); return ok; }, 1],
-    isDisjointFrom: [function (other) { var o = setLike(other), ok = true; each(this, function (v) { if (o.has(v)) ok = false; }); return ok; }, 1]
+    isSubsetOf: [function (other) { var o = setLike(other), ok = true; each(this, 'isSubsetOf', function (v) { if (!o.has(v)) ok = false; }); return ok; }, 1],
+    isSupersetOf: [function (other) { requireSet(this, 'isSupersetOf'); var o = setLike(other), self = this, ok = true; eachKey(o, function (v) { if (!setHas.call(self, v)) ok = false; }); return ok; }, 1],
+    isDisjointFrom: [function (other) { var o = setLike(other), ok = true; each(this, 'isDisjointFrom', function (v) { if (o.has(v)) ok = false; }); return ok; }, 1]
   });
 
   // ---- WeakMap / WeakSet: the value lives on the key under a per-collection hidden key,
@@ -338,7 +169,7 @@
     if (iterable !== undefined && iterable !== null) {
       var self = this, set = self.set;
       rt.requireCallable(set);
-      rt.forOf(iterable, function (entry) {
+      fill(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');
         set.call(self, entry[0], entry[1]);
       });
@@ -357,7 +188,7 @@
     if (iterable !== undefined && iterable !== null) {
       var self = this, add = self.add;
       rt.requireCallable(add);
-      rt.forOf(iterable, function (v) { add.call(self, v); });
+      fill(iterable, function (v) { add.call(self, v); });
     }
     return this;
   }
