@@ -46,11 +46,17 @@ bool send_all(int fd, std::string_view s) {
 }
 
 bool send_with_fds(int fd, std::string_view s, const std::vector<int>& fds) {
+  if (fds.empty()) return send_all(fd, s);
+  ssize_t n = send_some_with_fds(fd, s, fds);
+  if (n <= 0) return false;
+  return send_all(fd, s.substr(static_cast<size_t>(n)));
+}
+
+ssize_t send_some_with_fds(int fd, std::string_view s, const std::vector<int>& fds) {
   if (fds.size() > kMaxPassedFds || s.empty()) {
     errno = EINVAL;
-    return false;
+    return -1;
   }
-  if (fds.empty()) return send_all(fd, s);
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxPassedFds)] = {};
   iovec iov{const_cast<char*>(s.data()), s.size()};
   msghdr m{};
@@ -63,11 +69,11 @@ bool send_with_fds(int fd, std::string_view s, const std::vector<int>& fds) {
   c->cmsg_type = SCM_RIGHTS;
   c->cmsg_len = CMSG_LEN(sizeof(int) * fds.size());
   std::memcpy(CMSG_DATA(c), fds.data(), sizeof(int) * fds.size());
+  if (fds.empty()) m.msg_control = nullptr, m.msg_controllen = 0;
   ssize_t n;
   do n = ::sendmsg(fd, &m, MSG_NOSIGNAL);
   while (n < 0 && errno == EINTR);
-  if (n <= 0) return false;
-  return send_all(fd, s.substr(static_cast<size_t>(n)));
+  return n;
 }
 
 ssize_t receive_fds(int fd, char* buf, size_t n, std::vector<UniqueFd>* fds) {

@@ -29,6 +29,9 @@ constexpr size_t kMaxPassedFds = 8;
 // Sends all of s with fds (at most kMaxPassedFds) attached to its first byte: the receiver
 // gets them with the first receive_fds that reads that byte. The caller keeps its own copies.
 bool send_with_fds(int fd, std::string_view s, const std::vector<int>& fds);
+// One sendmsg of s with fds, for a non-blocking socket: how many bytes went (the fds went
+// with them when any did), or -1 with errno.
+ssize_t send_some_with_fds(int fd, std::string_view s, const std::vector<int>& fds);
 
 // One recv (recvmsg) of up to n bytes into buf, and the fds that came with them appended to
 // *fds, close-on-exec. Returns what recv returns (-1 with errno, 0 at the end).
