@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "mcp/client_config.h"
+#include "mcp/client_park.h"
 
 namespace oda::mcp::client {
 namespace {
@@ -63,6 +64,36 @@ TEST(McpConfig, ReadsStdioAndHttpServersWithExpansion) {
   EXPECT_EQ(s[2].transport, TransportKind::Http);
   EXPECT_EQ(s[2].binding, "bare_url");
   EXPECT_NE(s[0].identity(), s[1].identity());
+}
+
+TEST(McpWarmKey, OneServerOnlyForWhatShapesIt) {
+  ServerConfig c;
+  c.name = "memory";
+  c.command = {"/usr/bin/node", "index.js"};
+  c.env["MEMORY_FILE_PATH"] = "/tmp/m.jsonl";
+  std::string k = server_key(c, "/work");
+  EXPECT_EQ(k, server_key(c, "/work"));
+  EXPECT_TRUE(k.starts_with("stdio-"));
+  auto differs = [&](auto change, const std::string& ws = "/work") {
+    ServerConfig d = c;
+    change(d);
+    return server_key(d, ws) != k;
+  };
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.command.push_back("stdio"); }));
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.env["X"] = "1"; }));
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.cwd = "/tmp"; }));
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.name = "other"; }));
+  EXPECT_TRUE(differs([](ServerConfig&) {}, "/elsewhere"));
+  // Fields run together the same way still differ (each is length-prefixed).
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.command = {"/usr/bin/nodeindex.js"}; }));
+  // The environment it inherits (HOME, PATH ... from run-code's) shapes it too.
+  const char* home = std::getenv("HOME");
+  std::string saved = home ? home : "";
+  setenv("HOME", "/somewhere/else", 1);
+  EXPECT_NE(server_key(c, "/work"), k);
+  if (home) setenv("HOME", saved.c_str(), 1);
+  else unsetenv("HOME");
+  EXPECT_EQ(server_key(c, "/work"), k);
 }
 
 TEST(McpConfig, RefusesWithTheFileAndTheReason) {
