@@ -467,7 +467,7 @@ int Server::sessions_timeout() {
   for (const auto& s : sessions_) if (s->bootstrap_pending() && s->status() == Session::Status::Starting) return 20;
   if (!waiters_.empty()) return 5;
   if (!openings_.empty() || !closings_.empty()) return 20;
-  if (idle_since_ == 0) return any_live() || !clients_.empty() ? -1 : 100;
+  if (idle_since_ == 0) return any_live() || !clients_.empty() || !mcp_.empty() ? -1 : 100;
   int64_t left = idle_since_ + static_cast<int64_t>(opt_.idle_exit_s) * 1000 - now();
   return static_cast<int>(std::clamp<int64_t>(left, 0, 60000));
 }
