@@ -3,14 +3,23 @@
 // becomes in the program.
 #include "mcp/client.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <thread>
 
 #include "mcp/client_config.h"
 #include "mcp/client_park.h"
+#include "mcp/client_transport.h"
+#include "mcp/jsonrpc.h"
+#include "mcp/tools.h"
 
 namespace oda::mcp::client {
 namespace {
@@ -94,6 +103,60 @@ TEST(McpWarmKey, OneServerOnlyForWhatShapesIt) {
   if (home) setenv("HOME", saved.c_str(), 1);
   else unsetenv("HOME");
   EXPECT_EQ(server_key(c, "/work"), k);
+}
+
+// A server taken warm: request ids go on from the parked nextId, a late answer to an old id
+// matches nothing, and handing it over again says where the ids stand. The "server" is this
+// test on pipes; its pid and pidfd are a sleep's, so ending it ends only that.
+TEST(McpWarm, AdoptedServerGoesOnFromTheParkedIds) {
+  int in[2], out[2], err[2];
+  ASSERT_EQ(pipe2(in, O_CLOEXEC), 0);
+  ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
+  ASSERT_EQ(pipe2(err, O_CLOEXEC), 0);
+  Spawned sleeper;
+  ASSERT_TRUE(spawn({"/bin/sleep", "30"}, &sleeper));
+  Handover h;
+  h.pid = sleeper.pid;
+  h.in.reset(in[1]);
+  h.out.reset(out[0]);
+  h.err.reset(err[0]);
+  h.pidfd.reset(static_cast<int>(syscall(SYS_pidfd_open, sleeper.pid, 0)));
+  ASSERT_TRUE(h.pidfd);
+  sys::UniqueFd server_in(in[0]), server_out(out[1]), server_err(err[1]);
+  ServerConfig c;
+  c.name = "fake";
+  c.command = {"/bin/sleep"};
+  Connection conn(c, "/w");
+  std::string why;
+  ASSERT_TRUE(conn.adopt(std::move(h), parse(R"({"tools":[{"name":"t"}],"protocolVersion":"2025-06-18","nextId":41})"), &why)) << why;
+  EXPECT_TRUE(conn.warm());
+  ASSERT_EQ(conn.tools().size(), 1u);
+  EXPECT_EQ(conn.tools()[0].name, "t");
+  std::thread server([&] {
+    jsonrpc::LineReader lines(server_in.get(), 1 << 20);
+    std::string line;
+    ASSERT_EQ(lines.next(&line), jsonrpc::LineReader::Status::Line);
+    EXPECT_EQ(parse(line).get_or<int64_t>("id", 0), 41);
+    std::string answers =
+        R"({"jsonrpc":"2.0","id":40,"result":{"content":[{"type":"text","text":"old"}]}})" "\n"
+        R"({"jsonrpc":"2.0","id":41,"result":{"content":[{"type":"text","text":"new"}]}})" "\n";
+    EXPECT_TRUE(sys::write_all(server_out.get(), answers));
+  });
+  calls::CancelFlag cancel;
+  calls::Outcome o = conn.call("t", json::Value::object(), cancel);
+  server.join();
+  EXPECT_EQ(json::write(o.result), "\"new\"");
+  Handover again;
+  json::Value state;
+  ASSERT_TRUE(conn.hand_over(&again, &state));
+  EXPECT_EQ(state.get_or<int64_t>("nextId", 0), 42);
+  EXPECT_EQ(state.get_or("protocolVersion", ""), "2025-06-18");
+  EXPECT_EQ(again.pid, sleeper.pid);
+  end_server(&again);  // stdin closed (sleep ignores it), then TERM to its group
+  int status = 0;
+  ASSERT_EQ(waitpid(sleeper.pid, &status, 0), sleeper.pid);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+  sleeper.pid = -1;
 }
 
 TEST(McpConfig, RefusesWithTheFileAndTheReason) {
