@@ -219,7 +219,7 @@ class StdioTransport : public Transport {
       if (::poll(p, 2, -1) < 0 && errno == EINTR) continue;
       if (p[1].revents) return;  // handed over: what it says next is its next reader's
       ssize_t n = ::read(child_.err.get(), buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
       if (n <= 0) break;
       std::lock_guard lock(stderr_mu_);
       stderr_.append(buf, static_cast<size_t>(n));

@@ -146,12 +146,15 @@ std::optional<ParkedServer> McpPark::take(const std::string& chat, const std::st
     parked_.erase(parked_.begin() + static_cast<long>(i));
     unwatch(s);
     if (exited(s.pidfd.get())) return std::nullopt;  // died just now: not handed out
+    // Blocking again, as its taker reads it (the flag is the file's, shared with the taker).
+    if (s.err) fcntl(s.err.get(), F_SETFL, fcntl(s.err.get(), F_GETFL) & ~O_NONBLOCK);
     return s;
   }
   return std::nullopt;
 }
 
 void McpPark::put_back(ParkedServer s) {
+  if (s.err) fcntl(s.err.get(), F_SETFL, fcntl(s.err.get(), F_GETFL) | O_NONBLOCK);
   watch_(s.pidfd.get(), true);
   watch_(s.err.get(), true);
   parked_.push_back(std::move(s));
@@ -170,10 +173,8 @@ bool McpPark::on_fd(int fd) {
       char buf[4096];
       ssize_t n;
       while ((n = ::read(fd, buf, sizeof buf)) > 0) {}
-      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-        watch_(fd, false);
-        s.err.reset();
-      }
+      // At its end it leaves the set but stays held: a taker gets all four fds.
+      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) watch_(fd, false);
       return true;
     }
   }
