@@ -334,3 +334,165 @@ PY
   assert_line 'isError=false text="Echo: via oda-mcp"'
   assert_line --partial '"calls":[{"id":1,"server":"everything","tool":"echo","arguments":{"message":"via oda-mcp"},"ok":true'
 }
+
+# Warm servers (issue 15): a chat's stdio servers are parked with termd at the run's end and
+# taken back by its next run with the same config. The record says which (warm), whether
+# termd kept it (kept) and the server's process (pid).
+warm_config() {
+  cat > warm.json <<JSON
+{"mcpServers": {"everything": {"command": "node", "args": ["$NPM/server-everything/dist/index.js"$1]$2}}}
+JSON
+}
+# Each server of the last run: name warm kept pid startMs.
+last_servers() {
+  local id
+  id=$(run-code --history --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["runs"][0]["runId"])')
+  run-code --show "$id" --json | python3 -c '
+import json, sys
+for s in json.load(sys.stdin)["mcpServers"]:
+    print(s["name"], s.get("warm"), s.get("kept"), s.get("pid", 0), s["startMs"])'
+}
+# toggle-simulated-logging keeps its state in the server's memory: "Started" the first time
+# a process is called, "Stopped" the next.
+TOGGLE='return (await everything["toggle-simulated-logging"]({})).split(" ")[0]'
+gone() { ! kill -0 "$1" 2>/dev/null || [[ $(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) == Z ]]; }
+
+@test "a chat's second run takes its server warm: the same process, its state in memory" {
+  warm_config
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Started"
+  run last_servers
+  read -r name warm kept pid ms <<<"$output"
+  [[ "$name $warm $kept" == "everything False True" ]] && (( pid > 0 )) || fail "first run: $output"
+  kill -0 "$pid"
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Stopped"
+  run last_servers
+  read -r name warm kept pid2 ms <<<"$output"
+  [[ "$name $warm $kept $pid2" == "everything True True $pid" ]] || fail "second run: $output (pid $pid)"
+  (( ms < 50 )) || fail "a warm start took $ms ms"
+  # server-memory reads its file on every call (no state of its own to show), but its
+  # process is the one the first run started too.
+  run run-code --mcp-config mcp.json --code 'await memory.read_graph({}); return 1'
+  run run-code --mcp-config mcp.json --code 'return (await memory.read_graph({})).entities.length'
+  run last_servers
+  assert_line --regexp '^memory True True [0-9]+ '
+}
+
+@test "another chat gets a fresh server; without a chat it is ended with the run" {
+  warm_config
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  run last_servers
+  read -r _ _ _ pid _ <<<"$output"
+  run env ODA_CHAT=other-chat run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Started"
+  run last_servers
+  read -r _ warm kept pid2 _ <<<"$output"
+  [[ "$warm $kept" == "False True" && "$pid2" != "$pid" ]] || fail "other chat: $output (pid $pid)"
+  run env -u ODA_CHAT run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Started"
+  run last_servers
+  read -r _ warm kept pid3 _ <<<"$output"
+  [[ "$warm $kept" == "False False" ]] && (( pid3 > 0 )) || fail "no chat: $output"
+  gone "$pid3" || fail "the server of a run without a chat still runs"
+}
+
+@test "a parked server ends after the idle time (ODA_MCP_IDLE_MS), and with termd" {
+  warm_config
+  ODA_MCP_IDLE_MS=4000 run run-code --mcp-config warm.json --code "$TOGGLE"
+  run last_servers
+  read -r _ _ kept pid _ <<<"$output"
+  [[ $kept == True ]] && (( pid > 0 )) && kill -0 "$pid" || fail "not parked: $output"
+  for _ in $(seq 200); do gone "$pid" && break; sleep 0.05; done
+  gone "$pid" || fail "the server outlived its idle time"
+  # termd (started with that idle time) still holds the next one until it is stopped.
+  stop_termd
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  run last_servers
+  read -r _ _ kept pid _ <<<"$output"
+  (( pid > 0 )) || fail "no pid: $output"
+  sleep 0.5
+  kill -0 "$pid" || fail "the parked server ended before its idle time"
+  stop_termd
+  for _ in $(seq 100); do gone "$pid" && break; sleep 0.05; done
+  gone "$pid" || fail "the server outlived termd"
+}
+
+@test "a parked server that dies is not handed out: the next run starts a fresh one" {
+  warm_config
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  run last_servers
+  read -r _ _ _ pid _ <<<"$output"
+  (( pid > 0 )) || fail "no pid on the record: $output"
+  kill -KILL "$pid"
+  for _ in $(seq 100); do gone "$pid" && break; sleep 0.02; done
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_success
+  assert_output "Started"
+  run last_servers
+  read -r _ warm _ pid2 _ <<<"$output"
+  [[ $warm == False && $pid2 != "$pid" ]] || fail "after the kill: $output (pid $pid)"
+}
+
+@test "a config whose args or env differ gets a fresh server" {
+  warm_config
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  warm_config ', "stdio"'
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Started"
+  run last_servers
+  assert_line --regexp '^everything False True '
+  warm_config ', "stdio"' ', "env": {"X": "1"}'
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Started"
+  run last_servers
+  assert_line --regexp '^everything False True '
+  # The same again is warm.
+  run run-code --mcp-config warm.json --code "$TOGGLE"
+  assert_output "Stopped"
+}
+
+@test "termd refuses bad mcp-park and mcp-take requests by name and keeps serving" {
+  term-open
+  pid=$(cat "$ODA_RUNTIME_DIR/termd.pid")
+  run raw_client <<EOF2
+{"tool":"mcp-park","chat":"$ODA_CHAT"}
+{"tool":"mcp-park","chat":"$ODA_CHAT","args":{"key":""}}
+{"tool":"mcp-park","chat":"$ODA_CHAT","args":{"key":"k","state":[]}}
+{"tool":"mcp-park","chat":"$ODA_CHAT","args":{"key":"k","state":{"tools":[],"protocolVersion":"v","nextId":0.5}}}
+{"tool":"mcp-park","chat":"$ODA_CHAT","args":{"key":"k","state":{"tools":[],"protocolVersion":"v","nextId":1}}}
+{"tool":"mcp-take","chat":"$ODA_CHAT","args":{"key":7}}
+{"tool":"mcp-take","chat":"$ODA_CHAT","args":{"key":"none-parked"}}
+{"tool":"mcp-take","args":{"key":"k"}}
+EOF2
+  assert_success
+  assert_output "mcp request: 'args' must be an object
+mcp-park: 'key' must be a string of 1 to 256 characters
+mcp-park: 'state' must be an object
+mcp-park: 'state' needs 'tools' (an array), 'protocolVersion' (a string) and 'nextId' (a whole number from 1)
+mcp-park: expected 4 fds (stdin, stdout, stderr, pidfd), got 0
+mcp-take: 'key' must be a non-empty string
+ok
+refused: no chat: pass --chat ID or set ODA_CHAT"
+  # Fds that are not a server's pipes and pidfd are refused, and closed.
+  run python3 -c '
+import json, os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("rb")
+s.sendall(b"{\"hello\":\"termd\",\"version\":1}\n")
+f.readline()
+state = {"tools": [], "protocolVersion": "v", "nextId": 1}
+line = json.dumps({"tool": "mcp-park", "chat": sys.argv[2], "args": {"key": "k", "state": state}}) + "\n"
+null = os.open("/dev/null", os.O_RDWR)
+socket.send_fds(s, [line.encode()], [null] * 4)
+print(json.loads(f.readline())["error"])
+r, w = os.pipe()
+socket.send_fds(s, [line.encode()], [w, r, r, null])
+print(json.loads(f.readline())["error"])' "$ODA_RUNTIME_DIR/termd.sock" "$ODA_CHAT"
+  assert_output "mcp-park: the fds must be the server's stdin (a pipe's write end), stdout and stderr (read ends)
+mcp-park: the fourth fd is no pidfd of a live process"
+  kill -0 "$pid"
+  run term-list
+  assert_success
+}

@@ -76,6 +76,26 @@ std::string error_text(const json::Value& error) {
   return message;
 }
 
+json::Value tool_json(const ToolInfo& t) {
+  json::Value o = json::Value::object();
+  o.set("name", t.name);
+  o.set("description", t.description);
+  o.set("inputSchema", t.input_schema);
+  if (!t.output_schema.is_null()) o.set("outputSchema", t.output_schema);
+  return o;
+}
+
+bool tool_from_json(const json::Value& t, ToolInfo* out) {
+  if (!t.is_object() || !t.get("name") || !t.get("name")->is_string()) return false;
+  out->name = t.get_or("name", "");
+  out->description = t.get_or("description", "");
+  const json::Value* in = t.get("inputSchema");
+  out->input_schema = in && in->is_object() ? *in : json::Value::object();
+  const json::Value* o = t.get("outputSchema");
+  out->output_schema = o && o->is_object() ? *o : json::Value();
+  return true;
+}
+
 Connection::Connection(ServerConfig config, std::string workspace)
     : config_(std::move(config)), workspace_(std::move(workspace)), t0_(sys::monotonic_ms()) {}
 
@@ -130,7 +150,8 @@ bool Connection::start(int64_t timeout_ms, std::string* err) {
     *err = fmt::format("{} could not start: {}", who, reason(why));
     return false;
   }
-  transport_->set_protocol_version(result.get_or("protocolVersion", kProtocolVersion));
+  protocol_version_ = result.get_or("protocolVersion", kProtocolVersion);
+  transport_->set_protocol_version(protocol_version_);
   if (!transport_->send(jsonrpc::notification("notifications/initialized", json::Value::object()), nullptr, &why)) {
     *err = fmt::format("{} could not start: {}", who, why);
     return false;
@@ -147,15 +168,8 @@ bool Connection::start(int64_t timeout_ms, std::string* err) {
     }
     const json::Value* tools = list.get("tools");
     for (const auto& t : tools && tools->is_array() ? tools->items() : json::Items{}) {
-      if (!t.is_object() || !t.get("name") || !t.get("name")->is_string()) continue;
       ToolInfo ti;
-      ti.name = t.get_or("name", "");
-      ti.description = t.get_or("description", "");
-      const json::Value* in = t.get("inputSchema");
-      ti.input_schema = in && in->is_object() ? *in : json::Value::object();
-      const json::Value* out = t.get("outputSchema");
-      ti.output_schema = out && out->is_object() ? *out : json::Value();
-      tools_.push_back(std::move(ti));
+      if (tool_from_json(t, &ti)) tools_.push_back(std::move(ti));
     }
     cursor = list.get_or("nextCursor", "");
     if (cursor.empty()) break;
@@ -163,6 +177,55 @@ bool Connection::start(int64_t timeout_ms, std::string* err) {
   start_ms_ = sys::monotonic_ms() - t0;
   return true;
 }
+
+bool Connection::adopt(Handover h, const json::Value& state, std::string* err) {
+  int64_t t0 = sys::monotonic_ms();
+  const json::Value* tools = state.get("tools");
+  int64_t next = state.get_or<int64_t>("nextId", 0);
+  if (!tools || !tools->is_array() || next < 1) {
+    *err = fmt::format("mcp server '{}': the warm server's state is unusable", config_.name);
+    return false;
+  }
+  for (const auto& t : tools->items()) {
+    ToolInfo ti;
+    if (tool_from_json(t, &ti)) tools_.push_back(std::move(ti));
+  }
+  protocol_version_ = state.get_or("protocolVersion", kProtocolVersion);
+  next_id_ = next;
+  transport_ = adopt_transport(config_, this, std::move(h));
+  std::string why;
+  if (!transport_->open(&why)) {
+    *err = why;
+    return false;
+  }
+  warm_ = true;
+  start_ms_ = sys::monotonic_ms() - t0;
+  return true;
+}
+
+bool Connection::hand_over(Handover* h, json::Value* state) {
+  int64_t next;
+  {
+    std::lock_guard lock(mu_);
+    if (dead_ || !pending_.empty() || !transport_) return false;
+    next = next_id_;
+  }
+  if (!transport_->hand_over(h)) return false;
+  {
+    std::lock_guard lock(mu_);
+    dead_ = true;
+    death_ = fmt::format("mcp server '{}' was handed over", config_.name);
+  }
+  json::Value tools = json::Value::array();
+  for (const ToolInfo& t : tools_) tools.push(tool_json(t));
+  *state = json::Value::object();
+  state->set("tools", std::move(tools));
+  state->set("protocolVersion", protocol_version_);
+  state->set("nextId", next);
+  return true;
+}
+
+int64_t Connection::pid() const { return transport_ ? transport_->pid() : 0; }
 
 bool Connection::request(const std::string& method, json::Value params, const calls::CancelFlag* cancel,
                          int64_t timeout_ms, json::Value* result, std::string* err, bool* cancelled,

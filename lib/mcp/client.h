@@ -39,7 +39,12 @@ calls::Outcome outcome_of_result(const json::Value& result);
 // The text of an error a server sent (a JSON-RPC error object), as the program sees it.
 std::string error_text(const json::Value& error);
 
+// A tool as tools/list and $tools give it, and back (false when t is no tool).
+json::Value tool_json(const ToolInfo& t);
+bool tool_from_json(const json::Value& t, ToolInfo* out);
+
 class Transport;
+struct Handover;
 
 class Connection {
  public:
@@ -54,6 +59,16 @@ class Connection {
   // Starts the server, initializes and lists its tools. false with *err ("mcp server
   // 'memory' could not start: ...") when it cannot; the connection is then dead.
   bool start(int64_t timeout_ms, std::string* err);
+  // Takes over a live server someone else initialized (a warm one termd held): no
+  // initialize, the tools from state's "tools", request ids on from its "nextId" (so a late
+  // answer to an old request matches no new one). false with *err when state is unusable.
+  bool adopt(Handover h, const json::Value& state, std::string* err);
+  // Gives the live, idle server up (for termd to hold): *state is what adopt needs. false
+  // when it is dead, busy or not a stdio server; the connection is to be closed then.
+  bool hand_over(Handover* h, json::Value* state);
+  // Whether the server came warm (adopt), and its process (0: none).
+  bool warm() const { return warm_; }
+  int64_t pid() const;
   const ServerConfig& config() const { return config_; }
   const std::vector<ToolInfo>& tools() const { return tools_; }
   bool has_tool(const std::string& name) const;
@@ -99,6 +114,8 @@ class Connection {
   std::vector<ToolInfo> tools_;
   int64_t start_ms_ = 0;
   int64_t t0_ = 0;
+  std::string protocol_version_;
+  bool warm_ = false;
 
   mutable std::mutex mu_;
   std::condition_variable cv_;

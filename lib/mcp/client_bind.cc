@@ -13,6 +13,8 @@
 #include "duktape.h"
 #include "mcp/client.h"
 #include "mcp/client_config.h"
+#include "mcp/client_park.h"
+#include "mcp/client_transport.h"
 #include "mcp/declare.h"
 #include "sandbox/sandbox_run.h"
 #include "sys/clock.h"
@@ -32,7 +34,9 @@ const char* lookup_env(const char* name) { return std::getenv(name); }
 
 // The run's servers (one run per process), from the settings to the record.
 struct RunServers {
+  std::string chat;  // "": the servers end with the run; else they are parked with termd
   std::vector<ServerConfig> configs;
+  std::vector<std::string> keys;                         // index as configs; "" for none
   std::vector<std::shared_ptr<Connection>> connections;  // index as configs
   std::vector<std::string> errors;                       // "" where it started
   json::Value record = json::Value::array();
@@ -42,24 +46,32 @@ RunServers& run_servers() {
   return *r;
 }
 
-json::Value tool_json(const ToolInfo& t) {
-  json::Value o = json::Value::object();
-  o.set("name", t.name);
-  o.set("description", t.description);
-  o.set("inputSchema", t.input_schema);
-  if (!t.output_schema.is_null()) o.set("outputSchema", t.output_schema);
-  return o;
+// Takes the chat's warm server for config i from termd; false when there is none to take.
+bool take_warm(RunServers& rs, size_t i, const std::string& workspace) {
+  if (rs.keys[i].empty()) return false;
+  Handover h;
+  json::Value state;
+  if (!take_parked(rs.chat, rs.keys[i], &h, &state)) return false;
+  std::string err;
+  if (rs.connections[i]->adopt(std::move(h), state, &err)) return true;
+  rs.connections[i] = std::make_shared<Connection>(rs.configs[i], workspace);  // the taken one ends
+  return false;
 }
 
-// Starts every server at once: their starts overlap, so the slowest sets the wait.
+// Starts every server at once (or takes it warm): their starts overlap, so the slowest sets
+// the wait.
 void start_all(RunServers& rs, const std::string& workspace, int64_t timeout_ms) {
   size_t n = rs.configs.size();
   rs.connections.resize(n);
   rs.errors.assign(n, "");
+  rs.keys.assign(n, "");
   std::vector<std::thread> threads;
   for (size_t i = 0; i < n; i++) {
     rs.connections[i] = std::make_shared<Connection>(rs.configs[i], workspace);
-    threads.emplace_back([&rs, i, timeout_ms] {
+    if (!rs.chat.empty() && rs.configs[i].transport == TransportKind::Stdio)
+      rs.keys[i] = server_key(rs.configs[i], workspace);
+    threads.emplace_back([&rs, i, timeout_ms, &workspace] {
+      if (take_warm(rs, i, workspace)) return;
       std::string err;
       if (!rs.connections[i]->start(timeout_ms, &err)) rs.errors[i] = err;
     });
@@ -106,11 +118,33 @@ json::Value program_config(const RunServers& rs) {
   return cfg;
 }
 
-// Ends every server at once (each waits for its own to exit), and keeps what they said.
+// Gives server i to termd for the chat's next run (*kept once termd holds it); false when it
+// is to be closed instead.
+bool park_one(RunServers& rs, size_t i, char* kept) {
+  if (rs.keys[i].empty() || !rs.errors[i].empty()) return false;
+  Handover h;
+  json::Value state;
+  if (!rs.connections[i]->hand_over(&h, &state)) return false;
+  std::string ignored;
+  if (park(rs.chat, rs.keys[i], &h, state, &ignored)) *kept = 1;
+  else end_server(&h);  // termd would not hold it
+  return true;
+}
+
+// Ends every server at once (each waits for its own to exit), or parks it with termd, and
+// keeps what they said.
 void end_all(RunServers& rs) {
   std::vector<std::thread> threads;
-  for (auto& c : rs.connections)
-    if (c) threads.emplace_back([c] { c->close(); });
+  size_t n = rs.connections.size();
+  std::vector<int64_t> pids(n, 0);
+  std::vector<char> kept(n, 0);
+  for (size_t i = 0; i < n; i++) {
+    if (!rs.connections[i]) continue;
+    pids[i] = rs.connections[i]->pid();
+    threads.emplace_back([&rs, &kept, i] {
+      if (!park_one(rs, i, &kept[i])) rs.connections[i]->close();
+    });
+  }
   for (auto& t : threads) t.join();
   for (size_t i = 0; i < rs.configs.size(); i++) {
     json::Value o = json::Value::object();
@@ -121,6 +155,11 @@ void end_all(RunServers& rs) {
     if (!rs.errors[i].empty()) o.set("error", rs.errors[i]);
     if (rs.connections[i]) {
       o.set("startMs", rs.connections[i]->start_ms());
+      if (rs.configs[i].transport == TransportKind::Stdio) {
+        o.set("warm", rs.connections[i]->warm());
+        o.set("kept", kept[i] != 0);
+        if (pids[i] > 0) o.set("pid", pids[i]);
+      }
       o.set("log", rs.connections[i]->take_log());
     }
     rs.record.push(std::move(o));
@@ -137,6 +176,7 @@ bool settings_hook(const cli::Args& args, run::RunSettings* settings, std::strin
                     &rs.configs, refusal))
     return false;
   if (rs.configs.empty()) return true;
+  rs.chat = args.has("chat") ? args.str("chat") : env_or("ODA_CHAT");
   settings->worker_settings[calls::kMoreToolsSetting] = "1";
   return true;
 }

@@ -3,13 +3,23 @@
 // becomes in the program.
 #include "mcp/client.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <thread>
 
 #include "mcp/client_config.h"
+#include "mcp/client_park.h"
+#include "mcp/client_transport.h"
+#include "mcp/jsonrpc.h"
+#include "mcp/tools.h"
 
 namespace oda::mcp::client {
 namespace {
@@ -63,6 +73,90 @@ TEST(McpConfig, ReadsStdioAndHttpServersWithExpansion) {
   EXPECT_EQ(s[2].transport, TransportKind::Http);
   EXPECT_EQ(s[2].binding, "bare_url");
   EXPECT_NE(s[0].identity(), s[1].identity());
+}
+
+TEST(McpWarmKey, OneServerOnlyForWhatShapesIt) {
+  ServerConfig c;
+  c.name = "memory";
+  c.command = {"/usr/bin/node", "index.js"};
+  c.env["MEMORY_FILE_PATH"] = "/tmp/m.jsonl";
+  std::string k = server_key(c, "/work");
+  EXPECT_EQ(k, server_key(c, "/work"));
+  EXPECT_TRUE(k.starts_with("stdio-"));
+  auto differs = [&](auto change, const std::string& ws = "/work") {
+    ServerConfig d = c;
+    change(d);
+    return server_key(d, ws) != k;
+  };
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.command.push_back("stdio"); }));
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.env["X"] = "1"; }));
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.cwd = "/tmp"; }));
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.name = "other"; }));
+  EXPECT_TRUE(differs([](ServerConfig&) {}, "/elsewhere"));
+  // Fields run together the same way still differ (each is length-prefixed).
+  EXPECT_TRUE(differs([](ServerConfig& d) { d.command = {"/usr/bin/nodeindex.js"}; }));
+  // The environment it inherits (HOME, PATH ... from run-code's) shapes it too.
+  const char* home = std::getenv("HOME");
+  std::string saved = home ? home : "";
+  setenv("HOME", "/somewhere/else", 1);
+  EXPECT_NE(server_key(c, "/work"), k);
+  if (home) setenv("HOME", saved.c_str(), 1);
+  else unsetenv("HOME");
+  EXPECT_EQ(server_key(c, "/work"), k);
+}
+
+// A server taken warm: request ids go on from the parked nextId, a late answer to an old id
+// matches nothing, and handing it over again says where the ids stand. The "server" is this
+// test on pipes; its pid and pidfd are a sleep's, so ending it ends only that.
+TEST(McpWarm, AdoptedServerGoesOnFromTheParkedIds) {
+  int in[2], out[2], err[2];
+  ASSERT_EQ(pipe2(in, O_CLOEXEC), 0);
+  ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
+  ASSERT_EQ(pipe2(err, O_CLOEXEC), 0);
+  Spawned sleeper;
+  ASSERT_TRUE(spawn({"/bin/sleep", "30"}, &sleeper));
+  Handover h;
+  h.pid = sleeper.pid;
+  h.in.reset(in[1]);
+  h.out.reset(out[0]);
+  h.err.reset(err[0]);
+  h.pidfd.reset(static_cast<int>(syscall(SYS_pidfd_open, sleeper.pid, 0)));
+  ASSERT_TRUE(h.pidfd);
+  sys::UniqueFd server_in(in[0]), server_out(out[1]), server_err(err[1]);
+  ServerConfig c;
+  c.name = "fake";
+  c.command = {"/bin/sleep"};
+  Connection conn(c, "/w");
+  std::string why;
+  ASSERT_TRUE(conn.adopt(std::move(h), parse(R"({"tools":[{"name":"t"}],"protocolVersion":"2025-06-18","nextId":41})"), &why)) << why;
+  EXPECT_TRUE(conn.warm());
+  ASSERT_EQ(conn.tools().size(), 1u);
+  EXPECT_EQ(conn.tools()[0].name, "t");
+  std::thread server([&] {
+    jsonrpc::LineReader lines(server_in.get(), 1 << 20);
+    std::string line;
+    ASSERT_EQ(lines.next(&line), jsonrpc::LineReader::Status::Line);
+    EXPECT_EQ(parse(line).get_or<int64_t>("id", 0), 41);
+    std::string answers =
+        R"({"jsonrpc":"2.0","id":40,"result":{"content":[{"type":"text","text":"old"}]}})" "\n"
+        R"({"jsonrpc":"2.0","id":41,"result":{"content":[{"type":"text","text":"new"}]}})" "\n";
+    EXPECT_TRUE(sys::write_all(server_out.get(), answers));
+  });
+  calls::CancelFlag cancel;
+  calls::Outcome o = conn.call("t", json::Value::object(), cancel);
+  server.join();
+  EXPECT_EQ(json::write(o.result), "\"new\"");
+  Handover again;
+  json::Value state;
+  ASSERT_TRUE(conn.hand_over(&again, &state));
+  EXPECT_EQ(state.get_or<int64_t>("nextId", 0), 42);
+  EXPECT_EQ(state.get_or("protocolVersion", ""), "2025-06-18");
+  EXPECT_EQ(again.pid, sleeper.pid);
+  end_server(&again);  // stdin closed (sleep ignores it), then TERM to its group
+  int status = 0;
+  ASSERT_EQ(waitpid(sleeper.pid, &status, 0), sleeper.pid);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+  sleeper.pid = -1;
 }
 
 TEST(McpConfig, RefusesWithTheFileAndTheReason) {

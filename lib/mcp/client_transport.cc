@@ -4,7 +4,10 @@
 
 #include <fmt/core.h>
 
+#include <poll.h>
 #include <signal.h>
+#include <sys/eventfd.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,22 +48,71 @@ std::string describe_status(int status) {
   return "ended";
 }
 
+int pidfd_open(pid_t pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); }
+
+// Waits up to ms (-1: without end) for the process behind pidfd to exit; true once it has.
+bool exited_within(int pidfd, int64_t ms) {
+  int64_t until = ms < 0 ? -1 : sys::monotonic_ms() + ms;
+  for (;;) {
+    pollfd p{pidfd, POLLIN, 0};
+    int left = until < 0 ? -1 : static_cast<int>(std::max<int64_t>(0, until - sys::monotonic_ms()));
+    int r = ::poll(&p, 1, left);
+    if (r > 0) return true;
+    if (r == 0) return false;
+    if (errno != EINTR) return true;
+  }
+}
+
 // ------------------------------------------------------------------------------ stdio
 
 class StdioTransport : public Transport {
  public:
   StdioTransport(const ServerConfig& config, Connection* c) : config_(config), conn_(c) {}
+  StdioTransport(const ServerConfig& config, Connection* c, Handover h) : config_(config), conn_(c), adopted_(true) {
+    child_.pid = static_cast<pid_t>(h.pid);
+    child_.in = std::move(h.in);
+    child_.out = std::move(h.out);
+    child_.err = std::move(h.err);
+    pidfd_ = std::move(h.pidfd);
+  }
   ~StdioTransport() override { close(); }
 
   bool open(std::string* err) override {
-    std::vector<std::string> env = server_environment(config_);
-    if (!spawn(config_.command, &child_, &env, config_.cwd)) {
-      *err = std::strerror(errno);
-      return false;
+    if (!adopted_) {
+      std::vector<std::string> env = server_environment(config_);
+      if (!spawn(config_.command, &child_, &env, config_.cwd)) {
+        *err = std::strerror(errno);
+        return false;
+      }
+      pidfd_.reset(pidfd_open(child_.pid));  // none (an old kernel): it is never handed over
     }
+    stop_.reset(::eventfd(0, EFD_CLOEXEC));
     writer_ = std::make_unique<jsonrpc::Writer>(child_.in.get());
+    lines_ = std::make_unique<jsonrpc::LineReader>(child_.out.get(), kMaxMessage, stop_.get());
     stderr_thread_ = std::thread([this] { read_stderr(); });
     reader_thread_ = std::thread([this] { read_stdout(); });
+    return true;
+  }
+
+  int64_t pid() const override { return child_.pid; }
+
+  bool hand_over(Handover* h) override {
+    if (closed_ || !pidfd_ || !stop_) return false;
+    uint64_t one = 1;
+    if (::write(stop_.get(), &one, sizeof one) != sizeof one) return false;
+    if (reader_thread_.joinable()) reader_thread_.join();
+    if (stderr_thread_.joinable()) stderr_thread_.join();
+    // Only a server that is still there, with no message half read, can be handed on.
+    if (!stopped_ || lines_->held() > 0 || exited_within(pidfd_.get(), 0)) return false;
+    closed_ = true;
+    std::lock_guard lock(send_mu_);
+    writer_.reset();
+    h->pid = child_.pid;
+    h->in = std::move(child_.in);
+    h->out = std::move(child_.out);
+    h->err = std::move(child_.err);
+    h->pidfd = std::move(pidfd_);
+    child_.pid = -1;
     return true;
   }
 
@@ -102,6 +154,12 @@ class StdioTransport : public Transport {
  private:
   // Reaps the server within ms (-1: waits); true once it is reaped.
   bool reap_within(int64_t ms) {
+    if (adopted_) {
+      // Not our child: its end shows on the pidfd, and its status is its parent's.
+      std::lock_guard lock(reap_mu_);
+      if (!reaped_ && exited_within(pidfd_.get(), ms)) reaped_ = true;
+      return reaped_;
+    }
     int64_t until = sys::monotonic_ms() + ms;
     for (;;) {
       {
@@ -125,10 +183,13 @@ class StdioTransport : public Transport {
   }
 
   void read_stdout() {
-    jsonrpc::LineReader reader(child_.out.get(), kMaxMessage);
     std::string line;
     for (;;) {
-      auto st = reader.next(&line);
+      auto st = lines_->next(&line);
+      if (st == jsonrpc::LineReader::Status::Stopped) {
+        stopped_ = true;
+        return;
+      }
       if (st == jsonrpc::LineReader::Status::End) break;
       if (st == jsonrpc::LineReader::Status::TooLong) {
         conn_->on_message("{\"message too long\"");  // reported as malformed, and the server ended
@@ -138,7 +199,7 @@ class StdioTransport : public Transport {
     }
     // Its output ended: it exited, or it closed stdout. Either way it is gone to us.
     std::string why = "closed its output";
-    if (reap_within(500)) why = describe_status(status_);
+    if (reap_within(500)) why = adopted_ ? "exited" : describe_status(status_);
     if (stderr_thread_.joinable()) {
       // stderr ends with the process; its last words say why.
       for (int i = 0; i < 50 && !stderr_done_; i++) ::usleep(2000);
@@ -154,8 +215,11 @@ class StdioTransport : public Transport {
   void read_stderr() {
     char buf[4096];
     for (;;) {
+      pollfd p[2] = {{child_.err.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}};
+      if (::poll(p, 2, -1) < 0 && errno == EINTR) continue;
+      if (p[1].revents) return;  // handed over: what it says next is its next reader's
       ssize_t n = ::read(child_.err.get(), buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
       if (n <= 0) break;
       std::lock_guard lock(stderr_mu_);
       stderr_.append(buf, static_cast<size_t>(n));
@@ -166,7 +230,11 @@ class StdioTransport : public Transport {
 
   ServerConfig config_;
   Connection* conn_;
+  bool adopted_ = false;
   Spawned child_;
+  sys::UniqueFd pidfd_, stop_;
+  std::unique_ptr<jsonrpc::LineReader> lines_;
+  std::atomic<bool> stopped_{false};
   std::mutex send_mu_;
   std::unique_ptr<jsonrpc::Writer> writer_;
   std::thread reader_thread_, stderr_thread_;
@@ -387,6 +455,20 @@ std::vector<std::string> server_environment(const ServerConfig& config) {
   }
   for (const auto& [k, v] : config.env) env.push_back(k + "=" + v);
   return env;
+}
+
+std::unique_ptr<Transport> adopt_transport(const ServerConfig& config, Connection* connection, Handover h) {
+  return std::make_unique<StdioTransport>(config, connection, std::move(h));
+}
+
+void end_server(Handover* h) {
+  h->in.reset();
+  if (!h->pidfd || h->pid <= 0) return;
+  if (exited_within(h->pidfd.get(), 300)) return;
+  ::kill(static_cast<pid_t>(-h->pid), SIGTERM);
+  if (exited_within(h->pidfd.get(), 1000)) return;
+  ::kill(static_cast<pid_t>(-h->pid), SIGKILL);
+  exited_within(h->pidfd.get(), 1000);
 }
 
 std::unique_ptr<Transport> make_transport(const ServerConfig& config, Connection* connection) {

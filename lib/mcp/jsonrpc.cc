@@ -1,6 +1,8 @@
 // Newline-delimited JSON-RPC 2.0 (see jsonrpc.h).
 #include "mcp/jsonrpc.h"
 
+#include <poll.h>
+
 #include <cerrno>
 #include <cmath>
 
@@ -134,6 +136,15 @@ LineReader::Status LineReader::next(std::string* line) {
       scanned_ = 0;
       if (line->size() > max_) return Status::TooLong;
       return Status::Line;
+    }
+    if (stop_fd_ >= 0) {
+      pollfd p[2] = {{fd_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
+      if (::poll(p, 2, -1) < 0) {
+        if (errno == EINTR) continue;
+        ended_ = true;
+        continue;
+      }
+      if (p[1].revents) return Status::Stopped;
     }
     char tmp[65536];
     ssize_t n = ::read(fd_, tmp, sizeof tmp);

@@ -55,14 +55,19 @@ std::string error(const json::Value& id, int code, std::string_view message);
 // up to its newline without being kept (so one huge line costs no memory) and reported.
 class LineReader {
  public:
-  enum class Status { Line, TooLong, End };
-  LineReader(int fd, size_t max_line) : fd_(fd), max_(max_line) {}
+  enum class Status { Line, TooLong, End, Stopped };
+  // stop_fd (-1: none): once it is readable, next() returns Stopped instead of reading on,
+  // leaving what the fd holds unread (a server handed on to another reader).
+  LineReader(int fd, size_t max_line, int stop_fd = -1) : fd_(fd), max_(max_line), stop_fd_(stop_fd) {}
   // The next non-blank line, without its "\n" (and a "\r" before it).
   Status next(std::string* line);
+  // Bytes read that no line handed out yet (part of a message).
+  size_t held() const { return buf_.size(); }
 
  private:
   int fd_;
   size_t max_;
+  int stop_fd_;
   std::string buf_;
   size_t scanned_ = 0;  // bytes of buf_ already known to hold no newline
   bool skipping_ = false;

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -67,6 +68,34 @@ TEST(UnixSocket, SendToAPeerGoneFailsInsteadOfKilling) {
   // With write(2) this would raise SIGPIPE and end the test binary.
   EXPECT_FALSE(send_all(a.get(), "x"));
   EXPECT_EQ(errno, EPIPE);
+}
+
+TEST(UnixSocket, PassesFdsWithTheMessage) {
+  int sv[2];
+  ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+  UniqueFd a(sv[0]), b(sv[1]);
+  int p[2];
+  ASSERT_EQ(pipe(p), 0);
+  UniqueFd r(p[0]), w(p[1]);
+  ASSERT_TRUE(send_with_fds(a.get(), "take\n", {r.get(), w.get()}));
+  r.reset();  // the receiver holds its own copies
+  char buf[16];
+  std::vector<UniqueFd> got;
+  ASSERT_EQ(receive_fds(b.get(), buf, sizeof buf, &got), 5);
+  EXPECT_EQ(std::string(buf, 5), "take\n");
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_NE(fcntl(got[0].get(), F_GETFD) & FD_CLOEXEC, 0);
+  // The passed read end reads what the kept write end writes.
+  ASSERT_TRUE(write_all(w.get(), "x"));
+  char c = 0;
+  ASSERT_EQ(read(got[0].get(), &c, 1), 1);
+  EXPECT_EQ(c, 'x');
+  // A plain message brings none; too many fds are refused before anything is sent.
+  ASSERT_TRUE(send_with_fds(a.get(), "y", {}));
+  got.clear();
+  ASSERT_EQ(receive_fds(b.get(), buf, sizeof buf, &got), 1);
+  EXPECT_TRUE(got.empty());
+  EXPECT_FALSE(send_with_fds(a.get(), "z", std::vector<int>(kMaxPassedFds + 1, w.get())));
 }
 
 }  // namespace oda::sys

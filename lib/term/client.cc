@@ -73,11 +73,40 @@ sys::UniqueFd start_daemon(const std::string& path, std::string* err) {
   return fd;
 }
 
+}  // namespace
+
+sys::UniqueFd connect_daemon(bool start, bool* none, std::string* err) {
+  *none = false;
+  std::string path = socket_path();
+  std::string derr;
+  if (!check_runtime_dir(&derr) && !derr.empty()) {
+    *err = derr;
+    return sys::UniqueFd();
+  }
+  int e = 0;
+  sys::UniqueFd fd = sys::connect_unix(path, &e);
+  if (fd) return fd;
+  if (e != ENOENT && e != ECONNREFUSED) {
+    *err = "cannot reach the terminal daemon at " + path + ": " + std::strerror(e);
+    return fd;
+  }
+  if (!start) {
+    *none = true;
+    *err = "no terminal daemon running at " + path;
+    return fd;
+  }
+  return start_daemon(path, err);
+}
+
+namespace {
+
 // How reading a reply ended.
 enum class ReplyRead { Line, Lost, Aborted };
 
 // Reads one reply line, giving up when *abort is set (checked every 50 ms).
-ReplyRead read_reply(int fd, wire::LineBuffer* buf, std::string* line, const volatile sig_atomic_t* abort) {
+// fds (if given) gets what fds came with the bytes read.
+ReplyRead read_reply(int fd, wire::LineBuffer* buf, std::string* line, const volatile sig_atomic_t* abort,
+                     std::vector<sys::UniqueFd>* fds = nullptr) {
   for (;;) {
     if (buf->next(line)) return ReplyRead::Line;
     if (abort && *abort) return ReplyRead::Aborted;
@@ -86,7 +115,7 @@ ReplyRead read_reply(int fd, wire::LineBuffer* buf, std::string* line, const vol
     if (r < 0 && errno != EINTR) return ReplyRead::Lost;
     if (r <= 0) continue;
     char tmp[65536];
-    ssize_t n = recv(fd, tmp, sizeof tmp, 0);
+    ssize_t n = fds ? sys::receive_fds(fd, tmp, sizeof tmp, fds) : recv(fd, tmp, sizeof tmp, 0);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return ReplyRead::Lost;
     buf->add(std::string_view(tmp, static_cast<size_t>(n)));
@@ -192,34 +221,20 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   }
 
   std::string path = socket_path();
-  std::string derr;
-  if (!check_runtime_dir(&derr) && !derr.empty()) { *err = derr; *exit_code = wire::kCodeDaemon; return false; }
   auto lost = [&] {
     *err = "lost the connection to the terminal daemon at " + path;
     *exit_code = wire::kCodeDaemon;
     return false;
   };
-  int e = 0;
-  sys::UniqueFd fd = sys::connect_unix(path, &e);
-  if (!fd) {
-    if (e != ENOENT && e != ECONNREFUSED) {
-      *err = "cannot reach the terminal daemon at " + path + ": " + std::strerror(e);
-      *exit_code = wire::kCodeDaemon;
-      return false;
-    }
-    if (row->offline) {
-      *result = row->offline(req);
-      echo(*row, req, result);
-      return true;
-    }
-    if (!row->starts_daemon) {
-      *err = "no terminal daemon running at " + path;
-      *exit_code = wire::kCodeDaemon;
-      return false;
-    }
-    fd = start_daemon(path, err);
-    if (!fd) { *exit_code = wire::kCodeDaemon; return false; }
+  bool none = false;
+  sys::UniqueFd fd = connect_daemon(false, &none, err);
+  if (!fd && none && row->offline) {
+    *result = row->offline(req);
+    echo(*row, req, result);
+    return true;
   }
+  if (!fd && none && row->starts_daemon) fd = connect_daemon(true, &none, err);
+  if (!fd) { *exit_code = wire::kCodeDaemon; return false; }
   // ODA_TERM_PROTOCOL lets the tests play an older client.
   const char* pv = std::getenv("ODA_TERM_PROTOCOL");
   json::Value hello = wire::hello(pv && *pv ? std::atoi(pv) : wire::kVersion);
@@ -261,6 +276,37 @@ bool call(std::string_view tool, const json::Value& request, const CallOptions& 
   *result = res ? *res : json::Value::object();
   echo(*row, req, result);
   fit(*row, result, opt.max_bytes);
+  return true;
+}
+
+bool daemon_request(const json::Value& msg, bool start, const std::vector<int>& fds, json::Value* result,
+                    std::vector<sys::UniqueFd>* fds_in, std::string* err) {
+  bool none = false;
+  sys::UniqueFd fd = connect_daemon(start, &none, err);
+  if (!fd) return false;
+  // The hello and the request go together; fds come with the first byte, and termd keeps
+  // them past the hello for the request.
+  if (!sys::send_with_fds(fd.get(), wire::frame(wire::hello()) + wire::frame(msg), fds)) {
+    *err = "lost the connection to the terminal daemon at " + socket_path();
+    return false;
+  }
+  wire::LineBuffer buf;
+  std::string line;
+  json::Value reply;
+  for (int i = 0; i < 2; ++i) {
+    std::string perr;
+    if (read_reply(fd.get(), &buf, &line, nullptr, fds_in) != ReplyRead::Line || !json::parse(line, &reply, &perr) ||
+        !reply.is_object()) {
+      *err = "lost the connection to the terminal daemon at " + socket_path();
+      return false;
+    }
+    if (!reply.get_or<bool>("ok", false)) {
+      *err = reply.get_or("error", "the terminal daemon refused the request");
+      return false;
+    }
+  }
+  const json::Value* res = reply.get("result");
+  *result = res ? *res : json::Value::object();
   return true;
 }
 

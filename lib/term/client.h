@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "json/json.h"
+#include "sys/fd.h"
 
 namespace oda::term {
 
@@ -37,6 +38,16 @@ struct CallOptions {
 // failed; *result is the --json object otherwise. Does not check ODA_CODE_MODE.
 bool call(std::string_view tool, const json::Value& request, const CallOptions& opt,
           json::Value* result, std::string* err, int* exit_code);
+
+// A connection to termd's socket; with start, termd is started (under its lock) when none
+// answers. Empty with *err when it cannot be reached; *none when simply none runs.
+sys::UniqueFd connect_daemon(bool start, bool* none, std::string* err);
+
+// One request of termd's own (not a tool's: mcp-park, mcp-take) on a connection of its own:
+// the hello, then msg with fds attached; *result the reply's result, fds_in (if given) the
+// fds that came with it. false with *err (termd's refusal, or no termd).
+bool daemon_request(const json::Value& msg, bool start, const std::vector<int>& fds, json::Value* result,
+                    std::vector<sys::UniqueFd>* fds_in, std::string* err);
 
 // The mode a caller's terminal call runs under: `given` (the caller's own: --sandbox, a
 // harness's --sandbox) when set, else ODA_SANDBOX, else, for terminal_open, the setup's

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "sys/unix_socket.h"
 #include "term/signals.h"
 #include "term/tools.h"
 
@@ -25,7 +26,9 @@ namespace oda::term {
 namespace {
 
 // What an fd in the epoll set is; the tag packs it with the fd into the event's data.
-enum FdKind : uint64_t { kListen = 1, kSignal = 2, kClient = 3, kMaster = 4, kJob = 5 };
+enum FdKind : uint64_t { kListen = 1, kSignal = 2, kClient = 3, kMaster = 4, kJob = 5, kMcp = 6 };
+// The fds a client may have passed and not yet used; more is a hostile client.
+constexpr size_t kMaxClientFds = 8;
 uint64_t tag(uint64_t kind, int fd) { return (kind << 32) | static_cast<uint32_t>(fd); }
 
 // How long an open waits for the shell's first prompt before answering anyway.
@@ -106,10 +109,13 @@ void Server::on_client(int fd, uint32_t events) {
   if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
     char buf[65536];
     for (;;) {
-      ssize_t n = recv(fd, buf, sizeof buf, 0);
+      ssize_t n = sys::receive_fds(fd, buf, sizeof buf, &it->second.fds);
       if (n > 0) {
         it->second.in.add(std::string_view(buf, static_cast<size_t>(n)));
-        if (it->second.in.size() > wire::kMaxRequest) { drop_client(fd); return; }
+        if (it->second.in.size() > wire::kMaxRequest || it->second.fds.size() > kMaxClientFds) {
+          drop_client(fd);
+          return;
+        }
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
@@ -136,8 +142,17 @@ void Server::request(int fd, const std::string& line) {
     c.hello = true;
     return send(fd, wire::welcome(getpid()));
   }
+  // Fds serve only the request they came with (a hello keeps them for the next).
+  std::vector<sys::UniqueFd> fds = std::move(c.fds);
+  c.fds.clear();
   std::string chat = req.get_or("chat", "");
   if (chat.empty()) return error(fd, "refused: no chat: pass --chat ID or set ODA_CHAT");
+  if (std::string t = req.get_or("tool", ""); t == "mcp-park" || t == "mcp-take") {
+    c.fds = std::move(fds);
+    mcp_request(fd, chat, req);
+    if (auto it = clients_.find(fd); it != clients_.end()) it->second.fds.clear();
+    return;
+  }
   // Held to the clients' own rules: any process of the user can write to this socket.
   const Tool* tool = nullptr;
   if (!valid_request(req, &tool, &err)) return error(fd, err, wire::kCodeUsage);
@@ -147,6 +162,50 @@ void Server::request(int fd, const std::string& line) {
   if (!tool->valid(args, &err)) return error(fd, err, wire::kCodeUsage);
   size_t max_bytes = static_cast<size_t>(req.get_or<int64_t>("max_bytes", 262144));
   tool->serve(*this, Request{fd, chat, args, req, max_bytes, c.pid});
+}
+
+bool Server::send_with_fds(int fd, const json::Value& v, const std::vector<int>& fds) {
+  auto it = clients_.find(fd);
+  if (it == clients_.end() || !it->second.out.empty()) return false;
+  std::string text = wire::frame(v);
+  ssize_t n = sys::send_some_with_fds(fd, text, fds);
+  if (n <= 0) return false;
+  it->second.out = text.substr(static_cast<size_t>(n));
+  flush_client(fd);
+  return true;
+}
+
+void Server::watch_mcp(int fd, bool add) {
+  if (add) watch(kMcp, fd, EPOLLIN, EPOLL_CTL_ADD);
+  else epoll_ctl(ep_, EPOLL_CTL_DEL, fd, nullptr);
+}
+
+void Server::mcp_request(int fd, const std::string& chat, const json::Value& req) {
+  const json::Value* args = req.get("args");
+  if (!args || !args->is_object()) return error(fd, "mcp request: 'args' must be an object", wire::kCodeUsage);
+  std::string err;
+  if (req.get_or("tool", "") == "mcp-park") {
+    ParkedServer s;
+    if (!McpPark::check_park(*args, &clients_[fd].fds, &s, &err)) return error(fd, err, wire::kCodeUsage);
+    s.chat = chat;
+    if (!mcp_.park(std::move(s), now(), &err)) return error(fd, err);
+    json::Value r = json::Value::object();
+    r.set("parked", true);
+    return ok(fd, std::move(r));
+  }
+  const json::Value* key = args->get("key");
+  if (!key || !key->is_string() || key->as_string().empty())
+    return error(fd, "mcp-take: 'key' must be a non-empty string", wire::kCodeUsage);
+  std::optional<ParkedServer> s = mcp_.take(chat, key->as_string());
+  json::Value r = json::Value::object();
+  r.set("found", s.has_value());
+  if (!s) return ok(fd, std::move(r));
+  r.set("pid", s->pid);
+  r.set("state", s->state);
+  if (!send_with_fds(fd, wire::ok_reply(std::move(r)), {s->in.get(), s->out.get(), s->err.get(), s->pidfd.get()})) {
+    mcp_.put_back(std::move(*s));
+    return error(fd, "mcp-take: the reply could not be sent");
+  }
 }
 
 Session* Server::find(int client, const std::string& chat, const std::string& key, std::string* closed_id) {
@@ -381,7 +440,8 @@ void Server::tick() {
   settle_waiters(now);
   advance_closings(now);
   forget_closed();
-  if (any_live() || !clients_.empty()) {
+  mcp_.tick(now);
+  if (any_live() || !clients_.empty() || !mcp_.empty()) {
     idle_since_ = 0;
   } else if (idle_since_ == 0) {
     idle_since_ = now;
@@ -390,15 +450,24 @@ void Server::tick() {
   }
 }
 
+// The sooner of the sessions' wake-up and the parked MCP servers' next idle end.
+int Server::timeout() {
+  int t = sessions_timeout();
+  int64_t m = mcp_.wait_ms(now());
+  if (m < 0) return t;
+  int mi = static_cast<int>(std::min<int64_t>(m, 60000));
+  return t < 0 ? mi : std::min(t, mi);
+}
+
 // How long the loop may sleep: a wait being confirmed looks again within a millisecond,
 // pending sends every 5 ms, opens and closes every 20; an idle daemon only for its exit.
-int Server::timeout() {
+int Server::sessions_timeout() {
   for (const auto& w : waiters_) if (w.confirming) return 1;
   // A remote shell coming up is looked at for its bootstrap.
   for (const auto& s : sessions_) if (s->bootstrap_pending() && s->status() == Session::Status::Starting) return 20;
   if (!waiters_.empty()) return 5;
   if (!openings_.empty() || !closings_.empty()) return 20;
-  if (idle_since_ == 0) return any_live() || !clients_.empty() ? -1 : 100;
+  if (idle_since_ == 0) return any_live() || !clients_.empty() || !mcp_.empty() ? -1 : 100;
   int64_t left = idle_since_ + static_cast<int64_t>(opt_.idle_exit_s) * 1000 - now();
   return static_cast<int>(std::clamp<int64_t>(left, 0, 60000));
 }
@@ -426,6 +495,7 @@ int Server::run(int listen_fd) {
       else if (kind == kSignal) on_signal();
       else if (kind == kClient) on_client(fd, evs[i].events);
       else if (kind == kJob) jobs_.on_output(fd);
+      else if (kind == kMcp) mcp_.on_fd(fd);
       else if (kind == kMaster) {
         auto it = masters_.find(fd);
         if (it != masters_.end()) on_master(it->second, evs[i].events);
@@ -436,6 +506,7 @@ int Server::run(int listen_fd) {
   std::vector<Session*> live;
   for (auto& s : sessions_) if (s->live()) live.push_back(s.get());
   end_sessions(live);
+  mcp_.end_all();
   return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "term/closing.h"
 #include "term/daemon.h"
 #include "term/jobs.h"
+#include "term/mcp_park.h"
 #include "term/session.h"
 #include "term/tty_probe.h"
 #include "term/waits.h"
@@ -83,6 +84,7 @@ class Server {
     bool hello = false;
     bool close_after = false;
     pid_t pid = 0;
+    std::vector<sys::UniqueFd> fds;  // passed with its bytes, for the request they belong to
   };
   // A send held for its turn: copies of what its Request referred to.
   struct HeldSend {
@@ -105,6 +107,10 @@ class Server {
   void send(int fd, const json::Value& v);
   void flush_client(int fd);
   void request(int fd, const std::string& line);
+  // mcp-park and mcp-take (mcp_park.h): the chat's warm MCP servers.
+  void mcp_request(int fd, const std::string& chat, const json::Value& req);
+  // Sends v with fds attached; false (nothing sent) when it cannot go now.
+  bool send_with_fds(int fd, const json::Value& v, const std::vector<int>& fds);
   void on_signal();
   void on_master(Session* s, uint32_t events);
   void detach(Session* s);
@@ -118,6 +124,7 @@ class Server {
   bool any_live() const;
   void forget_closed();
   int timeout();
+  int sessions_timeout();
 
   DaemonOptions opt_;
   const sys::Clock& clock_;
@@ -139,6 +146,8 @@ class Server {
   static constexpr size_t kGoneKept = 10000;
   std::vector<Gone> gone_;
   Jobs jobs_;
+  McpPark mcp_{McpPark::idle_from_env(), [this](int fd, bool add) { watch_mcp(fd, add); }};
+  void watch_mcp(int fd, bool add);
   int next_session_ = 1;
   int64_t idle_since_ = 0;
   bool quit_ = false;
