@@ -342,6 +342,37 @@
       default: throw new TypeError('Cannot convert ' + String(p) + ' to a BigInt');
     }
   }
+  // ToBigInt, where BigInt() converts numbers: a typed array's store, asIntN, a DataView's set.
+  function toBigIntStrict(v) {
+    var p = toPrimitive(v, 'number');
+    if (typeof p === 'number') throw new TypeError('Cannot convert ' + String(p) + ' to a BigInt');
+    return toBigInt(p);
+  }
+  // The 64-bit words of a BigInt64Array's or a BigUint64Array's element
+  // (lib/engine/runtime/52-bigint-arrays.js): the BigInt of two unsigned 32-bit halves, and
+  // the halves of b modulo 2^64 (two's complement for a negative b).
+  var W = 4294967296;
+  function magOf(n) { var m = []; while (n > 0) { var r = n % B; m.push(r); n = (n - r) / B; } return m; }
+  function negWords(lo, hi) {  // 2^64 - (hi * 2^32 + lo), for a value not 0
+    return lo === 0 ? [0, W - hi] : [W - lo, W - 1 - hi];
+  }
+  function fromWords(lo, hi, signed) {
+    var sign = 1;
+    if (signed && hi >= 2147483648) {  // the value less 2^64: its magnitude is 2^64 - value
+      sign = -1;
+      var n = negWords(lo, hi);
+      lo = n[0];
+      hi = n[1];
+    }
+    if (hi < 2097152) return make(sign, magOf(hi * W + lo));  // below 2^53: exact
+    return make(sign, addMag(mulSmall(mulSmall(magOf(hi), 65536), 65536), magOf(lo)));
+  }
+  function toWords(b) {
+    var m = b[MG], d = [0, 0, 0, 0];  // 16-bit digits, least significant first
+    for (var i = 0; i < 4 && m.length; i++) { var qr = divSmall(m, 65536); d[i] = qr[1]; m = qr[0]; }
+    var lo = d[1] * 65536 + d[0], hi = d[3] * 65536 + d[2];
+    return b[SG] < 0 && (lo || hi) ? negWords(lo, hi) : [lo, hi];
+  }
   var BigInt = function BigInt(value) { return toBigInt(value); };
   global.__oda_make_method(BigInt);
   BI.prototype = Object.create(Object.prototype);
@@ -369,8 +400,8 @@
   rt.method(P, 'toJSON', function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); }, 0);
   Object.defineProperty(P, 'constructor', { value: BigInt, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(P, Symbol.toStringTag, { value: 'BigInt', writable: false, enumerable: false, configurable: true });
-  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), true); }, 2);
-  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), false); }, 2);
+  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), true); }, 2);
+  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), false); }, 2);
 
   var ONE = make(1, [1]);
   var literals = Object.create(null);
@@ -411,6 +442,7 @@
     // The lowered program's first call when it uses BigInt: from then on eval and Function
     // code is lowered for BigInt values (lib/engine/natives.cc).
     use: function () { native(undefined, 2); },
+    toBigInt: toBigIntStrict, fromWords: fromWords, toWords: toWords,
     proto: P
   };
   Object.defineProperty(global, '__oda_BI', { value: ops, writable: false, enumerable: false, configurable: true });
