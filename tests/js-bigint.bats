@@ -174,3 +174,19 @@ EOF2
   assert_success
   assert_output $'{"0":1n,"1":-2n} [{"0":0n}] {"0":1,"1":-2}\n[true,"2",true,true]'
 }
+
+@test "BigInt.prototype.valueOf, toString and toLocaleString on a primitive and on Object(1n) as node; on a number they throw its TypeError" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { const v = f(); return typeof v + ':' + String(v); } catch (e) { return e.name + ': ' + e.message; } };
+const w = Object(5n), P = BigInt.prototype;
+console.log([t(() => 5n.valueOf()), t(() => w.valueOf()), t(() => P.valueOf.call(7n)), t(() => P.valueOf.call(w)), t(() => P.valueOf.call(1)),
+  t(() => P.valueOf.call({})), t(() => P.valueOf.call(undefined)), t(() => P.valueOf.call('1')), t(() => P.valueOf.call(Object(1))),
+  t(() => 255n.toString(16)), t(() => w.toString(2)), t(() => P.toString.call(-255n, 36)), t(() => P.toString.call(w)), t(() => P.toString.call(1)),
+  t(() => 12345n.toLocaleString()), t(() => w.toLocaleString()), t(() => P.toLocaleString.call(1)), t(() => P.toLocaleString.call(w)),
+  t(() => 1234567n.toLocaleString('de-DE')), t(() => (2n ** 70n).toLocaleString()), t(() => (-(2n ** 70n)).toLocaleString('de-DE')),
+  t(() => 5n.valueOf() === 5n), t(() => w.valueOf() === 5n), t(() => P.valueOf.length), t(() => P.valueOf.name), t(() => w + 1n), t(() => `${w}`),
+  t(() => w.toString(1)), t(() => 5n.toString(37)), t(() => +1n), t(() => Math.max(1n)), t(() => new Date(1n)), t(() => isNaN(1n)),
+  t(() => [1n, 2n].join()), t(() => String(-3n))].join('\n'));
+EOF2
+  same_as_node
+}

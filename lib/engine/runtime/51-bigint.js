@@ -387,16 +387,20 @@
   rt.method(P, 'toString', function toString() {
     var b = thisBI(this, 'toString'), radix = arguments.length ? arguments[0] : undefined;
     radix = radix === undefined ? 10 : Math.trunc(Number(radix));
-    if (!(radix >= 2 && radix <= 36)) throw new RangeError('toString() radix must be between 2 and 36');
+    if (!(radix >= 2 && radix <= 36)) throw new RangeError('toString() radix argument must be between 2 and 36');
     return toText(b, radix);
   }, 0);
-  rt.method(P, 'toLocaleString', function toLocaleString() { return toText(thisBI(this, 'toLocaleString'), 10); }, 0);
-  // valueOf is what an implicit conversion to a number calls: that is node's TypeError.
-  rt.method(P, 'valueOf', function valueOf() {
-    var b = thisBI(this, 'valueOf');
-    if (b !== this) return b;  // Object(1n): its BigInt
-    throw new TypeError('Cannot convert a BigInt value to a number');
+  // As Intl formats the integer: a safe one as the Number it equals, a larger one with the
+  // locale's group separator every three digits.
+  rt.method(P, 'toLocaleString', function toLocaleString() {
+    var b = thisBI(this, 'toLocaleString'), n = toNumber(b), nl = Number.prototype.toLocaleString;
+    if (Math.abs(n) <= 9007199254740991) return nl.apply(n, arguments);
+    var sep = nl.call(1000, arguments[0]).replace(/[0-9]/g, ''), digits = magToString(b[MG], 10), out = '';
+    for (var i = digits.length; i > 0; i -= 3) out = digits.slice(Math.max(i - 3, 0), i) + (out ? sep + out : '');
+    return (b[SG] < 0 ? '-' : '') + out;
   }, 0);
+  // The engine converts a BigInt to a number with node's TypeError (lib/engine/patches/0011).
+  rt.method(P, 'valueOf', function valueOf() { return thisBI(this, 'valueOf'); }, 0);
   rt.method(P, 'toJSON', function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); }, 0);
   Object.defineProperty(P, 'constructor', { value: BigInt, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(P, Symbol.toStringTag, { value: 'BigInt', writable: false, enumerable: false, configurable: true });
