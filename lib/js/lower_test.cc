@@ -463,5 +463,13 @@ TEST(JsLower, EarlyErrorsNameTheProblem) {
             "SyntaxError: class constructor may not be an accessor, a generator or async (line 1)");
 }
 
+// A block function beside a let of its name is not hoisted (annex B.3.3): the block's own
+// binding, renamed, and named as written at the block's entry.
+TEST(JsLower, BlockFunctionBesideALetStaysInItsBlock) {
+  expect_lowers("let x = 1; { function x() {} x(); } y = x;",
+                sync_program("var x = 1;{__oda_fname(x$1, \"x\");function x$1() {}x$1();}y = x;"));
+}
+
 }  // namespace
 }  // namespace oda::js
+
