@@ -87,3 +87,20 @@ try { Reflect.get(1, 'a'); } catch (e) { console.log(e.constructor.name); }
 EOF2
   same_as_node
 }
+
+@test "a proxy in a prototype chain answers reads and 'in' through its get and has traps, as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.name + ': ' + e.message; } };
+let seen;
+const P = new Proxy({}, { get(tg, k, r) { seen = r; return 'got ' + String(k); } });
+const o = Object.create(P);
+const hp = new Proxy({ z: 1 }, { has(tg, k) { return k === 'x'; } });
+const chain = Object.create(Object.create(new Proxy({ own: 1, get g() { return this === chain; } }, {})));
+class Base {} Object.setPrototypeOf(Base.prototype, new Proxy({}, { get: (tg, k) => (k === 'hello' ? () => 'hi' : undefined) }));
+console.log([t(() => o.foo), t(() => seen === o), t(() => o[Symbol.iterator] === undefined), t(() => o.own === 'got own'),
+  t(() => 'x' in Object.create(hp)), t(() => 'z' in Object.create(hp)), t(() => 'y' in Object.create(hp)),
+  t(() => chain.own), t(() => chain.g), t(() => 'own' in chain), t(() => 'nope' in chain), t(() => new Base().hello()),
+  t(() => Object.create(Proxy.revocable({}, {}).proxy).x)].join('\n'));
+EOF2
+  same_as_node
+}
