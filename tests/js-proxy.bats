@@ -104,3 +104,20 @@ console.log([t(() => o.foo), t(() => seen === o), t(() => o[Symbol.iterator] ===
 EOF2
   same_as_node
 }
+
+@test "a write through a proxy in the prototype chain reaches its set trap; the object's own properties stay its own, as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.name + ': ' + e.message; } };
+const log = [];
+const sp = new Proxy({}, { set(tg, k, v, r) { log.push(String(k) + '=' + v + ':' + (r === so)); return true; } });
+const so = Object.create(sp);
+const plain = Object.create(new Proxy({ set s(v) { this.got = v; } }, {}));
+const no = Object.create(new Proxy({}, { set() { return false; } }));
+console.log([t(() => { so.a = 1; so[Symbol.toStringTag] = 'T'; return log.join() + '|' + Object.keys(so).length; }),
+  t(() => { plain.b = 2; plain.s = 5; return Object.keys(plain).join() + ':' + plain.b + ':' + plain.got; }),
+  t(() => { no.c = 3; return 'c' in no; }), t(() => { so.own = 1; return log.length; }),
+  t(() => { const q = Object.create(sp); Object.defineProperty(q, 'd', { value: 0, writable: true }); q.d = 4; return q.d + ':' + log.length + ':' + q.hasOwnProperty('d') + ':' + Object.keys(q).length; }),
+  t(() => { const r = Object.create(new Proxy({}, {})); r.x = 1; return JSON.stringify(r) + Object.getOwnPropertyNames(r).join(); })].join('\n'));
+EOF2
+  same_as_node
+}
