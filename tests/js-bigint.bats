@@ -190,3 +190,15 @@ console.log([t(() => 5n.valueOf()), t(() => w.valueOf()), t(() => P.valueOf.call
 EOF2
   same_as_node
 }
+
+@test "JSON.stringify hands a BigInt to the replacer or a program's toJSON first and throws node's TypeError for one left, as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.name + ': ' + e.message; } };
+const r = (k, v) => (typeof v === 'bigint' ? v.toString() + 'n' : v);
+console.log([t(() => JSON.stringify({ a: 1n, b: [2n, { c: -3n }] }, r)), t(() => JSON.stringify({ a: 1n })), t(() => JSON.stringify(1n)),
+  t(() => JSON.stringify([1n], null, 2)), t(() => JSON.stringify({ a: 1, b: 'x' }, null, 1)),
+  t(() => JSON.stringify(Object(2n), r)), t(() => JSON.stringify({ a: 5n }, (k, v) => v)), t(() => JSON.stringify({ n: 1 }, (k, v) => (k === 'n' ? 9n : v))),
+  t(() => { BigInt.prototype.toJSON = function () { return this.toString(); }; return JSON.stringify({ a: 7n, b: [8n] }); })].join('\n'));
+EOF2
+  same_as_node
+}
