@@ -109,3 +109,96 @@ console.log(out.map(String).join('\n'));
 EOF
   same_as_node
 }
+
+@test "BigInt64Array and BigUint64Array: constructors, wrap-around, methods and bytes shared with the buffer as node" {
+  cat > prog.js <<'EOF2'
+const s = (a) => Array.from(a, (x) => String(x) + 'n').join(' ');
+const a = new BigInt64Array([1n, -2n, 2n ** 63n, -(2n ** 63n) - 1n, 2n ** 64n + 5n]);
+console.log(s(a), a.length, a.byteLength, a.byteOffset, a.buffer.byteLength);
+console.log(Array.from(new Uint8Array(a.buffer)).join(','));
+const u = new BigUint64Array(a.buffer, 8, 3);
+console.log(s(u), u.length, u.byteOffset, s(new BigUint64Array([-1n, 2n ** 64n, 2n ** 64n - 1n, 12345678901234567890n])));
+console.log(s(new BigInt64Array(new Set([3n, 4n]))), s(new BigInt64Array({ length: 2, 0: 7n, 1: '8' })), s(new BigInt64Array(3)),
+  s(new BigInt64Array(u)), s(BigInt64Array.from([1n, 2n], (x) => x * 10n)), s(BigUint64Array.of(5n, 6n)));
+const b = new BigInt64Array([5n, -3n, 10n, 0n, -3n]);
+console.log(s(b.subarray(1, 3)), s(b.slice(-2)), b.indexOf(-3n), b.lastIndexOf(-3n), b.includes(10n), b.includes(10), b.join('|'), String(b), b.at(-1), b.toLocaleString());
+b.subarray(1, 3).fill(9n); console.log(s(b));
+console.log(s(b.sort()), s(b.sort((x, y) => (x > y ? -1 : x < y ? 1 : 0))), s(b.toSorted()), s(b.toReversed()), s(b.with(0, 1n)), s(b.map((x) => x * 2n)), s(b.filter((x) => x > 0n)));
+console.log(b.reduce((x, y) => x + y, 0n), b.some((x) => x < 0n), b.every((x) => x > -10n), b.find((x) => x === 9n), b.findIndex((x) => x === 9n), [...b.keys()].join(), [...b.entries()].map(String).join(' '), [...b].length);
+const c = new BigInt64Array(4); c.set([1n, 2n], 1); c.set(new BigInt64Array([7n]), 3); console.log(s(c), s(c.copyWithin(0, 2)), s(c.reverse()));
+c[1] = 2n ** 64n + 3n; c[2] = -(2n ** 63n) - 1n; c['3'] = '42'; c[7] = 5n; c[-1] = 3n; c[1.5] = 3n;
+console.log(s(c), c[7], c[-1], c[1.5], 1 in c, 7 in c, Object.keys(c).join(), c.hasOwnProperty(0), Object.hasOwn(c, 4), Object.entries(Object.getOwnPropertyDescriptor(c, 0)).map(String).join(' '));
+console.log(BigInt64Array.BYTES_PER_ELEMENT, c.BYTES_PER_ELEMENT, BigUint64Array.name, BigInt64Array.length, Object.prototype.toString.call(c), ArrayBuffer.isView(c), c instanceof BigInt64Array, c instanceof BigUint64Array,
+  typeof c[0], Object.getPrototypeOf(BigInt64Array) === Object.getPrototypeOf(Int8Array), c.constructor === BigInt64Array);
+let sum = 0n; for (const x of new BigUint64Array([1n, 2n, 3n])) sum += x; for (const k in new BigInt64Array(2)) sum += BigInt(k);
+class X extends BigInt64Array { sum() { return this.reduce((p, q) => p + q, 0n); } }
+const x = new X([1n, 2n]);
+console.log(sum, x instanceof X, x.sum(), x.length, x.constructor.name);
+const v = new BigUint64Array(new Uint8Array([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 128]).buffer);
+console.log(v[0] + v[1], v[1] > v[0], -v[0], new BigInt64Array(v.buffer)[1]);
+EOF2
+  same_as_node
+}
+
+@test "BigInt typed arrays and asIntN refuse a Number with node's TypeError; their other errors in node's words" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return f(); } catch (e) { return e.name + ': ' + e.message; } };
+const a = new BigInt64Array(2);
+console.log([t(() => a[0] = 1), t(() => a[0] = 1.5), t(() => a[0] = 'x'), t(() => a[0] = null), t(() => a[0] = Symbol()), t(() => a[0] = {}),
+  t(() => { a[0] = true; return String(a[0]); }), t(() => new BigInt64Array([1])), t(() => a.fill(1)), t(() => BigInt64Array.of(1)), t(() => a.set([1])),
+  t(() => { 'use strict'; a[2] = 1; }), t(() => { 'use strict'; delete a[0]; }), t(() => a.with(5, 1n)), t(() => a.with(0, 1)),
+  t(() => new BigInt64Array(-1)), t(() => new BigInt64Array(new ArrayBuffer(16), 4)), t(() => new BigInt64Array(new ArrayBuffer(12))),
+  t(() => new BigInt64Array(new ArrayBuffer(16), 24)), t(() => new BigInt64Array(new ArrayBuffer(16), 8, 2)), t(() => BigInt64Array(2)),
+  t(() => new BigInt64Array(new Uint8Array(2))), t(() => new Uint8Array(a)), t(() => a.set(new Int8Array(1))), t(() => new Int8Array(1).set(a)),
+  t(() => new Int8Array(2).set(a)), t(() => a.set([1n, 2n, 3n])), t(() => a.set([1n], -1)), t(() => BigInt64Array.prototype.fill.call([1], 1n)),
+  t(() => JSON.stringify(a)), t(() => BigInt.asIntN(8, 255)), t(() => BigInt.asUintN(8, '255').toString())].join('\n'));
+EOF2
+  same_as_node
+}
+
+@test "DataView reads and writes 64-bit BigInts in either byte order as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return f(); } catch (e) { return e.name + ': ' + e.message; } };
+const dv = new DataView(new ArrayBuffer(16));
+dv.setBigInt64(0, -2n); dv.setBigUint64(8, 0x0102030405060708n, true);
+console.log(dv.getBigInt64(0), dv.getBigUint64(0), dv.getBigInt64(0, true), dv.getBigUint64(8, true), dv.getBigUint64(8), Array.from(new Uint8Array(dv.buffer)).join(','));
+dv.setBigUint64(0, 2n ** 64n + 1n, true); dv.setBigInt64(8, -(2n ** 63n));
+console.log(dv.getBigUint64(0, true), dv.getBigInt64(8), dv.getBigUint64(8), new BigInt64Array(dv.buffer)[0], dv.getBigInt64.length, dv.setBigUint64.length);
+console.log([t(() => dv.getBigInt64(9)), t(() => dv.getBigInt64(-1)), t(() => dv.setBigInt64(0, 1)), t(() => dv.setBigInt64(12, 1n)), t(() => dv.setBigUint64(0, 'z'))].join('\n'));
+EOF2
+  same_as_node
+}
+
+@test "console shows a BigInt64Array as it shows the other typed arrays; structuredClone and crypto.getRandomValues take them" {
+  run run-code --code 'console.log(new BigInt64Array([1n, -2n]), [new BigUint64Array(1)], new Int8Array([1, -2])); const a = new BigUint64Array([2n]), k = structuredClone(a); a[0] = 9n; const r = new BigInt64Array(4); return [k instanceof BigUint64Array, String(k[0]), crypto.getRandomValues(r) === r, r.some((x) => x !== 0n)]'
+  assert_success
+  assert_output $'{"0":1n,"1":-2n} [{"0":0n}] {"0":1,"1":-2}\n[true,"2",true,true]'
+}
+
+@test "BigInt.prototype.valueOf, toString and toLocaleString on a primitive and on Object(1n) as node; on a number they throw its TypeError" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { const v = f(); return typeof v + ':' + String(v); } catch (e) { return e.name + ': ' + e.message; } };
+const w = Object(5n), P = BigInt.prototype;
+console.log([t(() => 5n.valueOf()), t(() => w.valueOf()), t(() => P.valueOf.call(7n)), t(() => P.valueOf.call(w)), t(() => P.valueOf.call(1)),
+  t(() => P.valueOf.call({})), t(() => P.valueOf.call(undefined)), t(() => P.valueOf.call('1')), t(() => P.valueOf.call(Object(1))),
+  t(() => 255n.toString(16)), t(() => w.toString(2)), t(() => P.toString.call(-255n, 36)), t(() => P.toString.call(w)), t(() => P.toString.call(1)),
+  t(() => 12345n.toLocaleString()), t(() => w.toLocaleString()), t(() => P.toLocaleString.call(1)), t(() => P.toLocaleString.call(w)),
+  t(() => 1234567n.toLocaleString('de-DE')), t(() => (2n ** 70n).toLocaleString()), t(() => (-(2n ** 70n)).toLocaleString('de-DE')),
+  t(() => 5n.valueOf() === 5n), t(() => w.valueOf() === 5n), t(() => P.valueOf.length), t(() => P.valueOf.name), t(() => w + 1n), t(() => `${w}`),
+  t(() => w.toString(1)), t(() => 5n.toString(37)), t(() => +1n), t(() => Math.max(1n)), t(() => new Date(1n)), t(() => isNaN(1n)),
+  t(() => [1n, 2n].join()), t(() => String(-3n))].join('\n'));
+EOF2
+  same_as_node
+}
+
+@test "JSON.stringify hands a BigInt to the replacer or a program's toJSON first and throws node's TypeError for one left, as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.name + ': ' + e.message; } };
+const r = (k, v) => (typeof v === 'bigint' ? v.toString() + 'n' : v);
+console.log([t(() => JSON.stringify({ a: 1n, b: [2n, { c: -3n }] }, r)), t(() => JSON.stringify({ a: 1n })), t(() => JSON.stringify(1n)),
+  t(() => JSON.stringify([1n], null, 2)), t(() => JSON.stringify({ a: 1, b: 'x' }, null, 1)),
+  t(() => JSON.stringify(Object(2n), r)), t(() => JSON.stringify({ a: 5n }, (k, v) => v)), t(() => JSON.stringify({ n: 1 }, (k, v) => (k === 'n' ? 9n : v))),
+  t(() => { BigInt.prototype.toJSON = function () { return this.toString(); }; return JSON.stringify({ a: 7n, b: [8n] }); })].join('\n'));
+EOF2
+  same_as_node
+}

@@ -87,3 +87,37 @@ try { Reflect.get(1, 'a'); } catch (e) { console.log(e.constructor.name); }
 EOF2
   same_as_node
 }
+
+@test "a proxy in a prototype chain answers reads and 'in' through its get and has traps, as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.name + ': ' + e.message; } };
+let seen;
+const P = new Proxy({}, { get(tg, k, r) { seen = r; return 'got ' + String(k); } });
+const o = Object.create(P);
+const hp = new Proxy({ z: 1 }, { has(tg, k) { return k === 'x'; } });
+const chain = Object.create(Object.create(new Proxy({ own: 1, get g() { return this === chain; } }, {})));
+class Base {} Object.setPrototypeOf(Base.prototype, new Proxy({}, { get: (tg, k) => (k === 'hello' ? () => 'hi' : undefined) }));
+console.log([t(() => o.foo), t(() => seen === o), t(() => o[Symbol.iterator] === undefined), t(() => o.own === 'got own'),
+  t(() => 'x' in Object.create(hp)), t(() => 'z' in Object.create(hp)), t(() => 'y' in Object.create(hp)),
+  t(() => chain.own), t(() => chain.g), t(() => 'own' in chain), t(() => 'nope' in chain), t(() => new Base().hello()),
+  t(() => Object.create(Proxy.revocable({}, {}).proxy).x)].join('\n'));
+EOF2
+  same_as_node
+}
+
+@test "a write through a proxy in the prototype chain reaches its set trap; the object's own properties stay its own, as node" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.name + ': ' + e.message; } };
+const log = [];
+const sp = new Proxy({}, { set(tg, k, v, r) { log.push(String(k) + '=' + v + ':' + (r === so)); return true; } });
+const so = Object.create(sp);
+const plain = Object.create(new Proxy({ set s(v) { this.got = v; } }, {}));
+const no = Object.create(new Proxy({}, { set() { return false; } }));
+console.log([t(() => { so.a = 1; so[Symbol.toStringTag] = 'T'; return log.join() + '|' + Object.keys(so).length; }),
+  t(() => { plain.b = 2; plain.s = 5; return Object.keys(plain).join() + ':' + plain.b + ':' + plain.got; }),
+  t(() => { no.c = 3; return 'c' in no; }), t(() => { so.own = 1; return log.length; }),
+  t(() => { const q = Object.create(sp); Object.defineProperty(q, 'd', { value: 0, writable: true }); q.d = 4; return q.d + ':' + log.length + ':' + q.hasOwnProperty('d') + ':' + Object.keys(q).length; }),
+  t(() => { const r = Object.create(new Proxy({}, {})); r.x = 1; return JSON.stringify(r) + Object.getOwnPropertyNames(r).join(); })].join('\n'));
+EOF2
+  same_as_node
+}

@@ -98,3 +98,30 @@ switch (1) { case 1: function x() {} case 2: function x() {} }
 EOF
   [ "$n" = 22 ]
 }
+
+@test "a block function beside a let, const, class or parameter of its name stays in its block (annex B), as node" {
+  cat > prog.js <<'EOF2'
+const out = [];
+const run = (f) => { try { out.push(String(f())); } catch (e) { out.push(e.name + ': ' + e.message); } };
+run(() => { { function x() {} } let x; return typeof x; });
+run(() => { let x; { function x() {} } return typeof x; });
+run(() => { { function x() {} } let x = 1; return typeof x; });
+run(() => { let x = 1; { function x() {} } return typeof x; });
+run(() => { { function x() {} } const x = 1; return typeof x; });
+run(() => { { function x() {} } class x {} return typeof x; });
+run(() => { { function x() {} } var x = 1; return typeof x; });
+run(() => { { function x() {} } return typeof x; });
+run(() => { { let x; { function x() {} } } return typeof x; });
+run(() => { try { throw 1; } catch (x) { { function x() {} } } return typeof x; });
+run(() => { try { throw 0; } catch ({ m }) { { function m() {} } } return typeof m; });
+run(() => (function (x) { { function x() { return 2; } out.push(x(), x.name); } return x; })(5));
+run(() => { let x = 1; { out.push(typeof x, x.name, x()); function x() { return 'in'; } } return typeof x; });
+run(() => { for (let f = 0; f < 1; f++) { function f() {} out.push(typeof f); } return typeof f; });
+run(() => { const g = 3; switch (1) { case 1: function g() { return 'sw'; } out.push(g()); } return g; });
+run(() => { { let h = 1; { function h() { return 'deep'; } out.push(h()); } out.push(h); } return typeof h; });
+run(() => { let y = 0; const fs = []; for (let i = 0; i < 2; i++) { function y() { return i; } fs.push(y); } return fs.map((q) => q()).join() + typeof y; });
+let top = 'let'; { function top() {} } out.push(typeof top);
+console.log(out.join('\n'));
+EOF2
+  same_as_node
+}

@@ -219,6 +219,12 @@ std::string Emitter::ascii_name(const std::string& n) {
 
 namespace {
 
+// A name by which BigInt values reach a program: BigInt itself, the BigInt typed arrays and
+// DataView's readers of them.
+bool names_bigint(const std::string& s) {
+  return s == "BigInt" || s == "BigInt64Array" || s == "BigUint64Array" || s == "getBigInt64" || s == "getBigUint64";
+}
+
 bool lower(std::string_view source, bool script, EvalFlags flags, std::string* out, LowerError* err) {
   Arena arena;
   ParseError perr;
@@ -255,7 +261,7 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
     lowering::Emitter e;
     e.out.reserve(source.size() + source.size() / 2);  // about what the ES5 takes
     for (const Node& n : arena.nodes)
-      if (n.k == K::BigInt || (n.k == K::Ident && n.s == "BigInt") || (script && has(flags, EvalFlags::BigInt))) {
+      if (n.k == K::BigInt || (n.k == K::Ident && names_bigint(n.s)) || (script && has(flags, EvalFlags::BigInt))) {
         e.bigint = true;
         break;
       }

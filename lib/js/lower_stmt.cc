@@ -30,6 +30,10 @@ void Emitter::stmt(Node* n, std::vector<std::string>* labels) {
     case K::Block:
       w("{");
       tdz_entry(n->scope);
+      // A block function annex B does not hoist has a name of its own (resolve.cc): the
+      // engine hoists it under that name, and it is named as written.
+      for (Node* st : n->a)
+        if (st->k == K::Function && st->b && st->b->out != st->s) w("__oda_fname(" + st->b->out + ", " + quote(st->s) + ");");
       stmts(n->a);
       sync(n->end_line);
       w("}");

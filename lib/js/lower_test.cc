@@ -193,6 +193,9 @@ TEST(JsLower, BigIntProgramsCallTheRuntimeForTheirOperators) {
                 bigint_program("var a = BigInt(1);a = __oda_BI.or(__oda_BI.and(__oda_BI.not(a), __oda_BI.lit(\"3\")), __oda_BI.shl(a, __oda_BI.lit(\"2\")));"
                                "(a = __oda_BI.shr(a, __oda_BI.lit(\"1\")));"));
   expect_lowers("let a = 1; a = a * 2 + -a; a++;", sync_program("var a = 1;a = a * 2 + -a;a++;"));
+  // BigInts read from a BigInt typed array or a DataView, with no literal in sight.
+  expect_lowers("x = BigUint64Array.from(b)[0] + 1;", bigint_program("x = __oda_BI.add(BigUint64Array.from(b)[0], 1);"));
+  expect_lowers("x = d.getBigInt64(0) * y;", bigint_program("x = __oda_BI.mul(d.getBigInt64(0), y);"));
 }
 
 TEST(JsLower, OptionalChainingKeepsThisForCalls) {
@@ -490,5 +493,13 @@ TEST(JsLower, EarlyErrorsNameTheProblem) {
             "SyntaxError: class constructor may not be an accessor, a generator or async (line 1)");
 }
 
+// A block function beside a let of its name is not hoisted (annex B.3.3): the block's own
+// binding, renamed, and named as written at the block's entry.
+TEST(JsLower, BlockFunctionBesideALetStaysInItsBlock) {
+  expect_lowers("let x = 1; { function x() {} x(); } y = x;",
+                sync_program("var x = 1;{__oda_fname(x$1, \"x\");function x$1() {}x$1();}y = x;"));
+}
+
 }  // namespace
 }  // namespace oda::js
+

@@ -1,6 +1,7 @@
 // Scope analysis: see resolve.h.
 #include "js/resolve.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,7 +23,7 @@ class Resolver {
     Scope* s = new_scope(nullptr, p, true);
     p->scope = s;
     cur_ = s;
-    for (Node* st : p->a) hoist(st, s);
+    hoist_body(p->a, s, {});
     declare_block(p->a, s, false);
     for (Node* st : p->a) stmt(st);
     finish();
@@ -64,8 +65,58 @@ class Resolver {
     return b;
   }
 
-  // Declares the var and function declarations of a function body in its scope.
-  void hoist(Node* st, Scope* fs) {
+  // The names a statement list declares with let, const or class.
+  void lexical_names(const std::vector<Node*>& stmts, size_t from, std::vector<std::string>& out) {
+    for (size_t i = from; i < stmts.size(); i++) {
+      Node* st = stmts[i];
+      if (st->k == K::VarDecl && st->s != "var") {
+        std::vector<Node*> ids;
+        for (Node* d : st->a) pattern_names(d->a[0], ids);
+        for (Node* id : ids) out.push_back(id->s);
+      } else if (st->k == K::Class && st->has(F_DECL)) {
+        out.push_back(st->s);
+      }
+    }
+  }
+
+  // Declares the var and function declarations of a function body in its scope. A function
+  // declared in a block is hoisted to the function too (annex B.3.3), unless a var of its
+  // name there would be an error: a parameter, or a let, const or class of that name in the
+  // function body or in a block around it (a block function around it does not stop it, as
+  // in node). Then it stays in its block (block_fns_).
+  void hoist_body(const std::vector<Node*>& stmts, Scope* fs, std::vector<std::string> blocked) {
+    lexical_names(stmts, 0, blocked);
+    for (Node* st : stmts) hoist(st, fs, blocked, false);
+  }
+  // A block's own let, const and class are around the blocks inside it (one of a block
+  // function's name in its own block is a redeclaration, refused later).
+  void hoist_block(const std::vector<Node*>& stmts, Scope* fs, std::vector<std::string>& blocked) {
+    size_t around = blocked.size();
+    lexical_names(stmts, 0, blocked);
+    for (Node* st : stmts) hoist(st, fs, blocked, true);
+    blocked.resize(around);
+  }
+  // A loop's let or const head, or a catch block's pattern parameter (head_is_pattern), is
+  // around its body.
+  void hoist_under(Node* head, bool head_is_pattern, Node* body, Scope* fs, std::vector<std::string>& blocked) {
+    size_t around = blocked.size();
+    std::vector<Node*> ids;
+    if (head && head_is_pattern && head->k != K::Ident) pattern_names(head, ids);
+    if (head && !head_is_pattern && head->k == K::VarDecl && head->s != "var")
+      for (Node* d : head->a) pattern_names(d->a[0], ids);
+    for (Node* id : ids) blocked.push_back(id->s);
+    hoist(body, fs, blocked, true);
+    blocked.resize(around);
+  }
+  void hoist_fn(Node* st, Scope* fs) {
+    Node id;
+    id.k = K::Ident;
+    id.s = st->s;
+    size_t before = all_.size();
+    Binding* b = declare(fs, &id, 'f', false);
+    b->plain_fn = (all_.size() > before || b->plain_fn) && !st->has(F_ASYNC | F_GEN);
+  }
+  void hoist(Node* st, Scope* fs, std::vector<std::string>& blocked, bool nested) {
     if (!st) return;
     switch (st->k) {
       case K::VarDecl:
@@ -77,30 +128,32 @@ class Resolver {
         break;
       case K::Function:
         if (st->has(F_DECL)) {
-          Node id;
-          id.k = K::Ident;
-          id.s = st->s;
-          size_t before = all_.size();
-          Binding* b = declare(fs, &id, 'f', false);
-          b->plain_fn = (all_.size() > before || b->plain_fn) && !st->has(F_ASYNC | F_GEN);
+          if (nested && std::find(blocked.begin(), blocked.end(), st->s) != blocked.end()) block_fns_.insert(st);
+          else hoist_fn(st, fs);
         }
         break;
-      case K::Block:
-        for (Node* x : st->a) hoist(x, fs);
-        break;
-      case K::If: hoist(st->a[1], fs); hoist(st->a[2], fs); break;
-      case K::For: hoist(st->a[0], fs); hoist(st->a[3], fs); break;
+      case K::Block: hoist_block(st->a, fs, blocked); break;
+      case K::If: hoist(st->a[1], fs, blocked, true); hoist(st->a[2], fs, blocked, true); break;
+      case K::For: hoist(st->a[0], fs, blocked, true); hoist_under(st->a[0], false, st->a[3], fs, blocked); break;
       case K::ForIn:
-      case K::ForOf: hoist(st->a[0], fs); hoist(st->a[2], fs); break;
+      case K::ForOf: hoist(st->a[0], fs, blocked, true); hoist_under(st->a[0], false, st->a[2], fs, blocked); break;
       case K::While:
-      case K::DoWhile: hoist(st->a[1], fs); break;
-      case K::Try: hoist(st->a[0], fs); hoist(st->a[2], fs); hoist(st->a[3], fs); break;
-      case K::Switch:
-        for (size_t i = 1; i < st->a.size(); i++)
-          for (size_t j = 1; j < st->a[i]->a.size(); j++) hoist(st->a[i]->a[j], fs);
+      case K::DoWhile: hoist(st->a[1], fs, blocked, true); break;
+      case K::Try:
+        hoist(st->a[0], fs, blocked, true);
+        hoist_under(st->a[1], true, st->a[2], fs, blocked);
+        hoist(st->a[3], fs, blocked, true);
         break;
-      case K::Labeled: hoist(st->a[0], fs); break;
-      case K::With: hoist(st->a[1], fs); break;
+      case K::Switch: {  // the case clauses are one block
+        size_t around = blocked.size();
+        for (size_t i = 1; i < st->a.size(); i++) lexical_names(st->a[i]->a, 1, blocked);
+        for (size_t i = 1; i < st->a.size(); i++)
+          for (size_t j = 1; j < st->a[i]->a.size(); j++) hoist(st->a[i]->a[j], fs, blocked, true);
+        blocked.resize(around);
+        break;
+      }
+      case K::Labeled: hoist(st->a[0], fs, blocked, nested); break;
+      case K::With: hoist(st->a[1], fs, blocked, true); break;
       default: break;
     }
   }
@@ -127,6 +180,11 @@ class Resolver {
       Node* st = stmts[i];
       if (block_level && st->k == K::Function && st->has(F_DECL)) {
         lexical(s, st->s, st->has(F_ASYNC | F_GEN) ? 'l' : 'f', st->line);
+        if (block_fns_.count(st)) {  // not hoisted: the block's own binding
+          Node* id = ar_.make(K::Ident, st->line);
+          id->s = st->s;
+          declare(s, id, 'f', true);
+        }
         continue;
       }
       if (st->k == K::VarDecl && st->s != "var") {
@@ -381,7 +439,9 @@ class Resolver {
     for (Node* id : ids) declare(s, id, 'p', false);
     Node* body = f->a[1];
     if (!f->has(F_EXPRBODY)) {
-      for (Node* st : body->a) hoist(st, s);
+      std::vector<std::string> params;
+      for (Node* id : ids) params.push_back(id->s);
+      hoist_body(body->a, s, params);
       declare_block(body->a, s, false);
     }
     if (!f->s.empty() && !f->has(F_DECL) && !s->names.count(f->s)) {
@@ -543,6 +603,7 @@ class Resolver {
   int with_depth_ = 0;  // with statements around the statement being resolved (same function or not)
   std::set<Binding*> uninit_params_;  // parameters a default being resolved may not read yet
   std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare
+  std::set<Node*> block_fns_;  // block functions annex B does not hoist (hoist())
   std::vector<Binding*> all_;
   std::map<Node*, Binding*> class_binding_;
 };

@@ -158,6 +158,7 @@ class Run {
   RunOutcome out_;
   bool done_ = false;       // the outcome is decided
   bool ended_ = false;      // the worker sent its end frame
+  bool heard_ = false;      // the worker sent a frame (its lowered program may only come first)
   EndFrame end_;
   pid_t pid_ = -1;
   bool reaped_ = false;
@@ -312,6 +313,8 @@ void Run::add_line(int level, std::string text) {
 }
 
 void Run::on_frame(char type, const std::string& payload) {
+  bool first = !heard_;
+  heard_ = true;
   switch (type) {
     case kOutput: {
       if (payload.empty() || payload[0] < '0' || payload[0] > '4') break;
@@ -338,6 +341,14 @@ void Run::on_frame(char type, const std::string& payload) {
       return;
     }
     case kLowered:
+      // The worker lowers before the program runs: a lowered program after any other frame,
+      // or a second one, is the program's making (it would go into the lowering cache as
+      // what this code runs next time).
+      if (!first) {
+        fail("protocol", "lowered program out of turn from the worker");
+        kill_worker();
+        return;
+      }
       store_lowered(s_.code, payload);
       return;
     case kEnd: {

@@ -254,6 +254,8 @@ duk_ret_t native_test_fault(duk_context* ctx) {
     ssize_t w = ::write(kWorkerOut, junk, sizeof junk - 1);
     (void)w;
   }
+  // A lowered program of the program's making, once it runs.
+  if (std::strcmp(what, "lowered") == 0) (void)write_frame(kWorkerOut, kLowered, "return 'forged'");
   return 0;
 }
 

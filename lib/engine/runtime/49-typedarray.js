@@ -5,12 +5,34 @@
   'use strict';
   var rt = global.__oda_rt;
   var TA = Object.getPrototypeOf(global.Uint8Array), AP = Array.prototype;
+  // BigInt64Array and BigUint64Array (lib/engine/runtime/52-bigint-arrays.js) are Duktape
+  // proxies whose target carries this key: they count as views, and the other typed arrays
+  // refuse to take their BigInts, as node does. Duktape's own Proxy is kept for them here,
+  // before 50-proxy.js replaces it.
+  var BIG = rt.bigArrayKey = rt.hiddenKey('bta');
+  rt.NativeProxy = global.Proxy;
+  var isBigArray = rt.isBigArray = function (v) { return rt.isObject(v) && v[BIG] !== undefined; };
+  var bigMix = rt.bigMixError = function () { return new TypeError('Cannot mix BigInt and other types, use explicit conversions'); };
+  var nativeIsView = ArrayBuffer.isView;
+  rt.method(ArrayBuffer, 'isView', function isView(v) { return nativeIsView(v) || isBigArray(v); }, 1);
+  var TAP = TA && TA.prototype, taSet = TAP && TAP.set;
+  if (typeof taSet === 'function') {
+    rt.method(TAP, 'set', function set(src, offset) {
+      if (isBigArray(src)) {  // the bounds first, as node checks them
+        var off = rt.toIntegerOrInfinity(offset);
+        if (off < 0 || src.length + off > this.length) throw new RangeError('offset is out of bounds');
+        throw bigMix();
+      }
+      return taSet.apply(this, arguments);
+    }, 1);
+  }
   ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
    'Float32Array', 'Float64Array'].forEach(function (name) {
     var Native = global[name];
     if (typeof Native !== 'function') return;
     var Wrapped = function (a, b, c) {
       if (!(this instanceof Wrapped)) throw new TypeError('Constructor ' + name + ' requires \'new\'');
+      if (isBigArray(a)) throw bigMix();
       if (rt.isObject(a) && !ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer)) {
         var it = a[Symbol.iterator];
         if (rt.stockArrayIteration(a)) {

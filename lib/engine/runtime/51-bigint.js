@@ -24,6 +24,7 @@
     b[SG] = sign;
     b[MG] = mag;
     native(b, 1);
+    made = ready;
     return Object.freeze(b);
   }
   function isBI(v) { return typeof v === 'bigint'; }
@@ -342,6 +343,37 @@
       default: throw new TypeError('Cannot convert ' + String(p) + ' to a BigInt');
     }
   }
+  // ToBigInt, where BigInt() converts numbers: a typed array's store, asIntN, a DataView's set.
+  function toBigIntStrict(v) {
+    var p = toPrimitive(v, 'number');
+    if (typeof p === 'number') throw new TypeError('Cannot convert ' + String(p) + ' to a BigInt');
+    return toBigInt(p);
+  }
+  // The 64-bit words of a BigInt64Array's or a BigUint64Array's element
+  // (lib/engine/runtime/52-bigint-arrays.js): the BigInt of two unsigned 32-bit halves, and
+  // the halves of b modulo 2^64 (two's complement for a negative b).
+  var W = 4294967296;
+  function magOf(n) { var m = []; while (n > 0) { var r = n % B; m.push(r); n = (n - r) / B; } return m; }
+  function negWords(lo, hi) {  // 2^64 - (hi * 2^32 + lo), for a value not 0
+    return lo === 0 ? [0, W - hi] : [W - lo, W - 1 - hi];
+  }
+  function fromWords(lo, hi, signed) {
+    var sign = 1;
+    if (signed && hi >= 2147483648) {  // the value less 2^64: its magnitude is 2^64 - value
+      sign = -1;
+      var n = negWords(lo, hi);
+      lo = n[0];
+      hi = n[1];
+    }
+    if (hi < 2097152) return make(sign, magOf(hi * W + lo));  // below 2^53: exact
+    return make(sign, addMag(mulSmall(mulSmall(magOf(hi), 65536), 65536), magOf(lo)));
+  }
+  function toWords(b) {
+    var m = b[MG], d = [0, 0, 0, 0];  // 16-bit digits, least significant first
+    for (var i = 0; i < 4 && m.length; i++) { var qr = divSmall(m, 65536); d[i] = qr[1]; m = qr[0]; }
+    var lo = d[1] * 65536 + d[0], hi = d[3] * 65536 + d[2];
+    return b[SG] < 0 && (lo || hi) ? negWords(lo, hi) : [lo, hi];
+  }
   var BigInt = function BigInt(value) { return toBigInt(value); };
   global.__oda_make_method(BigInt);
   BI.prototype = Object.create(Object.prototype);
@@ -356,23 +388,51 @@
   rt.method(P, 'toString', function toString() {
     var b = thisBI(this, 'toString'), radix = arguments.length ? arguments[0] : undefined;
     radix = radix === undefined ? 10 : Math.trunc(Number(radix));
-    if (!(radix >= 2 && radix <= 36)) throw new RangeError('toString() radix must be between 2 and 36');
+    if (!(radix >= 2 && radix <= 36)) throw new RangeError('toString() radix argument must be between 2 and 36');
     return toText(b, radix);
   }, 0);
-  rt.method(P, 'toLocaleString', function toLocaleString() { return toText(thisBI(this, 'toLocaleString'), 10); }, 0);
-  // valueOf is what an implicit conversion to a number calls: that is node's TypeError.
-  rt.method(P, 'valueOf', function valueOf() {
-    var b = thisBI(this, 'valueOf');
-    if (b !== this) return b;  // Object(1n): its BigInt
-    throw new TypeError('Cannot convert a BigInt value to a number');
+  // As Intl formats the integer: a safe one as the Number it equals, a larger one with the
+  // locale's group separator every three digits.
+  rt.method(P, 'toLocaleString', function toLocaleString() {
+    var b = thisBI(this, 'toLocaleString'), n = toNumber(b), nl = Number.prototype.toLocaleString;
+    if (Math.abs(n) <= 9007199254740991) return nl.apply(n, arguments);
+    var sep = nl.call(1000, arguments[0]).replace(/[0-9]/g, ''), digits = magToString(b[MG], 10), out = '';
+    for (var i = digits.length; i > 0; i -= 3) out = digits.slice(Math.max(i - 3, 0), i) + (out ? sep + out : '');
+    return (b[SG] < 0 ? '-' : '') + out;
   }, 0);
-  rt.method(P, 'toJSON', function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); }, 0);
+  // The engine converts a BigInt to a number with node's TypeError (lib/engine/patches/0011).
+  rt.method(P, 'valueOf', function valueOf() { return thisBI(this, 'valueOf'); }, 0);
+  // JSON.stringify: the engine calls toJSON before a replacer, so BigInt.prototype's
+  // (which throws node's TypeError) would stop a replacer that turns BigInts into text. With
+  // a replacer function, once a run has made a BigInt, it is set aside for the call and a
+  // BigInt the replacer leaves throws instead, as in node. (A program's own
+  // BigInt.prototype.toJSON is left alone.)
+  var nativeStringify = JSON.stringify, made = false;
+  var throwingToJSON = function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); };
+  rt.method(P, 'toJSON', throwingToJSON, 0);
+  function unserializable(v) {
+    return isBI(v) || (v !== null && typeof v === 'object' && native(v, 0) !== undefined);
+  }
+  rt.method(JSON, 'stringify', function stringify(value, replacer, space) {
+    if (!made || typeof replacer !== 'function' || P.toJSON !== throwingToJSON) return nativeStringify.apply(JSON, arguments);
+    delete P.toJSON;
+    try {
+      return nativeStringify.call(JSON, value, function (k, v) {
+        v = replacer.call(this, k, v);
+        if (unserializable(v)) throw new TypeError('Do not know how to serialize a BigInt');
+        return v;
+      }, space);
+    } finally {
+      rt.def(P, 'toJSON', throwingToJSON);
+    }
+  }, 3);
   Object.defineProperty(P, 'constructor', { value: BigInt, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(P, Symbol.toStringTag, { value: 'BigInt', writable: false, enumerable: false, configurable: true });
-  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), true); }, 2);
-  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigInt(bigint), toIndex(bits), false); }, 2);
+  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), true); }, 2);
+  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), false); }, 2);
 
-  var ONE = make(1, [1]);
+  var ready = false, ONE = make(1, [1]);
+  ready = true;  // BigInts made from here on are a run's
   var literals = Object.create(null);
   var ops = {
     lit: function (text) { var b = literals[text]; return b !== undefined ? b : (literals[text] = toBigInt(text)); },
@@ -411,6 +471,7 @@
     // The lowered program's first call when it uses BigInt: from then on eval and Function
     // code is lowered for BigInt values (lib/engine/natives.cc).
     use: function () { native(undefined, 2); },
+    toBigInt: toBigIntStrict, fromWords: fromWords, toWords: toWords,
     proto: P
   };
   Object.defineProperty(global, '__oda_BI', { value: ops, writable: false, enumerable: false, configurable: true });

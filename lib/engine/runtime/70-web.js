@@ -155,6 +155,11 @@
       }
       default:
     }
+    if (rt.isBigArray(v)) {  // a BigInt64Array or BigUint64Array (52-bigint-arrays.js): tag names it
+      out = new global[tag.slice(8, -1)](clone(v.buffer, memory), v.byteOffset, v.length);
+      memory.set(v, out);
+      return out;
+    }
     for (j = 0; j < TYPED.length; j++) {
       var T = global[TYPED[j]];
       if (T && v instanceof T) {

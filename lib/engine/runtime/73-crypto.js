@@ -43,7 +43,10 @@
       if (array.byteLength > MAX_BYTES) {
         throw new global.DOMException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
       }
-      return randomFill(array);
+      // A BigInt64Array is a proxy (52-bigint-arrays.js): its bytes through a plain view.
+      if (rt.isBigArray(array)) randomFill(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+      else randomFill(array);
+      return array;
     }, 1],
     // Version 4 (random), variant 10xx of RFC 4122.
     randomUUID: [function () {
