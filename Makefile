@@ -2,6 +2,13 @@
 # command (build/bin/), plus the unit tests. Each subsystem adds its packages, libraries and
 # generated sources in its own lib/<name>/<name>.mk, so a new one never edits this file.
 
+B := build
+# A build folder may remember how it is built: make check-sanitize and make fuzz write
+# $(B)/config.mk with their compilers and flags, so any later make with B=that folder
+# (make install, a rebuild after an edit) builds the same way instead of relinking plain.
+-include $(B)/config.mk
+# (What is built waits for it too, so a change of flags rebuilds.)
+BUILD_CONFIG := $(wildcard $(B)/config.mk)
 CXX ?= g++
 CXXFLAGS ?= -O2 -g
 # What the code needs to build at all: `override` keeps them when the user sets CXXFLAGS on
@@ -9,7 +16,6 @@ CXXFLAGS ?= -O2 -g
 # replace the whole variable.
 override CXXFLAGS += -std=c++20 -Wall -Wextra -Wno-missing-field-initializers -MMD -MP
 CPPFLAGS += -Ilib -I$(B)/gen
-B := build
 PREFIX ?= /usr/local
 DESTDIR ?=
 
@@ -45,7 +51,7 @@ $(DEPS_STAMP): tools/install-deps Makefile $(FRAGMENTS)
 deps:
 	tools/install-deps $(sort $(PKGS))
 
-$(B)/obj/%.o: %.cc | $(DEPS_STAMP)
+$(B)/obj/%.o: %.cc $(BUILD_CONFIG) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
 
@@ -85,9 +91,11 @@ SAN_OPTS := halt_on_error=1:detect_leaks=0:log_path=$(CURDIR)/$(SAN_B)/sanitizer
 # The run's stack is 64 MiB: ASan's frames are several times a plain build's, and the nesting
 # limit (lib/js/nesting.h, 750 levels) is sized for the plain build's 8 MiB, which
 # lib/js/nesting_test.cc measures; threads take their default size from the same limit.
+# $(call remember_build,FOLDER,LINES): writes FOLDER/config.mk, only when its text changes.
+remember_build = mkdir -p $(1) && printf '%s\n' $(2) | cmp -s - $(1)/config.mk || printf '%s\n' $(2) > $(1)/config.mk
 check-sanitize:
-	ulimit -s 65536; ASAN_OPTIONS=detect_leaks=0 $(MAKE) B=$(SAN_B) DUK_PGO=0 CXXFLAGS="$(SAN_FLAGS)" \
-	  DUK_CFLAGS="$(DUK_CFLAGS) $(SAN_FLAGS)" all
+	@$(call remember_build,$(SAN_B),'CXXFLAGS := $(SAN_FLAGS)' 'DUK_EXTRA_CFLAGS := $(SAN_FLAGS)' 'DUK_PGO := 0')
+	ulimit -s 65536; ASAN_OPTIONS=detect_leaks=0 $(MAKE) B=$(SAN_B) all
 	@rm -rf $(SAN_B)/sanitizer && mkdir -p $(SAN_B)/sanitizer
 	ulimit -s 65536; ODA_BUILD=$(SAN_B) ASAN_OPTIONS=$(SAN_OPTS) UBSAN_OPTIONS=$(SAN_OPTS):print_stacktrace=1 tests/run; \
 	  rc=$$?; if ls $(SAN_B)/sanitizer/report* >/dev/null 2>&1; then \

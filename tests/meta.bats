@@ -208,3 +208,16 @@ check_completions() {
     assert_output ""
   done
 }
+
+@test "a build folder's config.mk sets how it is built, for every later make in it" {
+  b="$BATS_TEST_TMPDIR/b"
+  mkdir -p "$b"
+  printf '%s\n' 'CXXFLAGS := -O1 -DODA_REMEMBERED' 'DUK_EXTRA_CFLAGS := -DODA_ENGINE_REMEMBERED' 'DUK_PGO := 0' > "$b/config.mk"
+  run make -s -n -W lib/sys/clock.cc -C "$ODA_ROOT" B="$b" "$b/obj/lib/sys/clock.o"
+  assert_success
+  assert_line --partial "-O1 -DODA_REMEMBERED -std=c++20"
+  run make -s -n -C "$ODA_ROOT" B="$b" "$b/duktape/duktape.o"
+  assert_success
+  assert_line --partial "-DODA_ENGINE_REMEMBERED -c $b/duktape/duktape.c"
+  assert_output --partial 'if [ "0" = 1 ]'
+}

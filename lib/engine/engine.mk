@@ -37,7 +37,8 @@ $(DUK_DIR)/duktape.c: $(DUK_SRC)/duktape.c $(DUK_PATCHES) lib/engine/duk_extra.c
 # takes half a second; if any step fails the engine is built the plain way. `make DUK_PGO=0`
 # skips it.
 DUK_PGO ?= 1
-DUK_CFLAGS := -std=gnu99 -O2 -g -w -fno-strict-aliasing
+# (DUK_EXTRA_CFLAGS: a build folder's own, from its config.mk; check-sanitize's sanitizers.)
+DUK_CFLAGS := -std=gnu99 -O2 -g -w -fno-strict-aliasing $(DUK_EXTRA_CFLAGS)
 # With a profile, -O3's extra inlining pays (a few % on call-heavy code; the plain -O3 build
 # measured no faster than -O2).
 DUK_PGO_CFLAGS := $(DUK_CFLAGS) -O3
@@ -45,7 +46,7 @@ DUK_PGO_DIR := $(DUK_DIR)/pgo
 # The same counts every build: Duktape seeds its string hashes with the heap's address.
 DUK_NO_ASLR = $(shell setarch -R true 2>/dev/null && echo setarch -R)
 # (The training also compiles the prelude, but an edit there does not rebuild the engine.)
-$(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS) lib/engine/pgo/train.c lib/engine/pgo/train.js
+$(DUK_DIR)/duktape.o: $(DUK_DIR)/duktape.c $(DUK_HDRS) lib/engine/pgo/train.c lib/engine/pgo/train.js $(BUILD_CONFIG)
 	@rm -rf $(DUK_PGO_DIR) && mkdir -p $(DUK_PGO_DIR)
 	@if [ "$(DUK_PGO)" = 1 ] \
 	  && $(CC) $(DUK_PGO_CFLAGS) -fprofile-generate -fprofile-update=single -c $< -o $(DUK_PGO_DIR)/duktape.o \

@@ -10,7 +10,9 @@ FUZZ_B := build-fuzz
 FUZZ_TARGETS := lower json regexp term_request frames
 FUZZ_SECONDS ?= 20
 # The sanitizers of make check-sanitize (SAN_FLAGS, in the Makefile), plus libFuzzer's coverage.
-FUZZ_MAKE = $(MAKE) B=$(FUZZ_B) CC=clang-14 CXX=clang++-14 DUK_PGO=0 CXXFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link"
+# The folder remembers them (its config.mk, see the Makefile).
+FUZZ_CONFIG = 'CC := clang-14' 'CXX := clang++-14' 'DUK_PGO := 0' 'CXXFLAGS := $(SAN_FLAGS) -fsanitize=fuzzer-no-link'
+FUZZ_MAKE = $(MAKE) B=$(FUZZ_B)
 
 # The targets need the parts they cover and what those use (no engine): a library of their
 # own, so the fuzz build compiles a third of the tree. (Read after every fragment, with
@@ -27,6 +29,7 @@ $(B)/fuzz/%: tests/fuzz/%.cc $(B)/libfuzz.a
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -fsanitize=fuzzer $< $(B)/libfuzz.a $(LDLIBS) -o $@
 
 fuzz-build:
+	@$(call remember_build,$(FUZZ_B),$(FUZZ_CONFIG))
 	+$(FUZZ_MAKE) $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz/%)
 
 # Every target runs even when one finds something; the run fails at the end if any did.
