@@ -116,8 +116,14 @@ print(c["server"], c["tool"], json.dumps(c["arguments"]), [(n["progress"], n["to
   cat > fs.json <<JSON
 {"mcpServers": {"files": {"command": "node", "args": ["$NPM/server-filesystem/dist/index.js"]}}}
 JSON
+  # The server asks roots/list after initialize, on its own time: the first call may come
+  # before it has the answer, so the program waits for it (at most 5 s).
   run run-code --mcp-config fs.json --workspace work --code '
-    const dirs = await files.list_allowed_directories({});
+    let dirs = await files.list_allowed_directories({});
+    for (let i = 0; i < 250 && !JSON.stringify(dirs).includes("'"$PWD"'/work"); i++) {
+      await new Promise(r => setTimeout(r, 20));
+      dirs = await files.list_allowed_directories({});
+    }
     const text = await files.read_text_file({path: "'"$PWD"'/work/notes.txt"});
     return [dirs.content, text.content]'
   assert_success
