@@ -1,7 +1,8 @@
 // libFuzzer target: termd's handling of a request line (lib/term), as Server::request takes
 // it before a tool is served: the line as JSON, the hello, valid_request, the tool's valid
 // on the args; and the clients' check on the same args, and the rendering of any object as
-// a result. Every request gets an answer or an error naming what is wrong, never a crash.
+// a result; and mcp-park's checks (lib/term/mcp_park.h) on any args object. Every request
+// gets an answer or an error naming what is wrong, never a crash.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "json/json.h"
+#include "term/mcp_park.h"
 #include "term/tools.h"
 #include "term/wire.h"
 
@@ -24,6 +26,14 @@ void one_request(const std::string& line) {
   json::Value req;
   std::string err;
   if (!json::parse(line, &req, &err) || !req.is_object()) return;
+  // A park without its four fds is refused, whatever its args, with a reason.
+  if (const json::Value* a = req.get("args"); a && a->is_object()) {
+    std::vector<sys::UniqueFd> no_fds;
+    term::ParkedServer parked;
+    if (term::McpPark::check_park(*a, &no_fds, &parked, &err) || err.empty())
+      fail("mcp-park took args without fds, or refused them without a reason", line);
+    err.clear();
+  }
   json::Value refusal;
   if (!term::wire::accept_hello(req, &refusal) && !refusal.get("error")) fail("a hello refused without an error", line);
   const term::Tool* tool = nullptr;
