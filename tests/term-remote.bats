@@ -55,6 +55,9 @@ open_remote() {
   assert_output $'slept\n[wait: prompt]\n[exit: 0]\n[session: running]'
   run term-send far $'echo one\necho two; false'
   assert_output $'one\ntwo\n[wait: prompt]\n[exit: 1]\n[session: running]'
+  # The first line's prompt comes well before the second's: the send waits for the last.
+  run term-send far $'echo three\nsleep 0.3; false'
+  assert_output $'three\n[wait: prompt]\n[exit: 1]\n[session: running]'
   run term-list
   assert_output --regexp '^pty-1 \(far\) \[ssh\] running [0-9]+ \[host: oda-test\]$'
   run term-list --json

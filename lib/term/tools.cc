@@ -373,6 +373,9 @@ void serve_send(Server& sv, const Request& r) {
     // Taken before writing: a reader that runs from now on has taken what we write.
     woke = front_switches(*s, sv.probe());
   }
+  // Taken before writing: the write marks the line submitted, so the shell is no longer at
+  // its prompt after it.
+  bool far_prompt = s->remote() && s->at_prompt();
   std::string typing;
   if (running && !bytes.empty()) typing = write_text(sv, s, text, bytes, submit);
   int64_t now = sv.now();
@@ -387,7 +390,7 @@ void serve_send(Server& sv, const Request& r) {
   w.pending_line = !submit && !bytes.empty();
   // A far shell is not seen taking the next line (its relay polls here all the time): each
   // line sent at its prompt gives a prompt, and the last one counts.
-  if (s->remote() && s->at_prompt()) w.lines = std::max<uint64_t>(1, std::count(bytes.begin(), bytes.end(), '\r'));
+  if (far_prompt) w.lines = std::max<uint64_t>(1, std::count(bytes.begin(), bytes.end(), '\r'));
   w.max_bytes = r.max_bytes;
   w.woke = std::move(woke);
   w.written_ms = now;
