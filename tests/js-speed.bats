@@ -76,6 +76,22 @@ EOF
   same_as_node
 }
 
+@test "long strings of one length that differ only where the hash does not sample stay distinct strings" {
+  cat > prog.js <<'EOF'
+var base = 'a'.repeat(6000), set = new Set(), keys = {}, n = 0;
+for (var p = 0; p < 6000; p += 13) {
+  var s = base.slice(0, p) + 'b' + base.slice(p + 1);
+  set.add(s); keys[s] = p; n++;
+}
+var hits = 0;
+for (var q = 0; q < 6000; q += 13) if (keys[base.slice(0, q) + 'b' + base.slice(q + 1)] === q) hits++;
+var grown = 'x'.repeat(300);
+for (var i = 0; i < 400; i++) grown += 'y'.repeat(10);
+console.log(n, set.size, Object.keys(keys).length, hits, grown === 'x'.repeat(300) + 'y'.repeat(4000), set.has(base));
+EOF
+  same_as_node
+}
+
 @test "a += loop of 300,000 lines ends within run-code's default budget and answers as node" {
   cat > prog.js <<'EOF'
 let out = '';
