@@ -247,6 +247,13 @@ void Emitter::concat(bool plus, const std::vector<Piece>& pieces) {
     ends.push_back(e < pieces.size() ? e : pieces.size());
     if (e >= pieces.size()) break;
   }
+  // Per call, the last operand whose evaluation could run code or throw: one pass, so a
+  // call of a thousand operands is not scanned again for each of them.
+  std::vector<size_t> last_live(ends.size(), 0);
+  for (size_t i = 0, c = 0; i < pieces.size(); i++) {
+    if (i == ends[c]) c++;
+    if (pieces[i].e && !inert(pieces[i].e)) last_live[c] = i + 1;
+  }
   (plus ? fn_->pcat : fn_->tcat) = true;
   std::string f = temp_prefix_ + (plus ? "pc" : "tc"), v;
   for (size_t c = 0; c < ends.size(); c++) w(f + "(");
@@ -261,8 +268,7 @@ void Emitter::concat(bool plus, const std::vector<Piece>& pieces) {
       w(p.text);
       continue;
     }
-    bool later = false;
-    for (size_t j = i + 1; j < ends[c] && !later; j++) later = pieces[j].e && !inert(pieces[j].e);
+    bool later = last_live[c] > i + 1;
     if (!later || primitive(p.e)) {
       bool seq = p.e->k == K::Seq;
       if (seq) w("(");
