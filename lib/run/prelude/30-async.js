@@ -34,15 +34,18 @@
     return co.p;
   }
 
+  // The wrappers are 'use oda arrow' (no `prototype`): a constructor's prototype points back
+  // at it, a cycle only mark-and-sweep frees, and the lowering makes one wrapper per call.
   Object.defineProperty(global, '__oda_async', {
     value: function (fn) {
-      return function () { return run(fn, this, arguments); };
+      return function () { 'use oda arrow'; return run(fn, this, arguments); };
     }, writable: true, configurable: true, enumerable: false });
   // An async body that never awaits (lib/js/lower.cc tells) runs to its end at once: the
   // same promise, without a coroutine.
   Object.defineProperty(global, '__oda_async_sync', {
     value: function (fn) {
       return function () {
+        'use oda arrow';
         var p = mt.make(), v;
         try { v = fn.apply(this, arguments); } catch (e) { mt.reject(p, e); return p; }
         mt.resolve(p, v);
