@@ -8,7 +8,7 @@
 // state, its value and its reactions (none, one, or a bare array of them). A reaction is
 //   - a promise made by then (its handlers in two more slots: no closure, no record),
 //   - a record {onFulfilled, onRejected, resolve, reject} for another constructor's then,
-//   - an async function's coroutine record (30-async.js's step resumes it).
+//   - an async function's coroutine, its Duktape.Thread (30-async.js's step resumes it).
 // The queue is an array in the heap stash, three slots a job: (promise, reaction, -), a
 // settled promise's reaction; (promise, thenable, then), a thenable to adopt; (fn, -, -),
 // queueMicrotask's job.
@@ -44,18 +44,37 @@ struct Queue {
   duk_uarridx_t head = 0, tail = 0;
 } g_queue;
 
+// What the natives keep in the stash's table (share()), by index.
+enum Shared { kPromise, kProto, kThen, kCapability, kStep, kQueue, kShared };
+constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "then", "capability", "step", "queue"};
+
+// The table's objects as heap pointers, for the heap they were read from: a property read
+// from C costs hundreds of instructions, and each await reads several. The table keeps them
+// reachable; share() sets them again (a unit test's next heap, a value replaced) and a
+// worker started from the heap image starts with none, so they are read on first use.
+struct SharedCache {
+  duk_context* ctx = nullptr;
+  void* ptr[kShared] = {};
+} g_shared;
+
 // Pushes the stash's value under key.
-void push_shared(duk_context* ctx, const char* key) {
-  duk_push_global_stash(ctx);
-  duk_get_prop_string(ctx, -1, SHARED);
-  duk_get_prop_string(ctx, -1, key);
-  duk_remove(ctx, -2);
-  duk_remove(ctx, -2);
+void push_shared(duk_context* ctx, Shared key) {
+  if (g_shared.ctx != ctx) g_shared = SharedCache{ctx, {}};
+  if (g_shared.ptr[key] == nullptr) {
+    duk_push_global_stash(ctx);
+    duk_get_prop_literal(ctx, -1, SHARED);
+    duk_get_prop_string(ctx, -1, kSharedNames[key]);
+    duk_remove(ctx, -2);
+    duk_remove(ctx, -2);
+    g_shared.ptr[key] = duk_get_heapptr(ctx, -1);
+    return;
+  }
+  duk_push_heapptr(ctx, g_shared.ptr[key]);
 }
 
 // Pushes the queue array, its bounds in g_queue made its own.
 void push_queue(duk_context* ctx) {
-  push_shared(ctx, "queue");
+  push_shared(ctx, kQueue);
   void* a = duk_get_heapptr(ctx, -1);
   if (a != g_queue.array) {
     g_queue.array = a;
@@ -81,13 +100,13 @@ void enqueue(duk_context* ctx, duk_idx_t a, duk_idx_t b, duk_idx_t c) {
 
 bool is_promise(duk_context* ctx, duk_idx_t i) {
   if (!duk_is_object(ctx, i)) return false;
-  bool yes = duk_get_prop_string(ctx, i, STATE) != 0;
+  bool yes = duk_get_prop_literal(ctx, i, STATE) != 0;
   duk_pop(ctx);
   return yes;
 }
 
 int state_of(duk_context* ctx, duk_idx_t p) {
-  duk_get_prop_string(ctx, p, STATE);
+  duk_get_prop_literal(ctx, p, STATE);
   int s = duk_get_int(ctx, -1);
   duk_pop(ctx);
   return s;
@@ -96,10 +115,10 @@ int state_of(duk_context* ctx, duk_idx_t p) {
 // Pushes a new pending promise of ours (prototype Promise.prototype), made without an executor.
 void push_bare_promise(duk_context* ctx) {
   duk_push_object(ctx);
-  push_shared(ctx, "proto");
+  push_shared(ctx, kProto);
   duk_set_prototype(ctx, -2);
   duk_push_int(ctx, kPending);
-  duk_put_prop_string(ctx, -2, STATE);
+  duk_put_prop_literal(ctx, -2, STATE);
 }
 
 void schedule(duk_context* ctx, duk_idx_t p, duk_idx_t r) { enqueue(ctx, p, r, DUK_INVALID_INDEX); }
@@ -112,11 +131,11 @@ void react(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     schedule(ctx, p, r);
     return;
   }
-  duk_get_prop_string(ctx, p, REACTIONS);
+  duk_get_prop_literal(ctx, p, REACTIONS);
   if (duk_is_undefined(ctx, -1)) {
     duk_pop(ctx);
     duk_dup(ctx, r);
-    duk_put_prop_string(ctx, p, REACTIONS);
+    duk_put_prop_literal(ctx, p, REACTIONS);
   } else if (duk_is_array(ctx, -1)) {
     duk_dup(ctx, r);
     duk_put_prop_index(ctx, -2, static_cast<duk_uarridx_t>(duk_get_length(ctx, -2)));
@@ -127,7 +146,7 @@ void react(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     duk_put_prop_index(ctx, -2, 0);
     duk_dup(ctx, r);
     duk_put_prop_index(ctx, -2, 1);
-    duk_put_prop_string(ctx, p, REACTIONS);
+    duk_put_prop_literal(ctx, p, REACTIONS);
   }
 }
 
@@ -137,16 +156,16 @@ void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
   v = duk_normalize_index(ctx, v);
   if (state_of(ctx, p) != kPending) return;
   duk_push_int(ctx, state);
-  duk_put_prop_string(ctx, p, STATE);
+  duk_put_prop_literal(ctx, p, STATE);
   duk_dup(ctx, v);
-  duk_put_prop_string(ctx, p, VALUE);
-  duk_get_prop_string(ctx, p, REACTIONS);
+  duk_put_prop_literal(ctx, p, VALUE);
+  duk_get_prop_literal(ctx, p, REACTIONS);
   if (duk_is_undefined(ctx, -1)) {
     duk_pop(ctx);
     return;
   }
   duk_push_undefined(ctx);
-  duk_put_prop_string(ctx, p, REACTIONS);
+  duk_put_prop_literal(ctx, p, REACTIONS);
   if (duk_is_array(ctx, -1)) {
     duk_uarridx_t n = static_cast<duk_uarridx_t>(duk_get_length(ctx, -1));
     for (duk_uarridx_t i = 0; i < n; i++) {
@@ -161,7 +180,7 @@ void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
 }
 
 duk_ret_t get_then(duk_context* ctx, void*) {
-  duk_get_prop_string(ctx, -1, "then");
+  duk_get_prop_literal(ctx, -1, "then");
   return 1;
 }
 
@@ -195,15 +214,15 @@ void resolve_with(duk_context* ctx, duk_idx_t p, duk_idx_t x) {
 // ran (TARGET: the promise, DONE on the record).
 duk_ret_t resolving_function(duk_context* ctx) {
   duk_push_current_function(ctx);
-  duk_get_prop_string(ctx, -1, DONE);  // the pair's record
-  duk_get_prop_string(ctx, -1, DONE);
+  duk_get_prop_literal(ctx, -1, DONE);  // the pair's record
+  duk_get_prop_literal(ctx, -1, DONE);
   bool done = duk_to_boolean(ctx, -1);
   duk_pop(ctx);
   if (done) return 0;
   duk_push_true(ctx);
-  duk_put_prop_string(ctx, -2, DONE);
+  duk_put_prop_literal(ctx, -2, DONE);
   duk_pop(ctx);
-  duk_get_prop_string(ctx, -1, TARGET);
+  duk_get_prop_literal(ctx, -1, TARGET);
   int magic = duk_get_current_magic(ctx);
   if (magic == 0) resolve_with(ctx, -1, 0); else settle(ctx, -1, kRejected, 0);
   return 0;
@@ -218,9 +237,9 @@ void push_resolving_functions(duk_context* ctx, duk_idx_t p) {
     duk_set_magic(ctx, -1, magic);
     oda_duk_make_method(ctx, -1);
     duk_dup(ctx, p);
-    duk_put_prop_string(ctx, -2, TARGET);
+    duk_put_prop_literal(ctx, -2, TARGET);
     duk_dup(ctx, -2 - magic);
-    duk_put_prop_string(ctx, -2, DONE);
+    duk_put_prop_literal(ctx, -2, DONE);
   }
   duk_remove(ctx, -3);
 }
@@ -239,15 +258,24 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
   p = duk_normalize_index(ctx, p);
   r = duk_normalize_index(ctx, r);
   int state = state_of(ctx, p);
-  duk_get_prop_string(ctx, p, VALUE);
+  duk_get_prop_literal(ctx, p, VALUE);
   duk_idx_t v = duk_get_top_index(ctx);
-  if (duk_get_prop_string(ctx, r, STATE)) {  // a promise made by then
+  if (duk_is_thread(ctx, r)) {  // an async function's coroutine: step(t, isError, value) resumes it
+    push_shared(ctx, kStep);
+    duk_dup(ctx, r);
+    duk_push_boolean(ctx, state == kRejected);
+    duk_dup(ctx, v);
+    duk_call(ctx, 3);
+    duk_pop_2(ctx);
+    return;
+  }
+  if (duk_get_prop_literal(ctx, r, STATE)) {  // a promise made by then
     duk_pop(ctx);
-    duk_get_prop_string(ctx, r, state == kFulfilled ? ON_FULFILLED : ON_REJECTED);
+    if (state == kFulfilled) duk_get_prop_literal(ctx, r, ON_FULFILLED); else duk_get_prop_literal(ctx, r, ON_REJECTED);
     duk_push_undefined(ctx);
-    duk_put_prop_string(ctx, r, ON_FULFILLED);
+    duk_put_prop_literal(ctx, r, ON_FULFILLED);
     duk_push_undefined(ctx);
-    duk_put_prop_string(ctx, r, ON_REJECTED);
+    duk_put_prop_literal(ctx, r, ON_REJECTED);
     if (!duk_is_callable(ctx, -1)) {
       if (state == kFulfilled) resolve_with(ctx, r, v); else settle(ctx, r, kRejected, v);
     } else {
@@ -260,9 +288,9 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     return;
   }
   duk_pop(ctx);
-  if (duk_get_prop_string(ctx, r, RESOLVE)) {  // another constructor's capability
-    duk_get_prop_string(ctx, r, REJECT);
-    duk_get_prop_string(ctx, r, state == kFulfilled ? ON_FULFILLED : ON_REJECTED);
+  if (duk_get_prop_literal(ctx, r, RESOLVE)) {  // another constructor's capability
+    duk_get_prop_literal(ctx, r, REJECT);
+    if (state == kFulfilled) duk_get_prop_literal(ctx, r, ON_FULFILLED); else duk_get_prop_literal(ctx, r, ON_REJECTED);
     // [v resolve reject handler]
     if (!duk_is_callable(ctx, -1)) {
       duk_pop(ctx);
@@ -277,13 +305,6 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     duk_pop_3(ctx);
     return;
   }
-  duk_pop(ctx);
-  // An async function's coroutine: step(co, isError, value) resumes it.
-  push_shared(ctx, "step");
-  duk_dup(ctx, r);
-  duk_push_boolean(ctx, state == kRejected);
-  duk_dup(ctx, v);
-  duk_call(ctx, 3);
   duk_pop_2(ctx);
 }
 
@@ -372,13 +393,26 @@ duk_ret_t reject_native(duk_context* ctx) {
   return 0;
 }
 
-// await(v, co): co resumes once v settles. A promise of ours whose constructor is Promise is
+// resolved(x) / rejected(e): a new promise resolved with x, rejected with e (an async body
+// that never awaits returned or threw).
+duk_ret_t resolved(duk_context* ctx) {
+  push_bare_promise(ctx);
+  resolve_with(ctx, -1, 0);
+  return 1;
+}
+duk_ret_t rejected(duk_context* ctx) {
+  push_bare_promise(ctx);
+  settle(ctx, -1, kRejected, 0);
+  return 1;
+}
+
+// await(v, t): coroutine t resumes once v settles. A promise of ours whose constructor is Promise is
 // reacted to directly (one tick); anything else is first resolved into a new promise, as
 // the specification's PromiseResolve does (a thenable takes its then's ticks on top).
 duk_ret_t await_value(duk_context* ctx) {
   if (is_promise(ctx, 0)) {
-    duk_get_prop_string(ctx, 0, "constructor");
-    push_shared(ctx, "Promise");
+    duk_get_prop_literal(ctx, 0, "constructor");
+    push_shared(ctx, kPromise);
     bool ours = duk_strict_equals(ctx, -1, -2);
     duk_pop_2(ctx);
     if (ours) {
@@ -397,15 +431,15 @@ duk_ret_t await_value(duk_context* ctx) {
 // (a subclass), else undefined (Promise itself, made natively).
 void push_derived_constructor(duk_context* ctx, duk_idx_t c) {
   c = duk_normalize_index(ctx, c);
-  push_shared(ctx, "Promise");
+  push_shared(ctx, kPromise);
   bool plain = !duk_is_function(ctx, c) || duk_strict_equals(ctx, -1, c);
   duk_pop(ctx);
   if (!plain) {
-    duk_get_prop_string(ctx, c, "prototype");
+    duk_get_prop_literal(ctx, c, "prototype");
     plain = true;
     if (duk_is_object(ctx, -1)) {
-      duk_get_prop_string(ctx, -1, "then");
-      push_shared(ctx, "then");
+      duk_get_prop_literal(ctx, -1, "then");
+      push_shared(ctx, kThen);
       plain = !duk_strict_equals(ctx, -1, -2);
       duk_pop_2(ctx);
     }
@@ -418,7 +452,7 @@ void push_derived_constructor(duk_context* ctx, duk_idx_t c) {
 // when it is a function other than Promise, else undefined (Promise, made natively).
 void push_given_constructor(duk_context* ctx, duk_idx_t c) {
   c = duk_normalize_index(ctx, c);
-  push_shared(ctx, "Promise");
+  push_shared(ctx, kPromise);
   bool plain = !duk_is_function(ctx, c) || duk_strict_equals(ctx, -1, c);
   duk_pop(ctx);
   if (plain) duk_push_undefined(ctx); else duk_dup(ctx, c);
@@ -427,7 +461,7 @@ void push_given_constructor(duk_context* ctx, duk_idx_t c) {
 // Pushes capability(C) (10-promise.js): {promise, resolve, reject} of new C(executor).
 void push_capability(duk_context* ctx, duk_idx_t c) {
   c = duk_normalize_index(ctx, c);
-  push_shared(ctx, "capability");
+  push_shared(ctx, kCapability);
   duk_dup(ctx, c);
   duk_call(ctx, 1);
 }
@@ -440,7 +474,7 @@ duk_ret_t settle_through_capability(duk_context* ctx, duk_idx_t c, const char* w
   duk_dup(ctx, 0);
   duk_call_method(ctx, 1);
   duk_pop(ctx);
-  duk_get_prop_string(ctx, -1, "promise");
+  duk_get_prop_literal(ctx, -1, "promise");
   return 1;
 }
 
@@ -454,7 +488,7 @@ duk_ret_t promise_constructor(duk_context* ctx) {
   }
   duk_push_this(ctx);  // 1
   duk_push_int(ctx, kPending);
-  duk_put_prop_string(ctx, 1, STATE);
+  duk_put_prop_literal(ctx, 1, STATE);
   push_resolving_functions(ctx, 1);  // 2, 3
   duk_dup(ctx, 0);
   duk_push_undefined(ctx);
@@ -474,17 +508,17 @@ duk_ret_t then(duk_context* ctx) {
   duk_set_top(ctx, 2);
   duk_push_this(ctx);  // 2
   if (!is_promise(ctx, 2)) return incompatible(ctx, "then");
-  duk_get_prop_string(ctx, 2, "constructor");
+  duk_get_prop_literal(ctx, 2, "constructor");
   push_derived_constructor(ctx, -1);  // 4
   if (duk_is_undefined(ctx, 4)) {
     push_bare_promise(ctx);
     if (duk_is_callable(ctx, 0)) {
       duk_dup(ctx, 0);
-      duk_put_prop_string(ctx, -2, ON_FULFILLED);
+      duk_put_prop_literal(ctx, -2, ON_FULFILLED);
     }
     if (duk_is_callable(ctx, 1)) {
       duk_dup(ctx, 1);
-      duk_put_prop_string(ctx, -2, ON_REJECTED);
+      duk_put_prop_literal(ctx, -2, ON_REJECTED);
     }
     react(ctx, 2, -1);
     return 1;
@@ -492,15 +526,15 @@ duk_ret_t then(duk_context* ctx) {
   push_capability(ctx, 4);  // 5
   duk_push_bare_object(ctx);
   duk_dup(ctx, 0);
-  duk_put_prop_string(ctx, -2, ON_FULFILLED);
+  duk_put_prop_literal(ctx, -2, ON_FULFILLED);
   duk_dup(ctx, 1);
-  duk_put_prop_string(ctx, -2, ON_REJECTED);
-  duk_get_prop_string(ctx, 5, "resolve");
-  duk_put_prop_string(ctx, -2, RESOLVE);
-  duk_get_prop_string(ctx, 5, "reject");
-  duk_put_prop_string(ctx, -2, REJECT);
+  duk_put_prop_literal(ctx, -2, ON_REJECTED);
+  duk_get_prop_literal(ctx, 5, "resolve");
+  duk_put_prop_literal(ctx, -2, RESOLVE);
+  duk_get_prop_literal(ctx, 5, "reject");
+  duk_put_prop_literal(ctx, -2, REJECT);
   react(ctx, 2, -1);
-  duk_get_prop_string(ctx, 5, "promise");
+  duk_get_prop_literal(ctx, 5, "promise");
   return 1;
 }
 
@@ -509,7 +543,7 @@ duk_ret_t promise_resolve(duk_context* ctx) {
   duk_set_top(ctx, 1);
   duk_push_this(ctx);  // 1
   if (is_promise(ctx, 0)) {
-    duk_get_prop_string(ctx, 0, "constructor");
+    duk_get_prop_literal(ctx, 0, "constructor");
     bool same = duk_strict_equals(ctx, -1, 1);
     duk_pop(ctx);
     if (same) {
@@ -541,15 +575,16 @@ duk_ret_t promise_reject(duk_context* ctx) {
 // share(key, value): what the natives look up in the stash (Promise, proto, then,
 // capability, step); share() with no arguments makes the table and the queue.
 duk_ret_t share(duk_context* ctx) {
+  g_shared = SharedCache{ctx, {}};
   duk_push_global_stash(ctx);
   if (duk_get_top(ctx) == 1) {
     duk_push_bare_object(ctx);
     duk_push_bare_array(ctx);
-    duk_put_prop_string(ctx, -2, "queue");
-    duk_put_prop_string(ctx, -2, SHARED);
+    duk_put_prop_literal(ctx, -2, "queue");
+    duk_put_prop_literal(ctx, -2, SHARED);
     return 0;
   }
-  duk_get_prop_string(ctx, -1, SHARED);
+  duk_get_prop_literal(ctx, -1, SHARED);
   duk_dup(ctx, 1);
   duk_put_prop_string(ctx, -2, duk_require_string(ctx, 0));
   return 0;
@@ -570,6 +605,8 @@ duk_ret_t natives(duk_context* ctx) {
       {"settleResolve", resolve_native, 2},
       {"settleReject", reject_native, 2},
       {"await", await_value, 2},
+      {"resolved", resolved, 1},
+      {"rejected", rejected, 1},
       {nullptr, nullptr, 0}};
   duk_push_object(ctx);
   duk_put_function_list(ctx, -1, fns);

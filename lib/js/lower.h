@@ -15,7 +15,7 @@ struct LowerError {
 // Lowers a whole program. The result is an ES5 program whose completion value is a
 // function; calling it (no arguments) starts the program as an async function body and
 // returns a promise of its return value. Line N of the source stays line N of the result.
-// The result relies on the runtime prelude (__oda_async, __oda_await and friends).
+// The result relies on the runtime prelude (__oda_async_call, __oda_await and friends).
 bool lower_program(std::string_view source, std::string* out, LowerError* err);
 
 // What the caller of a direct eval allows. The lowered call passes them to __oda_lower_eval

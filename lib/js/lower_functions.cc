@@ -112,7 +112,9 @@ void Emitter::function(Node* f, const FnOpts& o) {
   if (wrapped) {
     if (is_async && gen) w("return __oda_agen(function(__g){");
     else if (gen) w("return __oda_gen(function(){");
-    else w(awaits(f->a[1]) ? "return __oda_async(function(){" : "return __oda_async_sync(function(){");
+    // The body runs at once (__oda_async_call, or __oda_async_sync_call for one that never
+    // awaits): no wrapper function made and called per call.
+    else w(awaits(f->a[1]) ? "return __oda_async_call(function(){" : "return __oda_async_sync_call(function(){");
     w(kBareFunction);
     inner.kind = Fn::Inner;
     inner.insert_at = out.size();
@@ -133,7 +135,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   if (o.derived) w("return __oda_self(__self);");
   if (wrapped) {
     pop();
-    w(is_async && !gen ? "})();" : "});");
+    w("});");
   }
   pop();
   w("}");

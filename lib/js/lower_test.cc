@@ -35,13 +35,13 @@ TEST(JsLower, WrapsTheProgramAsAnAsyncBodyOnlyWhenItAwaits) {
   expect_lowers("return 42",
                 sync_program("return 42;"));
   expect_lowers("const f = async () => await 1; return f",
-                sync_program("var f = (function f() {return __oda_async(function(){return (__oda_await(1));})();});return f;"));
+                sync_program("var f = (function f() {return __oda_async_call(function(){return (__oda_await(1));});});return f;"));
   expect_lowers("for await (const x of xs) {}",
                 async_program("var __t1, __t2;try {for (__t1 = __oda_aiter(xs); !(__t2 = __oda_await(__t1.next())).done;) {var x = __t2.value;}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }"));
   expect_lowers("if (a) { b(await c) }",
                 async_program("if (a) {b(__oda_await(c));}"));
   expect_lowers("async function f(a) { return g(a); }",
-                sync_program("function f(a) {return __oda_async_sync(function(){return g(a);})();}"));
+                sync_program("function f(a) {return __oda_async_sync_call(function(){return g(a);});}"));
 }
 
 TEST(JsLower, EveryStatementStaysOnItsLine) {
@@ -65,9 +65,9 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                              "var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
                              "__oda_m(__proto, \"m\", function m() {return 1;});\n"
                              "return C;})();\n"
-                             "var f = (function f() {return __oda_async(function(){\n"
+                             "var f = (function f() {return __oda_async_call(function(){\n"
                              "__oda_await(null);\n"
-                             "})();});\n"
+                             "});});\n"
                              "throw new Error('line 12');\n"));
 }
 
@@ -119,7 +119,7 @@ TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
   expect_lowers("o = { m() {}, get x() { return 1; } }",
                 sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";}, get x() {\"use oda arrow\";return 1;}});"));
   expect_lowers("async function f() { return 1; }",
-                sync_program("function f() {\"use oda noctor\";return __oda_async_sync(function(){\"use oda arrow\";return 1;})();}"));
+                sync_program("function f() {\"use oda noctor\";return __oda_async_sync_call(function(){\"use oda arrow\";return 1;});}"));
   expect_lowers("function p() {} function* q() {}",
                 sync_program("function p() {}function q() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){\"use oda arrow\";});}"));
   expect_lowers("class A { m() {} }",
@@ -134,7 +134,7 @@ TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
                 sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";var __this = this;return (function() {\"use oda arrow\";return (__this);});}, "
                              "get x() {\"use oda arrow\";return 1;}});"));
   expect_lowers("async function af() {}",
-                sync_program("function af() {\"use oda noctor\";return __oda_async_sync(function(){\"use oda arrow\";})();}"));
+                sync_program("function af() {\"use oda noctor\";return __oda_async_sync_call(function(){\"use oda arrow\";});}"));
   expect_lowers("function f() {} function* g() {}",
                 sync_program("function f() {}function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){\"use oda arrow\";});}"));
 }
@@ -296,13 +296,13 @@ TEST(JsLower, StringPlusChainsAreOneConcatenation) {
 
 TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
   expect_lowers("async function f(a) { return await g(a); }",
-                sync_program("function f(a) {return __oda_async(function(){return __oda_await(g(a));})();}"));
+                sync_program("function f(a) {return __oda_async_call(function(){return __oda_await(g(a));});}"));
   expect_lowers("function* g() { const x = yield 1; yield* xs; }",
                 sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
   expect_lowers("async function* g() { yield 1; }",
                 sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
   expect_lowers("const h = async x => { await x; return x; };",
-                sync_program("var h = (function h(x) {return __oda_async(function(){__oda_await(x);return x;})();});"));
+                sync_program("var h = (function h(x) {return __oda_async_call(function(){__oda_await(x);return x;});});"));
   expect_lowers("async function* ag() { yield* other(); for await (const v of src) yield v; }",
                 sync_program("function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
 }
@@ -382,7 +382,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
 // methods; field initializers run in __fi with the instance as __s; computed keys.
 TEST(JsLower, ClassMethodsOfEveryKind) {
   expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
-                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async(function(){__oda_await(__this.x);})();});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
+                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async_call(function(){__oda_await(__this.x);});});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
   expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
                 sync_program("var C = (function(){var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
 }
@@ -435,11 +435,11 @@ TEST(JsLower, BlocksInSwitchCasesNeedNoClosure) {
 // A named async function expression still sees its own name inside the coroutine.
 TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
-                sync_program("function f() {return __oda_async(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }})();}"));
+                sync_program("function f() {return __oda_async_call(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
-                sync_program("var o = {m: function m() {return __oda_async(function(){__oda_await(1);})();}, g: function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){});}};"));
+                sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){});}};"));
   expect_lowers("f = async function named() { return named; }",
-                sync_program("f = (function named() {return __oda_async_sync(function(){return named;})();});"));
+                sync_program("f = (function named() {return __oda_async_sync_call(function(){return named;});});"));
 }
 
 TEST(JsLower, HolesShorthandsAndChainedOptionalCalls) {

@@ -15,7 +15,7 @@
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
 // directly (never through call/apply) because a yield cannot cross a native frame.
-// Async generators run their body through __oda_async/__oda_await (run-code's prelude).
+// Async generators run their body through __oda_async_call/__oda_await (run-code's prelude).
 
 if (typeof Symbol.asyncIterator !== 'symbol') {
   Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol('Symbol.asyncIterator'), writable: true, configurable: true });
@@ -451,7 +451,7 @@ function __oda_agen(fn) {
       started = true;
       if (q.mode !== 0) { done = true; drain(); return; }
       running = true;
-      __oda_async(function () { return fn(g); })().then(function (v) { finish(v, false); }, function (e) {
+      __oda_async_call(function () { return fn(g); }).then(function (v) { finish(v, false); }, function (e) {
         if (e instanceof __oda_GenReturn) finish(e.v, false);
         else finish(e, true);
       });

@@ -1,58 +1,71 @@
-// Async functions as Duktape coroutines: __oda_async(fn) runs each call of fn as its own
+// Async functions as Duktape coroutines: an async function's body runs as its own
 // Duktape.Thread; __oda_await(v) yields that thread until v settles (the lowering in lib/js
-// emits both). The promises, their reactions and the job queue are natives
+// emits __oda_async_call / __oda_async_sync_call for each call's body, __oda_async(fn) for
+// the program's). The promises, their reactions and the job queue are natives
 // (lib/engine/promise.cc), which call step for a coroutine whose awaited value settled.
 (function (global) {
   'use strict';
-  var Thread = Duktape.Thread, resume = Thread.resume, yieldTo = Thread.yield;
+  var Thread = Duktape.Thread, resume = Thread.resume;
   var mt = global.__oda_microtasks;
 
-  // A call is a coroutine record {t: its thread, p: its promise}; the record is the reaction
-  // the natives keep on the awaited promise, so neither a call nor an await makes a closure.
-  // The thread starts in entry with the call's {f, s, a}, dropped at once: the thread then
-  // holds nothing that leads back to its record. A body that returns sets `finished`, which
-  // the step that resumed it reads right away (steps nest when one async call makes another).
+  // A call is its thread, its promise in t.p; the thread is itself the reaction the natives
+  // keep on the awaited promise, so neither a call nor an await makes a record or a closure.
+  // The thread starts in entry with the body. A body that returns sets `finished`, which the
+  // step that resumed it reads right away (steps nest when one async call makes another).
   var finished = false;
-  function entry(call) {
-    var f = call.f, s = call.s, a = call.a;
-    call = null;
-    var result = f.apply(s, a);
+  function entry(body) {
+    var result = body();
     finished = true;
     return result;
   }
-  function step(co, isError, value) {
+  function step(t, isError, value) {
     var v;
     finished = false;
-    try { v = resume(co.t, value, isError); } catch (e) { finished = false; mt.reject(co.p, e); return; }
-    if (finished) { finished = false; mt.resolve(co.p, v); return; }
-    mt.await(v, co);
+    try { v = resume(t, value, isError); } catch (e) { finished = false; mt.reject(t.p, e); return; }
+    if (finished) { finished = false; mt.resolve(t.p, v); return; }
+    mt.await(v, t);
   }
   mt.setStep(step);
-  function run(fn, self, args) {
-    var co = { t: new Thread(entry), p: mt.make() };
-    step(co, false, { f: fn, s: self, a: args });
-    return co.p;
+  function call(body) {
+    var t = new Thread(entry), p = mt.make();
+    t.p = p;
+    step(t, false, body);
+    return p;
   }
 
-  // The wrappers are 'use oda arrow' (no `prototype`): a constructor's prototype points back
-  // at it, a cycle only mark-and-sweep frees, and the lowering makes one wrapper per call.
-  Object.defineProperty(global, '__oda_async', {
-    value: function (fn) {
-      return function () { 'use oda arrow'; return run(fn, this, arguments); };
-    }, writable: true, configurable: true, enumerable: false });
-  // An async body that never awaits (lib/js/lower.cc tells) runs to its end at once: the
-  // same promise, without a coroutine.
-  Object.defineProperty(global, '__oda_async_sync', {
-    value: function (fn) {
-      return function () {
-        'use oda arrow';
-        var p = mt.make(), v;
-        try { v = fn.apply(this, arguments); } catch (e) { mt.reject(p, e); return p; }
-        mt.resolve(p, v);
-        return p;
-      };
-    }, writable: true, configurable: true, enumerable: false });
-  Object.defineProperty(global, '__oda_await', {
-    value: function (v) { return yieldTo(v); },
-    writable: true, configurable: true, enumerable: false });
+  function hide(name, value) {
+    Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
+  }
+  // The body of one call (a function of no arguments whose this and arguments the lowering
+  // made the call's own): run now, its promise returned.
+  hide('__oda_async_call', call);
+  // A body that never awaits (lib/js/lower.cc tells) runs to its end at once: the same
+  // promise, without a coroutine. (Not a native: a call from C counts against Duktape's
+  // C recursion limit of 1000, where JavaScript calls go as deep as node's.)
+  var resolved = mt.resolved, rejected = mt.rejected;
+  function syncCall(body) {
+    var v;
+    try { v = body(); } catch (e) { return rejected(e); }
+    return resolved(v);
+  }
+  hide('__oda_async_sync_call', syncCall);
+  // fn as an async function (the program's body; also what older lowered code calls). The
+  // wrappers are 'use oda arrow' (no `prototype`): a constructor's prototype points back at
+  // it, a cycle only mark-and-sweep frees.
+  hide('__oda_async', function (fn) {
+    return function () {
+      'use oda arrow';
+      var self = this, args = arguments;
+      return call(function () { 'use oda arrow'; return fn.apply(self, args); });
+    };
+  });
+  hide('__oda_async_sync', function (fn) {
+    return function () {
+      'use oda arrow';
+      var self = this, args = arguments;
+      return syncCall(function () { 'use oda arrow'; return fn.apply(self, args); });
+    };
+  });
+  // The lowered body calls yield itself: no frame of ours between it and the coroutine.
+  hide('__oda_await', Thread.yield);
 })(this);
