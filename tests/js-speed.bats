@@ -228,6 +228,21 @@ EOF
   same_as_node
 }
 
+@test "a loop body's own let and const beside a closure keep node's meaning: fresh each iteration, shadowing, TDZ" {
+  cat > prog.js <<'EOF'
+let f = 'outer', t = 0; const out = [];
+for (let i = 0; i < 3; i++) { const f = () => i; let u; t += f() + (u === undefined ? 1 : 0); u = 5; out.push(f()); }
+function h() { return f; }
+for (let j = 0; j < 2; j++) { let f = j * 10; out.push(f, (() => j)()); }
+for (let k = 0; k < 2; k++) { const g = () => k; try { z; } catch (e) { out.push(e.name); } let z = g(); out.push(z); }
+const fs = [];
+for (let m = 0; m < 3; m++) { const { a, b = m } = { a: m * 2 }; fs.push(() => m + a + b); }
+out.push(f, h(), t, fs.map(g => g()).join('/'));
+console.log(out.join());
+EOF
+  same_as_node
+}
+
 @test "async calls and awaits keep node's microtask order: promises, thenables, plain values, throws, Promise.all" {
   cat > prog.js <<'EOF'
 const log = [];

@@ -151,6 +151,7 @@ class Emitter {
   void tdz_entry(Scope* s);
   void stmt(Node* n, std::vector<std::string>* labels = nullptr);
   void var_decl(Node* n, bool statement);
+  bool captures_any(Node* decl);  // does a nested function capture a name it declares?
   void collect_names(Node* p, std::vector<std::string>& out);
   void declarator(Node* d, const std::string& kind);
   void named_expr(Node* e, const std::string& name, const std::string& key_js = "");

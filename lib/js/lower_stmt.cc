@@ -143,16 +143,20 @@ void Emitter::stmt(Node* n, std::vector<std::string>* labels) {
 }
 
 // Prints a var/let/const declaration. In a loop-body closure a `var` belongs to the
-// enclosing function, so it is declared there and assigned here.
+// enclosing function, so it is declared there and assigned here; so does a let or const no
+// nested function captures (its name is the function's own already, and no iteration can
+// tell it is shared): kept in the closure, a closure stored in it would sit in the
+// environment it closes over, a cycle only mark-and-sweep frees (bench/js-workloads
+// closures-create kept a million of them).
 void Emitter::var_decl(Node* n, bool statement) {
-  bool as_assign = n->s == "var" && fn_->kind == Fn::Closure;
+  bool as_assign = fn_->kind == Fn::Closure && (n->s == "var" || !captures_any(n));
   if (as_assign) {
     bool any = false;
     for (Node* d : n->a) {
       std::vector<std::string> names;
       collect_names(d->a[0], names);
       for (auto& nm : names) var_owner()->vars.push_back(nm);
-      if (!d->a[1]) continue;
+      if (!d->a[1] && n->s != "let") continue;
       if (any) w(", ");
       any = true;
       declarator(d, n->s);
@@ -167,6 +171,14 @@ void Emitter::var_decl(Node* n, bool statement) {
     declarator(n->a[i], n->s);
   }
   if (statement) w(";");
+}
+
+bool Emitter::captures_any(Node* decl) {
+  std::vector<Node*> ids;
+  for (Node* d : decl->a) pattern_names(d->a[0], ids);
+  for (Node* id : ids)
+    if (!id->b || id->b->captured) return true;
+  return false;
 }
 
 void Emitter::collect_names(Node* p, std::vector<std::string>& out) {

@@ -99,6 +99,10 @@ TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
                 sync_program("var __t1, __t2;for (var i = 0; i < 9; i++) {__t2 = (function(i){try {if (odd(i)) i++;fns.push((function() {return (i);}));} finally {__t1 = i;}})(i);i = __t1;if (__t2 !== void 0) {}}"));
   expect_lowers("for (let i = 0; i < 3; i++) sum += i;",
                 sync_program("for (var i = 0; i < 3; i++) sum += i;"));
+  // A body's own let and const that no closure captures live in the enclosing function: a
+  // closure kept in the body's scope would sit in the environment it closes over.
+  expect_lowers("for (let i = 0; i < 3; i++) { const f = () => i; let u; sum += f(u); }",
+                sync_program("var __t1, f, u;for (var i = 0; i < 3; i++) {__t1 = (function(i){f = (function f() {return (i);});u = void 0;sum += f(u);})(i);if (__t1 !== void 0) {}}"));
 }
 
 TEST(JsLower, ArrowsCaptureThisAndArguments) {
