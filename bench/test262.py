@@ -33,10 +33,10 @@ FOLDERS = [
 
 # Out of scope for the toolkit (SPEC 5) or for the async-function-body wrapping.
 SKIP_FEATURES = {
-    'BigInt', 'decorators', 'import-assertions', 'import-attributes', 'json-modules', 'source-phase-imports',
+    'decorators', 'import-assertions', 'import-attributes', 'json-modules', 'source-phase-imports',
     'import-defer', 'dynamic-import', 'import.meta', 'cross-realm', 'tail-call-optimization', 'IsHTMLDDA',
     'explicit-resource-management', 'Temporal', 'ShadowRealm', 'SharedArrayBuffer', 'Atomics',
-    'host-gc-required', 'FinalizationRegistry', 'WeakRef', 'Proxy', 'Reflect.construct', 'regexp-v-flag',
+    'host-gc-required', 'FinalizationRegistry', 'WeakRef', 'regexp-v-flag',
     'regexp-duplicate-named-groups', 'regexp-modifiers', 'resizable-arraybuffer', 'class-fields-private-in',
 }
 
