@@ -210,3 +210,9 @@ void oda_duk_iter_result(void *ctx, int done) {
 	duk_xdef_prop(thr, -3, DUK_PROPDESC_FLAGS_WEC);
 	duk_remove(thr, -2);
 }
+
+/* The heap ctx's thread belongs to: natives that cache heap pointers (lib/engine/promise.cc)
+ * key them by heap, as each coroutine is a thread, and so a ctx, of its own. */
+void *oda_duk_heap_of(void *ctx) {
+	return ((duk_hthread *) ctx)->heap;
+}

@@ -19,6 +19,7 @@
 #include "engine/natives.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" void* oda_duk_heap_of(void* ctx);
 
 namespace oda::engine {
 namespace {
@@ -48,18 +49,20 @@ struct Queue {
 enum Shared { kPromise, kProto, kThen, kCapability, kStep, kQueue, kShared };
 constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "then", "capability", "step", "queue"};
 
-// The table's objects as heap pointers, for the heap they were read from: a property read
-// from C costs hundreds of instructions, and each await reads several. The table keeps them
-// reachable; share() sets them again (a unit test's next heap, a value replaced) and a
-// worker started from the heap image starts with none, so they are read on first use.
+// The table's objects as heap pointers, for the heap they were read from (not the ctx: each
+// coroutine is a thread, and a ctx, of its own): a property read from C costs hundreds of
+// instructions, and each await read several. The table keeps them reachable; share() sets
+// them again (a unit test's next heap, a value replaced) and a worker started from the heap
+// image starts with none, so they are read on first use.
 struct SharedCache {
-  duk_context* ctx = nullptr;
+  void* heap = nullptr;
   void* ptr[kShared] = {};
 } g_shared;
 
 // Pushes the stash's value under key.
 void push_shared(duk_context* ctx, Shared key) {
-  if (g_shared.ctx != ctx) g_shared = SharedCache{ctx, {}};
+  void* heap = oda_duk_heap_of(ctx);
+  if (g_shared.heap != heap) g_shared = SharedCache{heap, {}};
   if (g_shared.ptr[key] == nullptr) {
     duk_push_global_stash(ctx);
     duk_get_prop_literal(ctx, -1, SHARED);
@@ -575,7 +578,7 @@ duk_ret_t promise_reject(duk_context* ctx) {
 // share(key, value): what the natives look up in the stash (Promise, proto, then,
 // capability, step); share() with no arguments makes the table and the queue.
 duk_ret_t share(duk_context* ctx) {
-  g_shared = SharedCache{ctx, {}};
+  g_shared = SharedCache{oda_duk_heap_of(ctx), {}};
   duk_push_global_stash(ctx);
   if (duk_get_top(ctx) == 1) {
     duk_push_bare_object(ctx);

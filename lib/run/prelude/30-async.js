@@ -49,7 +49,7 @@
     return resolved(v);
   }
   hide('__oda_async_sync_call', syncCall);
-  // fn as an async function (the program's body; also what older lowered code calls). The
+  // fn as an async function: what the program's own body is lowered to (lib/js/lower.cc). The
   // wrappers are 'use oda arrow' (no `prototype`): a constructor's prototype points back at
   // it, a cycle only mark-and-sweep frees.
   hide('__oda_async', function (fn) {
