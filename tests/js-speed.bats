@@ -243,6 +243,25 @@ EOF
   same_as_node
 }
 
+@test "Array.from and Array.of define their elements as node: past Array.prototype setters, through a Proxy's traps, failing on a frozen result" {
+  cat > prog.js <<'EOF'
+const log = [];
+Object.defineProperty(Array.prototype, '0', { set(v) { log.push('setter ' + v); }, configurable: true });
+const a = Array.from({ length: 2 }, (_, i) => i + 10), o = Array.of(5, 6);
+delete Array.prototype[0];
+class P extends Array {}
+const p = P.from(new Set([1, 2]));
+const px = new Proxy([], { defineProperty(t, k, d) { log.push('define ' + String(k)); return Reflect.defineProperty(t, k, d); } });
+Array.from.call(function () { return px; }, [7, 8]);
+Array.of.call(function () { return px; }, 9);
+let err = 'none';
+try { Array.of.call(function () { return Object.freeze([]); }, 1); } catch (e) { err = e.constructor.name; }
+const big = Array.from({ length: 100000 }, (_, i) => i * 2);
+console.log(JSON.stringify([a, o, log, p instanceof P, p.length, Object.getOwnPropertyDescriptor(a, 1), err, big.length, big[99999]]));
+EOF
+  same_as_node
+}
+
 @test "async calls and awaits keep node's microtask order: promises, thenables, plain values, throws, Promise.all" {
   cat > prog.js <<'EOF'
 const log = [];

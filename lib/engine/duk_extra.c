@@ -69,6 +69,42 @@ int oda_duk_is_sloppy_function(void *ctx, int idx) {
 	return h != NULL && DUK_HOBJECT_IS_COMPFUNC(h) && !DUK_HOBJECT_HAS_STRICT(h) && DUK_HOBJECT_HAS_CONSTRUCTABLE(h);
 }
 
+/* CreateDataPropertyOrThrow(o, k, v) for the stack [o k v] (lib/engine/natives.cc's
+ * __oda_define_data). An index of an extensible array with an array part is written into
+ * its slot, length raised past it: all of that part's elements are plain writable,
+ * enumerable, configurable data, so the define can neither fail nor differ, and the key is
+ * not interned as a string (Array.from over a million elements spent a fifth of its time
+ * interning "0".."999999"). Anything else is duk_def_prop, which throws as
+ * Object.defineProperty does. Returns 0, and does nothing, for a primitive or a Proxy, whose
+ * own property table is not what the program sees: the caller goes through the traps. */
+int oda_duk_define_data(void *ctx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, 0);
+	duk_tval *key = duk_get_tval(thr, 1);
+	if (h == NULL || DUK_HOBJECT_IS_PROXY(h)) {
+		return 0;
+	}
+	if (key != NULL && DUK_TVAL_IS_NUMBER(key) && DUK_HOBJECT_HAS_EXOTIC_ARRAY(h) && DUK_HOBJECT_HAS_ARRAY_PART(h) &&
+	    DUK_HOBJECT_HAS_EXTENSIBLE(h) && DUK_HARRAY_LENGTH_WRITABLE((duk_harray *) h)) {
+		duk_double_t d = DUK_TVAL_GET_NUMBER(key);
+		duk_uint32_t idx = (duk_uint32_t) d;
+		if (d >= 0.0 && d < 4294967295.0 && (duk_double_t) idx == d) {
+			duk_tval *slot = duk__obtain_arridx_slot(thr, idx, h);
+			if (slot != NULL) {
+				duk_tval *tv = duk_require_tval(thr, 2);
+				DUK_TVAL_SET_TVAL_UPDREF(thr, slot, tv);
+				if (idx >= ((duk_harray *) h)->length) {
+					((duk_harray *) h)->length = idx + 1;
+				}
+				return 1;
+			}
+		}
+	}
+	duk_set_top(thr, 3);
+	duk_def_prop(thr, 0, DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WEC);
+	return 1;
+}
+
 /* Marks the object at idx as a BigInt of the runtime (lib/engine/patches/0010): its first
  * property must be a plain data property holding its decimal text, which typeof, ToBoolean
  * and strict equality read from there. Returns 1 when it was marked. */

@@ -20,6 +20,7 @@
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
@@ -127,6 +128,17 @@ duk_ret_t symbol_description(duk_context* ctx) {
 // and functions the prelude made methods included).
 duk_ret_t is_constructor(duk_context* ctx) {
   duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
+  return 1;
+}
+
+// __oda_define_data(o, k, v): CreateDataPropertyOrThrow for an object that is no Proxy, as
+// Object.defineProperty(o, k, {value: v, writable, enumerable, configurable}) does, without
+// the descriptor object and the Proxy module's wrapper (Array.from over a million elements:
+// 2.25 -> 0.54 s). false, and nothing done, for a Proxy or a primitive: the caller goes the
+// long way, through the traps.
+duk_ret_t define_data(duk_context* ctx) {
+  duk_set_top(ctx, 3);
+  duk_push_boolean(ctx, oda_duk_define_data(ctx) != 0);
   return 1;
 }
 
@@ -356,6 +368,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_bigint", bigint_native, 2);
   put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
+  put_hidden_global(ctx, "__oda_define_data", define_data, 3);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_hide_global", hide_global, 1);

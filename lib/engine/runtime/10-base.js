@@ -87,8 +87,12 @@
     var shown = typeof v === 'string' ? '\'' + v + '\'' : String(v);
     return 'Received type ' + typeof v + ' (' + shown + ')';
   }
+  // The native defines on anything but a Proxy at the cost of a call; a Proxy goes through
+  // Object.defineProperty and so through its traps.
+  var defineData = typeof global.__oda_define_data === 'function' ? global.__oda_define_data
+    : function () { return false; };
   function createDataProperty(o, k, v) {
-    Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+    if (!defineData(o, k, v)) Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
   }
 
   // Lazy modules (`// @lazy:` in their first lines; lib/engine/prelude/compile.cc): the worker
