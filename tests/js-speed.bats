@@ -262,6 +262,21 @@ EOF
   same_as_node
 }
 
+@test "JSON.parse reads numbers as node: rounding halfway cases to even, -0, huge and tiny exponents, long digit runs, and refuses what JSON does not allow" {
+  cat > prog.js <<'EOF'
+const texts = ['0', '-0', '-1', '123456789012345', '1234567890123456', '9007199254740993', '-9007199254740993',
+  '0.1', '0.14285714285714285', '1e400', '-1e400', '1e-400', '5e-324', '2.2250738585072014e-308',
+  '1.7976931348623157e308', '1E5', '1e+5', '1e-5', '12.5e3', '123.456e-7', '1'.repeat(80), '0.' + '3'.repeat(70),
+  '[1,2.5,-3e2,{"a":0.1}]', '01', '1.', '.5', '-', '1e', '1e+', '+1', '- 1', '1.2.3', '--1', '0x10', '-01', '00'];
+const out = texts.map(t => {
+  try { const v = JSON.parse(t); return typeof v === 'number' ? (Object.is(v, -0) ? '-0' : String(v)) : JSON.stringify(v); }
+  catch (e) { return e.name; }
+});
+console.log(out.join(' '));
+EOF
+  same_as_node
+}
+
 @test "async calls and awaits keep node's microtask order: promises, thenables, plain values, throws, Promise.all" {
   cat > prog.js <<'EOF'
 const log = [];

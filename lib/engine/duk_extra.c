@@ -252,3 +252,60 @@ void oda_duk_iter_result(void *ctx, int done) {
 void *oda_duk_heap_of(void *ctx) {
 	return ((duk_hthread *) ctx)->heap;
 }
+
+/* JSON.parse's numbers (lib/engine/patches/0020): a number in JSON's strict grammar spanning
+ * [p, end) becomes its double here and is pushed, without the text interned as a string and
+ * without Duktape's arbitrary-precision parse (about 10,000 instructions a number). Short
+ * integers are exact in a double as read digit by digit; anything else goes to the C
+ * library's strtod, which rounds correctly as Duktape's parse does (the worker never sets a
+ * locale, so the decimal point is '.'). Returns 0, pushing nothing, for text outside the
+ * grammar or too long: Duktape's own path then parses it or reports the error. */
+duk_bool_t oda_duk_json_number(duk_hthread *thr, const duk_uint8_t *p, const duk_uint8_t *end) {
+	const duk_uint8_t *q = p;
+	char buf[64];
+	duk_size_t n = (duk_size_t) (end - p);
+	int is_int = 1;
+	if (n >= sizeof buf) {
+		return 0;
+	}
+	if (*q == '-') q++;
+	if (q == end) return 0;
+	if (*q == '0') {
+		q++;
+	} else if (*q >= '1' && *q <= '9') {
+		while (q < end && *q >= '0' && *q <= '9') q++;
+	} else {
+		return 0;
+	}
+	if (q < end && *q == '.') {
+		const duk_uint8_t *d = ++q;
+		while (q < end && *q >= '0' && *q <= '9') q++;
+		if (q == d) return 0;
+		is_int = 0;
+	}
+	if (q < end && (*q == 'e' || *q == 'E')) {
+		const duk_uint8_t *d;
+		q++;
+		if (q < end && (*q == '+' || *q == '-')) q++;
+		d = q;
+		while (q < end && *q >= '0' && *q <= '9') q++;
+		if (q == d) return 0;
+		is_int = 0;
+	}
+	if (q != end) {
+		return 0;
+	}
+	if (is_int && n <= 16) { /* at most 15 digits after a sign: below 2^53 */
+		const duk_uint8_t *d = p + (*p == '-');
+		duk_double_t v = 0.0;
+		if (end - d <= 15) {
+			for (; d < end; d++) v = v * 10.0 + (duk_double_t) (*d - '0');
+			duk_push_number(thr, *p == '-' ? -v : v);
+			return 1;
+		}
+	}
+	DUK_MEMCPY(buf, p, n);
+	buf[n] = 0;
+	duk_push_number(thr, (duk_double_t) strtod(buf, NULL));
+	return 1;
+}
