@@ -126,3 +126,23 @@ console.log((() => 1).hasOwnProperty('prototype'), ({ m() {} }).m.hasOwnProperty
 EOF
   same_as_node
 }
+
+@test "a program that deletes or replaces Promise.resolve and then still ends with its result" {
+  cat > prog.js <<'EOF2'
+delete Promise.prototype.then;
+delete Promise.resolve;
+return 'done';
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output 'done'
+  cat > prog.js <<'EOF2'
+Promise.resolve = () => { throw new Error('replaced'); };
+Promise.prototype.then = function () { throw new Error('replaced'); };
+await null;
+throw new RangeError("the program's own");
+EOF2
+  run run-code prog.js
+  assert_failure 1
+  assert_output "code run failed (exception): RangeError: the program's own (line 4)"
+}

@@ -429,6 +429,25 @@ duk_ret_t await_value(duk_context* ctx) {
   return 0;
 }
 
+// when(v, onFulfilled, onRejected): calls one of them once v settles, as await would but
+// through nothing a program can replace (Promise.resolve, then, constructor, @@species):
+// the event loop awaits the program's result with it.
+duk_ret_t when(duk_context* ctx) {
+  duk_set_top(ctx, 3);
+  if (!is_promise(ctx, 0)) {
+    push_bare_promise(ctx);
+    resolve_with(ctx, -1, 0);
+    duk_replace(ctx, 0);
+  }
+  push_bare_promise(ctx);
+  duk_dup(ctx, 1);
+  duk_put_prop_literal(ctx, -2, ON_FULFILLED);
+  duk_dup(ctx, 2);
+  duk_put_prop_literal(ctx, -2, ON_REJECTED);
+  react(ctx, 0, -1);
+  return 0;
+}
+
 // Pushes the constructor `then` derives its promise with, from the value at idx (the
 // receiver's constructor): that value when it is a constructor other than Promise whose prototype's then is ours
 // (a subclass), else undefined (Promise itself, made natively).
@@ -610,6 +629,7 @@ duk_ret_t natives(duk_context* ctx) {
       {"await", await_value, 2},
       {"resolved", resolved, 1},
       {"rejected", rejected, 1},
+      {"when", when, 3},
       {nullptr, nullptr, 0}};
   duk_push_object(ctx);
   duk_put_function_list(ctx, -1, fns);

@@ -137,7 +137,7 @@
     start: function (main) {
       var p;
       try { p = main(); } catch (e) { settle(false, e); return; }
-      Promise.resolve(p).then(function (v) { settle(true, v); }, function (e) { settle(false, e); });
+      mt.when(p, function (v) { settle(true, v); }, function (e) { settle(false, e); });
       mt.drain();
     },
     // Runs the timers due now, then the immediates, each followed by its microtasks; returns
