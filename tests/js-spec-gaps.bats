@@ -2,7 +2,8 @@
 # Where run-code parted from node on test262's harness, odd iterables and big patterns:
 # thrown values that are no Errors but carry a message, the Promise combinators over
 # iterables that never end or whose values C.resolve refuses (which spun until the heap
-# limit), and patterns too large for PCRE2's 16-bit library.
+# limit), patterns too large for PCRE2's 16-bit library, and test262's Promise folder
+# (capabilities, element functions, species, the built-ins' own properties).
 
 load helpers
 
@@ -145,4 +146,125 @@ EOF2
   run run-code prog.js
   assert_failure 1
   assert_output "code run failed (exception): RangeError: the program's own (line 4)"
+}
+
+@test "Promise.all, allSettled and any element functions count once and are no constructors; capabilities check their executor" {
+  cat > prog.js <<'EOF2'
+const out = [];
+const T = (p) => p.then((v) => 'ok ' + JSON.stringify(v), (e) => 'rejected ' + e.constructor.name + (Array.isArray(e.errors) ? ' ' + JSON.stringify(e.errors) : ''));
+// Thenables that call back twice: only the first call counts, the results stay arrays.
+function C(executor) { executor((v) => out.push('resolve ' + JSON.stringify(v)), (e) => out.push('reject ' + JSON.stringify(e.errors))); }
+C.resolve = (v) => v;
+let fns = [];
+const twice = (ok, v) => ({ then(f, r) { fns.push(ok ? f : r); (ok ? f : r)(v); (ok ? f : r)('again'); } });
+Promise.all.call(C, [twice(true, 1), twice(true, 2)]);
+Promise.allSettled.call(C, [twice(true, 1), twice(false, 2)]);
+Promise.any.call(C, [twice(false, 'a'), twice(false, 'b')]);
+out.push(fns.map((f) => { try { new f(); return 'constructed'; } catch (e) { return e.constructor.name + ' ' + f.hasOwnProperty('prototype') + ' ' + f.length; } }).join());
+// The capability's executor: called twice with functions, or never, throws a TypeError.
+const tries = [
+  function (ex) { ex(undefined, () => {}); ex(() => {}, () => {}); },
+  function (ex) { ex(); ex(() => {}, () => {}); },
+  function () {},
+  function (ex) { ex(() => {}, 1); },
+];
+for (const F of tries) {
+  F.resolve = (v) => v;
+  for (const m of ['all', 'race', 'resolve', 'reject']) {
+    try { Promise[m].call(F, []); out.push(m + ' ok'); } catch (e) { out.push(m + ' ' + e.constructor.name); }
+  }
+  try { const p = new Promise(() => {}); p.constructor = { [Symbol.species]: F }; p.then(); out.push('then ok'); } catch (e) { out.push('then ' + e.constructor.name); }
+}
+// Resolving that throws, or C.resolve that is no function, rejects; the iterator is closed.
+let closed = 0;
+const it = () => ({ [Symbol.iterator]() { return { next() { return { done: false, value: 1 }; }, return() { closed++; return {}; } }; } });
+function Thrower(ex) { return new Promise((res, rej) => ex(() => { throw new Error('resolve threw'); }, rej)); }
+Thrower.resolve = (v) => v;
+out.push(await T(Promise.all.call(Thrower, [])), await T(Promise.allSettled.call(Thrower, [])));
+class NoResolve extends Promise {}
+NoResolve.resolve = null;
+out.push(await T(Promise.all.call(NoResolve, it())), await T(Promise.any.call(NoResolve, it())), closed);
+class Thens extends Promise {}
+Thens.resolve = () => ({ then() { throw new Error('then threw'); } });
+out.push(await T(Promise.race.call(Thens, it())), await T(Promise.allSettled.call(Thens, it())), closed);
+// Promise.any rejects with an AggregateError whose errors is an array.
+out.push(await T(Promise.any([Promise.reject(1), Promise.reject(2)])), await T(Promise.any([])));
+return out;
+EOF2
+  body_same_as_node
+  assert_output --partial '"TypeError false 1,TypeError false 1,TypeError false 1,TypeError false 1,TypeError false 1,TypeError false 1"'
+}
+
+@test "Promise.all and race go through a replaced array iterator, its next, and an array's own iterator" {
+  cat > prog.js <<'EOF2'
+const out = [];
+const values = Array.prototype[Symbol.iterator];
+const a = [1, 2];
+a[Symbol.iterator] = function* () { yield 'own'; };
+out.push(await Promise.all(a));
+const AIP = Object.getPrototypeOf([][Symbol.iterator]());
+const next = AIP.next;
+AIP.next = function () { const r = next.call(this); if (!r.done) r.value = 'next ' + r.value; return r; };
+out.push(await Promise.all([1, 2]));
+AIP.next = next;
+Array.prototype[Symbol.iterator] = function* () { yield 'replaced'; };
+out.push(await Promise.all([1, 2]), await Promise.race([1, 2]));
+Array.prototype[Symbol.iterator] = values;
+out.push(await Promise.all([1, 2]));
+return out;
+EOF2
+  body_same_as_node
+  assert_output '[["own"],["next 1","next 2"],["replaced"],"replaced",[1,2]]'
+}
+
+@test "then and finally make their promises with Symbol.species of the promise's constructor" {
+  cat > prog.js <<'EOF2'
+const out = [];
+let made = 0;
+class Counted extends Promise { constructor(ex) { made++; super(ex); } }
+const p = Promise.resolve(1);
+p.constructor = { [Symbol.species]: Counted };
+const q = p.then();
+out.push(q instanceof Counted, made);
+made = 0;
+await Counted.resolve(2).finally(() => {}).then(() => {});
+out.push(made);
+made = 0;
+await Counted.reject(3).finally(() => {}).catch(() => {});
+out.push(made);
+for (const c of [null, 5, { [Symbol.species]: 5 }, { [Symbol.species]: null }, undefined, { get [Symbol.species]() { throw new RangeError('species'); } }]) {
+  const r = Promise.resolve(1);
+  r.constructor = c;
+  try { out.push(r.then() instanceof Promise); } catch (e) { out.push(e.constructor.name); }
+  try { out.push(r.finally() instanceof Promise); } catch (e) { out.push(e.constructor.name); }
+}
+try { Promise.prototype.finally.call(1); } catch (e) { out.push(e.constructor.name); }
+return out;
+EOF2
+  body_same_as_node
+  assert_output '[true,1,7,7,"TypeError","TypeError","TypeError","TypeError","TypeError","TypeError",true,true,true,true,"RangeError","RangeError","TypeError"]'
+}
+
+@test "Promise's functions are built-ins as node's: length before name, resolving functions no constructors, resolve and reject want an object this" {
+  cat > prog.js <<'EOF2'
+const out = [];
+let res, rej, ex;
+new Promise(function (a, b) { res = a; rej = b; });
+class Sub extends Promise { constructor(e) { ex = e; super(e); } }
+Sub.resolve(1);
+for (const f of [res, rej, ex, Promise, Promise.resolve, Promise.reject, Promise.all, Promise.prototype.then, Promise.prototype.finally]) {
+  let constructed;
+  try { new f(() => {}); constructed = 'constructed'; } catch (e) { constructed = e.constructor.name; }
+  out.push([Object.getOwnPropertyNames(f).filter((k) => k === 'length' || k === 'name').join(), JSON.stringify(f.name), f.length,
+            Object.getPrototypeOf(f) === Function.prototype, f.hasOwnProperty('prototype'), constructed].join(' '));
+}
+for (const m of ['resolve', 'reject']) {
+  for (const t of [undefined, 1, 'x']) {
+    try { Promise[m].call(t, Promise.resolve(1)); out.push(m + ' ok'); } catch (e) { out.push(m + ' ' + e.constructor.name); }
+  }
+}
+return out;
+EOF2
+  body_same_as_node
+  assert_output --partial '"length,name \"\" 1 true false TypeError"'
 }

@@ -46,8 +46,8 @@ struct Queue {
 } g_queue;
 
 // What the natives keep in the stash's table (share()), by index.
-enum Shared { kPromise, kProto, kThen, kCapability, kStep, kQueue, kShared };
-constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "then", "capability", "step", "queue"};
+enum Shared { kPromise, kProto, kCapability, kStep, kQueue, kFunctionProto, kSpecies, kShared };
+constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "queue", "fproto", "species"};
 
 // The table's objects as heap pointers, for the heap they were read from (not the ctx: each
 // coroutine is a thread, and a ctx, of its own): a property read from C costs hundreds of
@@ -231,7 +231,21 @@ duk_ret_t resolving_function(duk_context* ctx) {
   return 0;
 }
 
-// Pushes p's resolve and reject functions.
+// Defines the built-in function at the top's own `length` and then `name` (the order
+// built-ins have), neither writable nor enumerable.
+void define_length_and_name(duk_context* ctx, int length, const char* name) {
+  constexpr duk_uint_t kFlags = DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_HAVE_WRITABLE | DUK_DEFPROP_HAVE_ENUMERABLE |
+                                DUK_DEFPROP_SET_CONFIGURABLE | DUK_DEFPROP_FORCE;
+  duk_push_literal(ctx, "length");
+  duk_push_int(ctx, length);
+  duk_def_prop(ctx, -3, kFlags);
+  duk_push_literal(ctx, "name");
+  duk_push_string(ctx, name);
+  duk_def_prop(ctx, -3, kFlags);
+}
+
+// Pushes p's resolve and reject functions: ordinary built-ins (Function.prototype theirs,
+// own length and name), not Duktape's native-function defaults.
 void push_resolving_functions(duk_context* ctx, duk_idx_t p) {
   p = duk_normalize_index(ctx, p);
   duk_push_bare_object(ctx);
@@ -239,6 +253,9 @@ void push_resolving_functions(duk_context* ctx, duk_idx_t p) {
     duk_push_c_function(ctx, resolving_function, 1);
     duk_set_magic(ctx, -1, magic);
     oda_duk_make_method(ctx, -1);
+    push_shared(ctx, kFunctionProto);
+    duk_set_prototype(ctx, -2);
+    define_length_and_name(ctx, 1, "");
     duk_dup(ctx, p);
     duk_put_prop_literal(ctx, -2, TARGET);
     duk_dup(ctx, -2 - magic);
@@ -448,34 +465,39 @@ duk_ret_t when(duk_context* ctx) {
   return 0;
 }
 
-// Pushes the constructor `then` derives its promise with, from the value at idx (the
-// receiver's constructor): that value when it is a constructor other than Promise whose prototype's then is ours
-// (a subclass), else undefined (Promise itself, made natively).
-void push_derived_constructor(duk_context* ctx, duk_idx_t c) {
-  c = duk_normalize_index(ctx, c);
-  push_shared(ctx, kPromise);
-  bool plain = !duk_is_function(ctx, c) || duk_strict_equals(ctx, -1, c);
-  duk_pop(ctx);
-  if (!plain) {
-    duk_get_prop_literal(ctx, c, "prototype");
-    plain = true;
-    if (duk_is_object(ctx, -1)) {
-      duk_get_prop_literal(ctx, -1, "then");
-      push_shared(ctx, kThen);
-      plain = !duk_strict_equals(ctx, -1, -2);
-      duk_pop_2(ctx);
-    }
+// SpeciesConstructor(p, Promise): pushes the constructor `then` makes its promise with, or
+// undefined for Promise itself (made natively).
+void push_species_constructor(duk_context* ctx, duk_idx_t p) {
+  duk_get_prop_literal(ctx, p, "constructor");
+  if (duk_is_undefined(ctx, -1)) return;
+  if (!duk_is_object(ctx, -1)) (void) duk_error(ctx, DUK_ERR_TYPE_ERROR, "The .constructor property is not an object");
+  push_shared(ctx, kSpecies);  // the runtime's Symbol.species: Duktape has none
+  duk_get_prop(ctx, -2);
+  duk_remove(ctx, -2);
+  if (duk_is_null_or_undefined(ctx, -1)) {
     duk_pop(ctx);
+    duk_push_undefined(ctx);
+    return;
   }
-  if (plain) duk_push_undefined(ctx); else duk_dup(ctx, c);
+  push_shared(ctx, kPromise);
+  bool plain = duk_strict_equals(ctx, -1, -2);
+  duk_pop(ctx);
+  if (plain) {
+    duk_pop(ctx);
+    duk_push_undefined(ctx);
+  } else if (!duk_is_constructable(ctx, -1)) {
+    (void) duk_error(ctx, DUK_ERR_TYPE_ERROR, "object.constructor[Symbol.species] is not a constructor");
+  }
 }
 
 // Pushes the constructor Promise.resolve and Promise.reject make their promise with: this
-// when it is a function other than Promise, else undefined (Promise, made natively).
-void push_given_constructor(duk_context* ctx, duk_idx_t c) {
+// when it is an object other than Promise (capability() refuses a non-constructor), else
+// undefined (Promise, made natively).
+void push_given_constructor(duk_context* ctx, duk_idx_t c, const char* method) {
   c = duk_normalize_index(ctx, c);
+  if (!duk_is_object(ctx, c)) (void) duk_error(ctx, DUK_ERR_TYPE_ERROR, "Promise.%s called on non-object", method);
   push_shared(ctx, kPromise);
-  bool plain = !duk_is_function(ctx, c) || duk_strict_equals(ctx, -1, c);
+  bool plain = duk_strict_equals(ctx, -1, c);
   duk_pop(ctx);
   if (plain) duk_push_undefined(ctx); else duk_dup(ctx, c);
 }
@@ -530,9 +552,8 @@ duk_ret_t then(duk_context* ctx) {
   duk_set_top(ctx, 2);
   duk_push_this(ctx);  // 2
   if (!is_promise(ctx, 2)) return incompatible(ctx, "then");
-  duk_get_prop_literal(ctx, 2, "constructor");
-  push_derived_constructor(ctx, -1);  // 4
-  if (duk_is_undefined(ctx, 4)) {
+  push_species_constructor(ctx, 2);  // 3
+  if (duk_is_undefined(ctx, 3)) {
     push_bare_promise(ctx);
     if (duk_is_callable(ctx, 0)) {
       duk_dup(ctx, 0);
@@ -545,18 +566,18 @@ duk_ret_t then(duk_context* ctx) {
     react(ctx, 2, -1);
     return 1;
   }
-  push_capability(ctx, 4);  // 5
+  push_capability(ctx, 3);  // 4
   duk_push_bare_object(ctx);
   duk_dup(ctx, 0);
   duk_put_prop_literal(ctx, -2, ON_FULFILLED);
   duk_dup(ctx, 1);
   duk_put_prop_literal(ctx, -2, ON_REJECTED);
-  duk_get_prop_literal(ctx, 5, "resolve");
+  duk_get_prop_literal(ctx, 4, "resolve");
   duk_put_prop_literal(ctx, -2, RESOLVE);
-  duk_get_prop_literal(ctx, 5, "reject");
+  duk_get_prop_literal(ctx, 4, "reject");
   duk_put_prop_literal(ctx, -2, REJECT);
   react(ctx, 2, -1);
-  duk_get_prop_literal(ctx, 5, "promise");
+  duk_get_prop_literal(ctx, 4, "promise");
   return 1;
 }
 
@@ -564,6 +585,7 @@ duk_ret_t then(duk_context* ctx) {
 duk_ret_t promise_resolve(duk_context* ctx) {
   duk_set_top(ctx, 1);
   duk_push_this(ctx);  // 1
+  push_given_constructor(ctx, 1, "resolve");  // 2
   if (is_promise(ctx, 0)) {
     duk_get_prop_literal(ctx, 0, "constructor");
     bool same = duk_strict_equals(ctx, -1, 1);
@@ -573,7 +595,6 @@ duk_ret_t promise_resolve(duk_context* ctx) {
       return 1;
     }
   }
-  push_given_constructor(ctx, 1);  // 2
   if (duk_is_undefined(ctx, 2)) {
     push_bare_promise(ctx);
     resolve_with(ctx, -1, 0);
@@ -585,7 +606,7 @@ duk_ret_t promise_resolve(duk_context* ctx) {
 duk_ret_t promise_reject(duk_context* ctx) {
   duk_set_top(ctx, 1);
   duk_push_this(ctx);
-  push_given_constructor(ctx, 1);  // 2
+  push_given_constructor(ctx, 1, "reject");  // 2
   if (duk_is_undefined(ctx, 2)) {
     push_bare_promise(ctx);
     settle(ctx, -1, kRejected, 0);
@@ -594,8 +615,21 @@ duk_ret_t promise_reject(duk_context* ctx) {
   return settle_through_capability(ctx, 2, "reject");
 }
 
-// share(key, value): what the natives look up in the stash (Promise, proto, then,
-// capability, step); share() with no arguments makes the table and the queue.
+// put(a, i, v): CreateDataProperty(a, i, v) without a descriptor object (the combinators'
+// results are the program's arrays, whatever setters Array.prototype holds).
+duk_ret_t put(duk_context* ctx) {
+  duk_set_top(ctx, 3);
+  duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WEC);
+  return 0;
+}
+
+duk_ret_t is_constructor(duk_context* ctx) {
+  duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
+  return 1;
+}
+
+// share(key, value): what the natives look up in the stash (Promise, proto, fproto,
+// species, capability, step); share() with no arguments makes the table and the queue.
 duk_ret_t share(duk_context* ctx) {
   g_shared = SharedCache{oda_duk_heap_of(ctx), {}};
   duk_push_global_stash(ctx);
@@ -630,6 +664,8 @@ duk_ret_t natives(duk_context* ctx) {
       {"resolved", resolved, 1},
       {"rejected", rejected, 1},
       {"when", when, 3},
+      {"isConstructor", is_constructor, 1},
+      {"put", put, 3},
       {nullptr, nullptr, 0}};
   duk_push_object(ctx);
   duk_put_function_list(ctx, -1, fns);

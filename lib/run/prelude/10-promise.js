@@ -7,125 +7,191 @@
   'use strict';
   var N = __oda_promise_natives();
   function isObject(x) { return x !== null && (typeof x === 'object' || typeof x === 'function'); }
-  var defProp = Object.defineProperty;
-  function method(o, name, fn) {
-    __oda_make_method(fn);
+  var defProp = Object.defineProperty, isConstructor = N.isConstructor;
+  var ITER = Symbol.iterator, SPECIES = Symbol.species;
+  // Built-in functions have Function.prototype and own length and name, in that order
+  // (Duktape's natives start with neither, behind a prototype of their own).
+  function builtin(fn, name, length) {
+    Object.setPrototypeOf(fn, Function.prototype);
+    defProp(fn, 'length', { value: length, configurable: true });
     defProp(fn, 'name', { value: name, configurable: true });
+    return fn;
+  }
+  function method(o, name, fn, length) {
+    __oda_make_method(fn);
+    builtin(fn, name, length);
     defProp(o, name, { value: fn, writable: true, enumerable: false, configurable: true });
   }
 
-  var Promise = N.Promise;
-  defProp(Promise, 'name', { value: 'Promise', configurable: true });
+  var Promise = builtin(N.Promise, 'Promise', 1);
   var proto = {};
   defProp(Promise, 'prototype', { value: proto, writable: false, enumerable: false, configurable: false });
   defProp(proto, 'constructor', { value: Promise, writable: true, enumerable: false, configurable: true });
   N.share();
   N.share('Promise', Promise);
   N.share('proto', proto);
-  N.share('then', N.then);
+  N.share('fproto', Function.prototype);
+  N.share('species', SPECIES);
 
+  // NewPromiseCapability(C). The executor is a built-in of its own for each promise: no
+  // constructor, and a second call that would replace resolve or reject throws.
   function capability(C) {
-    var res, rej;
-    var promise = new C(function (a, b) { res = a; rej = b; });
-    return { promise: promise, resolve: res, reject: rej };
+    if (!isConstructor(C)) throw new TypeError('Promise capability: the receiver is not a constructor');
+    var cap = { promise: undefined, resolve: undefined, reject: undefined };
+    cap.promise = new C(function (resolve, reject) {
+      'use oda arrow';
+      if (cap.resolve !== undefined || cap.reject !== undefined) {
+        throw new TypeError('Promise executor has already been invoked with non-undefined arguments');
+      }
+      cap.resolve = resolve;
+      cap.reject = reject;
+    });
+    if (typeof cap.resolve !== 'function' || typeof cap.reject !== 'function') {
+      throw new TypeError('Promise resolve or reject function is not callable');
+    }
+    return cap;
   }
+  function speciesConstructor(p) {
+    var C = p.constructor;
+    if (C === undefined) return Promise;
+    if (!isObject(C)) throw new TypeError('The .constructor property is not an object');
+    var S = C[SPECIES];
+    if (S === undefined || S === null) return Promise;
+    if (!isConstructor(S)) throw new TypeError('object.constructor[Symbol.species] is not a constructor');
+    return S;
+  }
+  var promiseResolve = N.resolve;  // PromiseResolve(C, x) as promiseResolve.call(C, x)
 
   N.share('capability', capability);
-  method(proto, 'then', N.then);
-  method(proto, 'catch', function (onRejected) { return this.then(undefined, onRejected); });
+  method(proto, 'then', N.then, 2);
+  method(proto, 'catch', function (onRejected) { return this.then(undefined, onRejected); }, 1);
   method(proto, 'finally', function (onFinally) {
+    if (!isObject(this)) throw new TypeError('Method Promise.prototype.finally called on a non-object');
+    var C = speciesConstructor(this);
     if (typeof onFinally !== 'function') return this.then(onFinally, onFinally);
-    return this.then(
-      function (v) { return Promise.resolve(onFinally()).then(function () { return v; }); },
-      function (e) { return Promise.resolve(onFinally()).then(function () { throw e; }); });
-  });
+    return this.then(function (v) {
+      'use oda arrow';
+      return promiseResolve.call(C, onFinally()).then(function () { 'use oda arrow'; return v; });
+    }, function (e) {
+      'use oda arrow';
+      return promiseResolve.call(C, onFinally()).then(function () { 'use oda arrow'; throw e; });
+    });
+  }, 1);
 
-  method(Promise, 'resolve', N.resolve);
-  method(Promise, 'reject', N.reject);
+  method(Promise, 'resolve', N.resolve, 1);
+  method(Promise, 'reject', N.reject, 1);
 
-  // The combinators walk their iterable one step at a time (arrays directly): an iterator
-  // that never ends, or whose values C.resolve or then refuse, rejects instead of spinning.
-  // An error of the walk's own (C.resolve, then) closes the iterator through its return
-  // method when it has one; an error of the iterator's (next, done, value) does not.
+  // The combinators take one step of the iterable at a time, as the specification does: an
+  // iterator that never ends, or whose values C.resolve or then refuse, rejects instead of
+  // spinning. An error of the walk's own (C.resolve, then, a settling that throws) closes the
+  // iterator through its return method when it has one; an error of the iterator's (next,
+  // done, value) does not. An array with the stock iterator is read by index, which is what
+  // that iterator does.
+  var arrayValues = Array.prototype.values, arrayIterProto = Object.getPrototypeOf([].values());
+  var stockNext = arrayIterProto.next;
   function notIterable(v) {
     var what = v === undefined ? 'undefined' : v === null ? 'object null' : isObject(v) ? typeof v : typeof v + ' ' + String(v);
     return new TypeError(what + ' is not iterable (cannot read property Symbol(Symbol.iterator))');
   }
-  function combine(C, iterable, onItem, onEmpty) {
-    var cap = capability(C), it = null, state = { left: 1 }, i = 0;
+  function close(iter) {
+    try { var ret = iter['return']; if (ret !== undefined && ret !== null) ret.call(iter); } catch (ignored) { /* the first error wins */ }
+  }
+  // item(cap, state, nextPromise, index) hooks one value up; end(cap, state) runs once the
+  // walk is over and every hooked value settled (state.left counts the walk as one).
+  function combine(C, iterable, item, end) {
+    var cap = capability(C), state = { left: 1, list: [] };
+    var resolve, iter = null, next, done = true, i = 0;
     try {
-      var resolve = C.resolve;
+      resolve = C.resolve;
       if (typeof resolve !== 'function') throw new TypeError('Promise resolve or reject function is not callable');
-      if (Array.isArray(iterable)) {
-        for (; i < iterable.length; i++) { state.left++; onItem(resolve.call(C, iterable[i]), i, cap, state); }
-      } else {
-        if (iterable == null || typeof iterable[Symbol.iterator] !== 'function') throw notIterable(iterable);
-        var iter = iterable[Symbol.iterator]();
+      var m = iterable === undefined || iterable === null ? undefined : iterable[ITER];
+      if (typeof m !== 'function') throw notIterable(iterable);
+      if (!(m === arrayValues && Array.isArray(iterable) && arrayIterProto.next === stockNext && arrayIterProto['return'] === undefined)) {
+        iter = m.call(iterable);
         if (!isObject(iter)) throw new TypeError('Result of the Symbol.iterator method is not an object');
-        var next = iter.next;
-        for (;;) {
-          var step = next.call(iter);
-          if (!isObject(step)) throw new TypeError('Iterator result ' + String(step) + ' is not an object');
-          if (step.done) break;
-          var v = step.value;
-          it = iter;
-          state.left++;
-          onItem(resolve.call(C, v), i++, cap, state);
-          it = null;
+        next = iter.next;
+      }
+      for (;; i++) {
+        var v;
+        if (iter === null) {
+          if (i >= iterable.length) break;
+          v = iterable[i];
+        } else {
+          var r = next.call(iter);
+          if (!isObject(r)) throw new TypeError('Iterator result ' + (typeof r === 'symbol' ? 'symbol' : String(r)) + ' is not an object');
+          if (r.done) break;
+          v = r.value;
         }
+        done = false;
+        item(cap, state, resolve.call(C, v), i);
+        done = true;
       }
-      if (--state.left === 0) onEmpty(cap);
+      if (--state.left === 0) end(cap, state);
     } catch (e) {
-      if (it !== null) {
-        try { var ret = it['return']; if (ret !== undefined && ret !== null) ret.call(it); } catch (ignored) { /* the first error wins */ }
-      }
-      cap.reject(e);
+      if (!done && iter !== null) close(iter);
+      var reject = cap.reject;
+      reject(e);
     }
     return cap.promise;
   }
 
-  // CreateDataProperty: the results are the program's arrays, whatever Array.prototype holds.
-  var defProp = Object.defineProperty;
-  function put(a, i, v) { defProp(a, i, { value: v, writable: true, enumerable: true, configurable: true }); }
-
-  method(Promise, 'all', function (iterable) {
-    var values = [];
-    return combine(this, iterable, function (p, i, cap, state) {
-      p.then(function (v) { put(values, i, v); if (--state.left === 0) cap.resolve(values); }, cap.reject);
-    }, function (cap) { cap.resolve(values); });
-  });
-  method(Promise, 'allSettled', function (iterable) {
-    var values = [];
-    return combine(this, iterable, function (p, i, cap, state) {
-      p.then(function (v) { put(values, i, { status: 'fulfilled', value: v }); if (--state.left === 0) cap.resolve(values); },
-             function (e) { put(values, i, { status: 'rejected', reason: e }); if (--state.left === 0) cap.resolve(values); });
-    }, function (cap) { cap.resolve(values); });
-  });
+  var put = N.put;  // CreateDataProperty
+  function resolveList(cap, state) { var resolve = cap.resolve; return resolve(state.list); }
   function aggregate(errors) {
     var E = global.AggregateError;
-    if (typeof E === 'function') return new E(errors, 'All promises were rejected');
-    var e = new Error('All promises were rejected');
-    e.name = 'AggregateError'; e.errors = errors;
+    var e = typeof E === 'function' ? new E([], 'All promises were rejected') : new Error('All promises were rejected');
+    if (typeof E !== 'function') e.name = 'AggregateError';
+    defProp(e, 'errors', { value: errors, writable: true, enumerable: false, configurable: true });
     return e;
   }
+  function rejectAggregate(cap, state) { var reject = cap.reject; return reject(aggregate(state.list)); }
+
+  // The element functions: each ignores all but its first call, and none is a constructor.
+  method(Promise, 'all', function (iterable) {
+    return combine(this, iterable, function (cap, state, p, i) {
+      state.left++;
+      p.then(function (v) {
+        'use oda arrow';
+        if (i < 0) return undefined;  // called before (i is the flag: one variable fewer to reach)
+        put(state.list, i, v);
+        i = -1;
+        return --state.left === 0 ? resolveList(cap, state) : undefined;
+      }, cap.reject);
+    }, resolveList);
+  }, 1);
+  method(Promise, 'allSettled', function (iterable) {
+    return combine(this, iterable, function (cap, state, p, i) {
+      var called = false;
+      function settled(o) {
+        if (called) return undefined;
+        called = true;
+        put(state.list, i, o);
+        return --state.left === 0 ? resolveList(cap, state) : undefined;
+      }
+      state.left++;
+      p.then(function (v) { 'use oda arrow'; return settled({ status: 'fulfilled', value: v }); },
+             function (e) { 'use oda arrow'; return settled({ status: 'rejected', reason: e }); });
+    }, resolveList);
+  }, 1);
   method(Promise, 'any', function (iterable) {
-    var errors = [];
-    return combine(this, iterable, function (p, i, cap, state) {
-      p.then(cap.resolve, function (e) { put(errors, i, e); if (--state.left === 0) cap.reject(aggregate(errors)); });
-    }, function (cap) { cap.reject(aggregate(errors)); });
-  });
+    return combine(this, iterable, function (cap, state, p, i) {
+      var called = false;
+      state.left++;
+      p.then(cap.resolve, function (e) {
+        'use oda arrow';
+        if (called) return undefined;
+        called = true;
+        put(state.list, i, e);
+        return --state.left === 0 ? rejectAggregate(cap, state) : undefined;
+      });
+    }, rejectAggregate);
+  }, 1);
   method(Promise, 'race', function (iterable) {
-    return combine(this, iterable, function (p, i, cap) { p.then(cap.resolve, cap.reject); },
-                   function () {});
-  });
+    return combine(this, iterable, function (cap, state, p) { p.then(cap.resolve, cap.reject); }, function () {});
+  }, 1);
 
-  if (typeof Symbol === 'function' && Symbol.toStringTag) {
-    Object.defineProperty(Promise.prototype, Symbol.toStringTag, { value: 'Promise', configurable: true });
-  }
-
-  if (global.__oda_rt && typeof Symbol === 'function' && Symbol.species) {
-    global.__oda_rt.getter(Promise, Symbol.species, function () { return this; });
-  }
+  defProp(proto, Symbol.toStringTag, { value: 'Promise', configurable: true });
+  if (global.__oda_rt) global.__oda_rt.getter(Promise, SPECIES, function () { return this; });
   Object.defineProperty(global, 'Promise', { value: Promise, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(global, 'queueMicrotask', {
     value: function queueMicrotask(fn) { N.enqueue(fn); }, writable: true, configurable: true, enumerable: false });
