@@ -19,6 +19,7 @@
 #include "engine/natives.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_plain_builtin(void* ctx, int idx, int length);  // lib/engine/duk_extra.c
 extern "C" void* oda_duk_heap_of(void* ctx);
 
 namespace oda::engine {
@@ -46,8 +47,8 @@ struct Queue {
 } g_queue;
 
 // What the natives keep in the stash's table (share()), by index.
-enum Shared { kPromise, kProto, kCapability, kStep, kQueue, kFunctionProto, kSpecies, kShared };
-constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "queue", "fproto", "species"};
+enum Shared { kPromise, kProto, kCapability, kStep, kQueue, kSpecies, kShared };
+constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "queue", "species"};
 
 // The table's objects as heap pointers, for the heap they were read from (not the ctx: each
 // coroutine is a thread, and a ctx, of its own): a property read from C costs hundreds of
@@ -231,19 +232,6 @@ duk_ret_t resolving_function(duk_context* ctx) {
   return 0;
 }
 
-// Defines the built-in function at the top's own `length` and then `name` (the order
-// built-ins have), neither writable nor enumerable.
-void define_length_and_name(duk_context* ctx, int length, const char* name) {
-  constexpr duk_uint_t kFlags = DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_HAVE_WRITABLE | DUK_DEFPROP_HAVE_ENUMERABLE |
-                                DUK_DEFPROP_SET_CONFIGURABLE | DUK_DEFPROP_FORCE;
-  duk_push_literal(ctx, "length");
-  duk_push_int(ctx, length);
-  duk_def_prop(ctx, -3, kFlags);
-  duk_push_literal(ctx, "name");
-  duk_push_string(ctx, name);
-  duk_def_prop(ctx, -3, kFlags);
-}
-
 // Pushes p's resolve and reject functions: ordinary built-ins (Function.prototype theirs,
 // own length and name), not Duktape's native-function defaults.
 void push_resolving_functions(duk_context* ctx, duk_idx_t p) {
@@ -253,9 +241,7 @@ void push_resolving_functions(duk_context* ctx, duk_idx_t p) {
     duk_push_c_function(ctx, resolving_function, 1);
     duk_set_magic(ctx, -1, magic);
     oda_duk_make_method(ctx, -1);
-    push_shared(ctx, kFunctionProto);
-    duk_set_prototype(ctx, -2);
-    define_length_and_name(ctx, 1, "");
+    oda_duk_plain_builtin(ctx, -1, 1);
     duk_dup(ctx, p);
     duk_put_prop_literal(ctx, -2, TARGET);
     duk_dup(ctx, -2 - magic);
@@ -615,20 +601,7 @@ duk_ret_t promise_reject(duk_context* ctx) {
   return settle_through_capability(ctx, 2, "reject");
 }
 
-// put(a, i, v): CreateDataProperty(a, i, v) without a descriptor object (the combinators'
-// results are the program's arrays, whatever setters Array.prototype holds).
-duk_ret_t put(duk_context* ctx) {
-  duk_set_top(ctx, 3);
-  duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WEC);
-  return 0;
-}
-
-duk_ret_t is_constructor(duk_context* ctx) {
-  duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
-  return 1;
-}
-
-// share(key, value): what the natives look up in the stash (Promise, proto, fproto,
+// share(key, value): what the natives look up in the stash (Promise, proto,
 // species, capability, step); share() with no arguments makes the table and the queue.
 duk_ret_t share(duk_context* ctx) {
   g_shared = SharedCache{oda_duk_heap_of(ctx), {}};
@@ -664,8 +637,6 @@ duk_ret_t natives(duk_context* ctx) {
       {"resolved", resolved, 1},
       {"rejected", rejected, 1},
       {"when", when, 3},
-      {"isConstructor", is_constructor, 1},
-      {"put", put, 3},
       {nullptr, nullptr, 0}};
   duk_push_object(ctx);
   duk_put_function_list(ctx, -1, fns);

@@ -7,7 +7,7 @@
   'use strict';
   var N = __oda_promise_natives();
   function isObject(x) { return x !== null && (typeof x === 'object' || typeof x === 'function'); }
-  var defProp = Object.defineProperty, isConstructor = N.isConstructor;
+  var defProp = Object.defineProperty, isConstructor = __oda_is_constructor;
   var ITER = Symbol.iterator, SPECIES = Symbol.species;
   // Built-in functions have Function.prototype and own length and name, in that order
   // (Duktape's natives start with neither, behind a prototype of their own).
@@ -30,7 +30,6 @@
   N.share();
   N.share('Promise', Promise);
   N.share('proto', proto);
-  N.share('fproto', Function.prototype);
   N.share('species', SPECIES);
 
   // NewPromiseCapability(C). The executor is a built-in of its own for each promise: no
@@ -135,7 +134,8 @@
     return cap.promise;
   }
 
-  var put = N.put;  // CreateDataProperty
+  // CreateDataProperty on the combinators' own arrays (no Proxy), whatever Array.prototype holds.
+  var put = __oda_define_data;
   function resolveList(cap, state) { var resolve = cap.resolve; return resolve(state.list); }
   function aggregate(errors) {
     var E = global.AggregateError;
