@@ -268,3 +268,16 @@ EOF2
   body_same_as_node
   assert_output --partial '"length,name \"\" 1 true false TypeError"'
 }
+
+@test "getters and setters get only the spec's arguments, however they are reached, as in node" {
+  cat > prog.js <<'EOF'
+const o = { get g() { return arguments.length; }, set s(v) { console.log('set', arguments.length, v); } };
+class C { static set x(v) { console.log('static', arguments.length, v); } get y() { return [...arguments].length; } }
+o.s = 1;
+Reflect.set(o, 's', 2);
+Object.assign(o, { s: 3 });
+C.x = 4;
+console.log(o.g, Reflect.get(o, 'g'), new C().y, Object.getOwnPropertyDescriptor(o, 'g').get.call(o));
+EOF
+  same_as_node
+}

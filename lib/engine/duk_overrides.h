@@ -75,3 +75,9 @@ extern unsigned int oda_duk_callstack_limit;
 #endif
 #undef DUK_USE_CALLSTACK_LIMIT
 #define DUK_USE_CALLSTACK_LIMIT oda_duk_callstack_limit
+
+/* Getters and setters get the arguments the spec gives them: Duktape's default also passes
+ * the property key (a getter saw arguments.length 1, a setter 2), which code that forwards
+ * `arguments` (Reflect.set's test262 tests, variadic setters) sees. */
+#undef DUK_USE_NONSTD_GETTER_KEY_ARGUMENT
+#undef DUK_USE_NONSTD_SETTER_KEY_ARGUMENT
