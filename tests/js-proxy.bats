@@ -121,3 +121,20 @@ console.log([t(() => { so.a = 1; so[Symbol.toStringTag] = 'T'; return log.join()
 EOF2
   same_as_node
 }
+
+@test "Reflect takes symbol keys and wants an object for Reflect.apply's arguments, as node" {
+  cat > prog.js <<'EOF2'
+const s = Symbol('s');
+const o = {}, r = {};
+console.log(Reflect.set(o, s, 1), o[s], Reflect.has(o, s), Reflect.get(o, s), Reflect.set(o, s, 2, r), o[s], r[s]);
+console.log(Reflect.deleteProperty(o, s), s in o, Reflect.deleteProperty(Object.freeze({ [s]: 1 }), s));
+const f = function () { return arguments.length; };
+console.log(Reflect.apply(f, null, []), Reflect.apply(f, null, { length: 2 }), Reflect.apply(f, null, 'ab'.split('')));
+for (const list of [undefined, null, 1, 'ab', true]) {
+  try { Reflect.apply(f, null, list); console.log('no error'); } catch (e) { console.log(e.name + ': ' + e.message); }
+}
+try { Reflect.apply(f, null); } catch (e) { console.log(e.name + ': ' + e.message); }
+console.log(f.apply(null, undefined), f.apply(null, null), f.call(null, 1, 2));
+EOF2
+  same_as_node
+}
