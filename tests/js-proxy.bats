@@ -138,3 +138,32 @@ console.log(f.apply(null, undefined), f.apply(null, null), f.call(null, 1, 2));
 EOF2
   same_as_node
 }
+
+@test "a proxy's construct trap gets newTarget, a proxy of a non-constructor is none, a revoked proxy may be a target, as node" {
+  cat > prog.js <<'EOF2'
+const T = (f) => { try { return f(); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+function NT() {}
+let seen;
+const inner = new Proxy(function () {}, { construct(t, args, nt) { seen = nt; return { sum: args[0] + args[1], isArray: Array.isArray(args) }; } });
+for (const h of [{}, { construct: null }, { construct: undefined }]) {
+  seen = null;
+  const o = Reflect.construct(new Proxy(inner, h), { length: 2, 0: 3, 1: 4 }, NT);
+  console.log(seen === NT, JSON.stringify(o));
+}
+const P = new Proxy(inner, {});
+new P(1, 2);
+// (V8's message quotes the function's source text.)
+const N = (f) => { try { return f(); } catch (e) { return e.constructor.name; } };
+console.log(seen === P, N(() => Reflect.construct(P, [], () => 1)), T(() => Reflect.construct(P, 1)));
+const pe = new Proxy(eval, {});
+console.log(pe('1 + 1'), T(() => new pe()), N(() => Reflect.construct(function () {}, [], pe)), T(() => new eval()));
+const r = Proxy.revocable([], {});
+r.revoke();
+const p2 = new Proxy(r.proxy, {}), p3 = Proxy.revocable(r.proxy, {}).proxy;
+console.log(typeof p2, typeof p3, T(() => Array.isArray(p2)), T(() => p2.x));
+const keys = [];
+const q = new Proxy(new Proxy({}, { get(t, k) { keys.push(typeof k); return k; }, has(t, k) { keys.push(typeof k); return true; } }), { get: null });
+console.log(q[10], q[-0], 10 in q, q.x, keys.join());
+EOF2
+  same_as_node
+}

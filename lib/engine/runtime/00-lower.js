@@ -579,8 +579,10 @@ var __oda_ieval = (function () {
   var realEval = eval, RealFunction = Function;
   if (typeof __oda_lower_eval !== 'function') return realEval;
   var lowerSrc = __oda_lower_eval;
-  // Bound, as built-in functions have no prototype property; named and of length 1 as eval.
-  var ieval = function (x) { return realEval(lowerSrc(x)); }.bind(undefined);
+  // A method, as built-in functions are no constructors and have no prototype property
+  // (new eval() throws; so does new Proxy(eval, {})); named and of length 1 as eval.
+  var ieval = function (x) { return realEval(lowerSrc(x)); };
+  if (typeof __oda_make_method === 'function') __oda_make_method(ieval);
   Object.defineProperty(ieval, 'name', { value: 'eval', configurable: true });
   var F = function Function(p1) {
     var n = arguments.length, params = [];

@@ -265,6 +265,14 @@
     }
     return true;
   }
+  function proxyConstruct(rec, args, newTarget) {
+    var h = handlerOf(rec, 'construct'), f = trapOf(h, 'construct');
+    if (f === undefined) return construct(rec.target, args, newTarget);
+    var o = f.call(h, rec.target, args, newTarget);
+    if (!isObject(o)) fail("'construct' on proxy: trap returned non-object ('" + String(o) + "')");
+    return o;
+  }
+  function construct(o, args, newTarget) { var r = recOf(o); return r ? proxyConstruct(r, args, newTarget) : reflectConstruct(o, args, newTarget); }
   function has(o, k) { var r = recOf(o); return r ? proxyHas(r, k) : reflectHas(o, k); }
   function del(o, k) { var r = recOf(o); return r ? proxyDelete(r, k) : reflectDelete(o, k); }
   function setProtoOf(o, p) { var r = recOf(o); return r ? proxySetProto(r, p) : reflectSetProto(o, p); }
@@ -292,32 +300,32 @@
     if (!isObject(target) || !isObject(handler)) fail('Cannot create proxy with a non-object as target or handler');
     var dummy;
     if (typeof target === 'function') dummy = isCtor(target) ? Function.prototype.bind.call(function () {}, null) : rt.makeMethod(function () {});
-    else dummy = isArray(target) ? [] : {};
+    else dummy = arrayTarget(target) ? [] : {};
     var rec = { target: target, handler: handler, dummy: dummy };
+    // Duktape hands an index to these traps as a number; the spec's key is its string.
+    var pk = function (k) { return typeof k === 'number' ? '' + k : k; };
     defProp(dummy, REC, { value: rec });
     var nh = {
-      get: function (t, k, receiver) { return proxyGet(rec, k, receiver); },
-      set: function (t, k, v, receiver) { return proxySet(rec, k, v, receiver); },
-      has: function (t, k) { return proxyHas(rec, k); },
-      deleteProperty: function (t, k) { return proxyDelete(rec, k); },
+      get: function (t, k, receiver) { return proxyGet(rec, pk(k), receiver); },
+      set: function (t, k, v, receiver) { return proxySet(rec, pk(k), v, receiver); },
+      has: function (t, k) { return proxyHas(rec, pk(k)); },
+      deleteProperty: function (t, k) { return proxyDelete(rec, pk(k)); },
       ownKeys: function () { var ks = proxyOwnKeys(rec); syncDummy(rec, ks); return ks; },
       apply: function (t, self, args) {
         var h = handlerOf(rec, 'apply'), f = trapOf(h, 'apply');
         return f === undefined ? reflectApply(rec.target, self, args) : f.call(h, rec.target, self, args);
       },
-      construct: function (t, args, newTarget) {
-        var h = handlerOf(rec, 'construct'), f = trapOf(h, 'construct');
-        if (newTarget === dummy) newTarget = proxy;
-        if (f === undefined) return reflectConstruct(rec.target, args, newTarget);
-        var o = f.call(h, rec.target, args, newTarget);
-        if (!isObject(o)) fail("'construct' on proxy: trap returned non-object ('" + String(o) + "')");
-        return o;
-      }
+      construct: function (t, args, newTarget) { return proxyConstruct(rec, args, newTarget === dummy ? proxy : newTarget); }
     };
     var proxy = new NativeProxy(dummy, nh);
     return { proxy: proxy, rec: rec };
   }
   var nativeIsArray = Array.isArray;
+  // IsArray without its TypeError: a revoked proxy may be a target (its dummy is then plain).
+  function arrayTarget(o) {
+    for (var r = recOf(o); r; r = recOf(o)) { if (r.handler === null) return false; o = r.target; }
+    return nativeIsArray(o);
+  }
   function isArray(o) {
     var r = recOf(o);
     if (!r) return nativeIsArray(o);
@@ -479,6 +487,18 @@
     return d !== undefined && d.enumerable;
   }, 1);
 
+  // Reflect.construct of a proxy hands newTarget to its construct trap (Duktape's own call
+  // would hand the proxy itself).
+  var outerConstruct = Reflect.construct, arraySlice = Array.prototype.slice;
+  rt.method(Reflect, 'construct', function (target, args, newTarget) {
+    var r = recOf(target);
+    if (!r) return outerConstruct.apply(undefined, arguments);
+    if (arguments.length < 3) newTarget = target;
+    if (!isCtor(target)) fail('Reflect.construct: target is not a constructor');
+    if (!isCtor(newTarget)) fail('Reflect.construct: newTarget is not a constructor');
+    if (!isObject(args)) fail('CreateListFromArrayLike called on non-object');
+    return proxyConstruct(r, arraySlice.call(args), newTarget);
+  }, 2);
   rt.method(Reflect, 'get', function (target, k, receiver) {
     obj(target, 'Reflect.get');
     return get(target, key(k), arguments.length < 3 ? target : receiver);
