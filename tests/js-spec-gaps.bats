@@ -281,3 +281,34 @@ console.log(o.g, Reflect.get(o, 'g'), new C().y, Object.getOwnPropertyDescriptor
 EOF
   same_as_node
 }
+
+@test "JSON.parse's reviver and JSON.stringify's replacers, BigInts and lone surrogates follow the spec, as node" {
+  cat > prog.js <<'EOF'
+const T = (f) => { try { return JSON.stringify(f()); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+// A reviver that pins a property: the new value or the deletion fails quietly.
+console.log(T(() => JSON.parse('[1, 2]', function (k, v) { if (k === '0') Object.defineProperty(this, '1', { configurable: false }); return k === '1' ? 22 : v; })));
+console.log(T(() => JSON.parse('{"a": 1, "b": 2}', function (k, v) { if (k === 'a') Object.defineProperty(this, 'b', { configurable: false }); return k === 'b' ? undefined : v; })));
+console.log(T(() => JSON.parse('{"a": [1, {"b": 2}]}', (k, v) => (typeof v === 'number' ? v * 10 : v))));
+// The wrapper objects are defined, not assigned: a setter for "" never runs.
+Object.defineProperty(Object.prototype, '', { set() { throw new Error('[[Set]] called'); }, configurable: true });
+console.log(T(() => JSON.parse('[3]', (k, v) => v)), T(() => JSON.stringify({ x: 1 }, (k, v) => v)));
+delete Object.prototype[''];
+// An array replacer: each name once, its length and elements read as they are.
+console.log(JSON.stringify({ key: true, 1: 2 }, ['key', 'key', 1, '1', new String('key'), {}]));
+console.log(T(() => JSON.stringify({}, new Proxy([], { get(t, k) { if (k === 'length') throw new RangeError('length'); } }))));
+const a = [];
+Object.defineProperty(a, '0', { get() { throw new SyntaxError('index'); } });
+a.length = 1;
+console.log(T(() => JSON.stringify({}, a)));
+// BigInt: toJSON first, then the replacer, then the TypeError.
+console.log(T(() => JSON.stringify(1n)), T(() => JSON.stringify({ a: [Object(2n)] })), typeof BigInt.prototype.toJSON);
+console.log(T(() => JSON.stringify({ a: 1n, b: Object(3n) }, (k, v) => (typeof v === 'bigint' ? String(v) : v))));
+BigInt.prototype.toJSON = function () { return this.toString() + 'n'; };
+console.log(T(() => JSON.stringify([5n, { b: 6n }])), T(() => JSON.stringify(5n, (k, v) => (v === '5n' ? 7n : v))));
+delete BigInt.prototype.toJSON;
+// Lone surrogates as escapes, pairs and U+2028/U+2029 as they are.
+console.log(JSON.stringify(['\ud834', '\udd1e', 'a\ud834\udd1eb', '\udd1e\ud834', '\u2028\u2029', { '\udfff': '\ud800x' }]));
+console.log(JSON.stringify('\ud834'.repeat(3000)).length, JSON.stringify('é\ud83d\ude00'.repeat(2000)) === '"' + 'é\ud83d\ude00'.repeat(2000) + '"');
+EOF
+  same_as_node
+}

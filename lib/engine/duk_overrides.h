@@ -81,3 +81,7 @@ extern unsigned int oda_duk_callstack_limit;
  * `arguments` (Reflect.set's test262 tests, variadic setters) sees. */
 #undef DUK_USE_NONSTD_GETTER_KEY_ARGUMENT
 #undef DUK_USE_NONSTD_SETTER_KEY_ARGUMENT
+
+/* JSON.stringify leaves U+2028 and U+2029 as they are, as ES2019 and node do (Duktape's
+ * default escapes them for old JavaScript parsers). */
+#undef DUK_USE_NONSTD_JSON_ESC_U2028_U2029

@@ -24,7 +24,6 @@
     b[SG] = sign;
     b[MG] = mag;
     native(b, 1);
-    made = ready;
     return Object.freeze(b);
   }
   function isBI(v) { return typeof v === 'bigint'; }
@@ -402,37 +401,14 @@
   }, 0);
   // The engine converts a BigInt to a number with node's TypeError (lib/engine/patches/0011).
   rt.method(P, 'valueOf', function valueOf() { return thisBI(this, 'valueOf'); }, 0);
-  // JSON.stringify: the engine calls toJSON before a replacer, so BigInt.prototype's
-  // (which throws node's TypeError) would stop a replacer that turns BigInts into text. With
-  // a replacer function, once a run has made a BigInt, it is set aside for the call and a
-  // BigInt the replacer leaves throws instead, as in node. (A program's own
-  // BigInt.prototype.toJSON is left alone.)
-  var nativeStringify = JSON.stringify, made = false;
-  var throwingToJSON = function toJSON() { throw new TypeError('Do not know how to serialize a BigInt'); };
-  rt.method(P, 'toJSON', throwingToJSON, 0);
-  function unserializable(v) {
-    return isBI(v) || (v !== null && typeof v === 'object' && native(v, 0) !== undefined);
-  }
-  rt.method(JSON, 'stringify', function stringify(value, replacer, space) {
-    if (!made || typeof replacer !== 'function' || P.toJSON !== throwingToJSON) return nativeStringify.apply(JSON, arguments);
-    delete P.toJSON;
-    try {
-      return nativeStringify.call(JSON, value, function (k, v) {
-        v = replacer.call(this, k, v);
-        if (unserializable(v)) throw new TypeError('Do not know how to serialize a BigInt');
-        return v;
-      }, space);
-    } finally {
-      rt.def(P, 'toJSON', throwingToJSON);
-    }
-  }, 3);
+  // JSON.stringify throws node's TypeError for a BigInt itself (lib/engine/patches/0014),
+  // after toJSON and the replacer as the spec orders them: BigInt.prototype has no toJSON.
   Object.defineProperty(P, 'constructor', { value: BigInt, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(P, Symbol.toStringTag, { value: 'BigInt', writable: false, enumerable: false, configurable: true });
   rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), true); }, 2);
   rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), false); }, 2);
 
-  var ready = false, ONE = make(1, [1]);
-  ready = true;  // BigInts made from here on are a run's
+  var ONE = make(1, [1]);
   var literals = Object.create(null);
   var ops = {
     lit: function (text) { var b = literals[text]; return b !== undefined ? b : (literals[text] = toBigInt(text)); },
