@@ -167,3 +167,24 @@ console.log(q[10], q[-0], 10 in q, q.x, keys.join());
 EOF2
   same_as_node
 }
+
+@test "instanceof reads a proxy's prototype through its getPrototypeOf trap, with the invariant check, as node" {
+  cat > prog.js <<'EOF2'
+const T = (f) => { try { return f(); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+class Foo {}
+class Custom {}
+const p = new Proxy(new Foo(), {});
+console.log(p instanceof Foo, p instanceof Object, Object.create(p) instanceof Foo, [new Proxy([], {})][0] instanceof Array);
+let asked = 0;
+const q = new Proxy({}, { getPrototypeOf() { asked++; return Custom.prototype; } });
+console.log(q instanceof Custom, Object.create(q) instanceof Custom, q instanceof Foo, asked);
+const t = {};
+const r = new Proxy(t, { getPrototypeOf() { return Custom.prototype; } });
+Object.preventExtensions(t);
+console.log(T(() => r instanceof Custom), T(() => new Proxy({}, { getPrototypeOf() { return 1; } }) instanceof Foo));
+const rev = Proxy.revocable({}, {});
+rev.revoke();
+console.log(T(() => rev.proxy instanceof Foo), new Proxy(Object.create(null), {}) instanceof Object);
+EOF2
+  same_as_node
+}

@@ -311,6 +311,8 @@
       has: function (t, k) { return proxyHas(rec, pk(k)); },
       deleteProperty: function (t, k) { return proxyDelete(rec, pk(k)); },
       ownKeys: function () { var ks = proxyOwnKeys(rec); syncDummy(rec, ks); return ks; },
+      // Not a trap Duktape has: its instanceof asks it (lib/engine/patches/0015).
+      getPrototypeOf: function () { return proxyGetProto(rec); },
       apply: function (t, self, args) {
         var h = handlerOf(rec, 'apply'), f = trapOf(h, 'apply');
         return f === undefined ? reflectApply(rec.target, self, args) : f.call(h, rec.target, self, args);
