@@ -188,3 +188,26 @@ console.log(T(() => rev.proxy instanceof Foo), new Proxy(Object.create(null), {}
 EOF2
   same_as_node
 }
+
+@test "a write into an array's hole reaches a proxy's set trap or a setter in its prototype chain, as node" {
+  cat > prog.js <<'EOF2'
+const got = [];
+const tp = new Proxy({}, { set(t, k, v, r) { got.push(typeof k, k, v, r === arr); return true; } });
+const arr = new Array(2);
+Object.setPrototypeOf(arr, tp);
+arr[0] = 1; arr[1] = 2; arr[5] = 3;
+console.log(JSON.stringify(got), arr.length, Object.keys(arr).join());
+const proto = Object.create(Array.prototype, { 0: { set(v) { got.push('setter', v); }, configurable: true } });
+const b = [, 7];
+Object.setPrototypeOf(b, proto);
+b[0] = 9; b[1] = 8;
+console.log(JSON.stringify(got.slice(-2)), JSON.stringify(b), b.hasOwnProperty(0));
+const c = new Array(3);
+for (let i = 0; i < 3; i++) c[i] = i;
+class X extends Array {}
+const x = new X(3);
+x[1] = 5;
+console.log(JSON.stringify(c), x.length, x[1], x instanceof X);
+EOF2
+  same_as_node
+}
