@@ -169,10 +169,10 @@ EOF2
   same_as_node
 }
 
-@test "console shows a BigInt64Array as it shows the other typed arrays; structuredClone and crypto.getRandomValues take them" {
+@test "console shows a BigInt64Array as it shows the other typed arrays (String(value): no data); structuredClone and crypto.getRandomValues take them" {
   run run-code --code 'console.log(new BigInt64Array([1n, -2n]), [new BigUint64Array(1)], new Int8Array([1, -2])); const a = new BigUint64Array([2n]), k = structuredClone(a); a[0] = 9n; const r = new BigInt64Array(4); return [k instanceof BigUint64Array, String(k[0]), crypto.getRandomValues(r) === r, r.some((x) => x !== 0n)]'
   assert_success
-  assert_output $'{"0":1n,"1":-2n} [{"0":0n}] {"0":1,"1":-2}\n[true,"2",true,true]'
+  assert_output $'1,-2 ["0"] 1,-2\n[true,"2",true,true]'
 }
 
 @test "BigInt.prototype.valueOf, toString and toLocaleString on a primitive and on Object(1n) as node; on a number they throw its TypeError" {

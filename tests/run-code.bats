@@ -109,6 +109,19 @@ worker_of() {
   [ "$output" = 's TypeError: bad {"a":[1,"x",null],"self":"[Circular]"} 1.5 undefined true null' ]
 }
 
+@test "console shows what is not data as String(value), alone and as a JSON string inside data (SPEC 4.2)" {
+  run run-code --code 'class P { constructor() { this.x = 1; } }
+console.log(new Map([[1, 2]]), /a/g, new Set([1]), new P(), new Int8Array([1, 2]), Promise.resolve(1));
+console.log([new Map()], {r: /x/, e: new RangeError("r"), p: new P(), f: function () {}, u: undefined}, [undefined, Symbol("s"), NaN]);
+console.log({d: new Date(0)}, Object.create(null), {toJSON: function () { return 5; }});
+console.log(new Date(0)); return JSON.stringify({d: String(new Date(0))})'
+  assert_success
+  [ "${lines[0]}" = '[object Map] /a/g [object Set] [object Object] 1,2 [object Promise]' ]
+  [ "${lines[1]}" = '["[object Map]"] {"r":"/x/","e":"RangeError: r","p":"[object Object]"} [null,null,null]' ]
+  [ "${lines[2]}" = "${lines[4]} {} {}" ]
+  [ "\"${lines[3]}\"" = "$(sed 's/^{"d":\(.*\)}$/\1/' <<<"${lines[4]}")" ]
+}
+
 @test "a thrown TypeError fails the run at its own line, keeping the output before it" {
   run run-code --code $'console.log("before");\nvar o = null;\no.x = 1;\nconsole.log("after")'
   [ "$status" -eq 1 ]

@@ -10,6 +10,15 @@
   // accessors on Array.prototype[0] or a replaced Array.prototype.push must not disturb this.
   var setProto = Object.setPrototypeOf, isArray = Array.isArray, keysOf = Object.keys, getProto = Object.getPrototypeOf;
   var stringify = JSON.stringify;
+  // Whether the object v has the shape of data (its members aside): an array of Array's own
+  // prototype, or a plain object. A Date, a Map, a RegExp, a typed array, an Error, a class
+  // instance or an Array subclass is not data. Console rendering (40-console.js) asks the same.
+  function plain(v) {
+    var proto = getProto(v);
+    if (isArray(v)) return proto === Array.prototype;
+    return (proto === Object.prototype || proto === null) && toStr.call(v) === '[object Object]';
+  }
+
   function encode(value) {
     var stack = setProto([], null);
     function enc(v) {
@@ -26,10 +35,10 @@
       }
       var depth = stack.length, i;
       for (i = 0; i < depth; i++) if (stack[i] === v) throw LOSSY;  // a cycle
-      var proto = getProto(v), out;
+      if (!plain(v)) throw LOSSY;
+      var out;
       stack[depth] = v;
       if (isArray(v)) {
-        if (proto !== Array.prototype) throw LOSSY;
         out = '[';
         for (i = 0; i < v.length; i++) {
           if (!(i in v)) throw SPARSE;
@@ -38,8 +47,6 @@
         stack.length = depth;
         return out + ']';
       }
-      // Only plain objects: a Date, a Map, an Error or a class instance is not data.
-      if ((proto !== Object.prototype && proto !== null) || toStr.call(v) !== '[object Object]') throw LOSSY;
       var keys = keysOf(v);
       out = '{';
       for (i = 0; i < keys.length; i++) out += (i ? ',' : '') + stringify(keys[i]) + ':' + enc(v[keys[i]]);
@@ -114,6 +121,6 @@
   }
 
   Object.defineProperty(global, '__oda_codec', {
-    value: { encode: tryEncode, errorText: errorText, thrownText: thrownText },
+    value: { encode: tryEncode, plain: plain, errorText: errorText, thrownText: thrownText },
     writable: false, configurable: true, enumerable: false });
 })(this);

@@ -5,18 +5,22 @@
   var emit = __oda_emit;
   var LEVELS = ['log', 'info', 'warn', 'error', 'debug'];
 
-  function errorText(e) {
-    var name = String(e.name === undefined ? 'Error' : e.name), msg = String(e.message === undefined ? '' : e.message);
-    return msg ? name + ': ' + msg : name;
+  var codec = global.__oda_codec, plain = codec.plain, errorText = codec.errorText;
+  var isArray = Array.isArray, keysOf = Object.keys, stringify = JSON.stringify, toStr = Object.prototype.toString;
+
+  // String(v), or its [object Tag] when the program's toString throws or is missing.
+  function text(v) {
+    try { return String(v); } catch (e) { return toStr.call(v); }
   }
 
-  // Compact JSON as JSON.stringify writes it, except that a cycle reads "[Circular]", an
-  // Error reads "Name: message" and a BigInt reads as node shows it (1n). Built by
+  // Data (what the codec calls data: plain objects and arrays of Array's prototype, 15-codec.js)
+  // as compact JSON, as JSON.stringify writes it, except that a cycle reads "[Circular]", a
+  // BigInt reads as node shows it (1n), and an object that is not data (an Error, a Map, a
+  // Date, a class instance) reads as the JSON string of what it prints alone: "Name: message"
+  // or String(value). toJSON is not called: a Date would pass for a string. Built by
   // concatenation over a bare list of the objects being rendered: a program's accessors on
   // Array.prototype[0] or a replaced push cannot disturb it.
-  var isArray = Array.isArray, keysOf = Object.keys, stringify = JSON.stringify;
   function data(v, stack) {
-    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON();
     if (v === null) return 'null';
     switch (typeof v) {
       case 'string': return stringify(v);
@@ -28,7 +32,7 @@
     }
     var depth = stack.length, i, s, out, n = 0;
     for (i = 0; i < depth; i++) if (stack[i] === v) return '"[Circular]"';
-    if (v instanceof Error) return stringify(errorText(v));
+    if (!plain(v)) return stringify(render(v));
     stack[depth] = v;
     if (isArray(v)) {
       out = '[';
@@ -46,14 +50,16 @@
     return out + '}';
   }
 
+  // One console argument as SPEC 4.2 has it: a string as it is, an Error as "Name: message",
+  // data as compact JSON, anything else as String(value).
   function render(v) {
     if (typeof v === 'string') return v;
     if (typeof v === 'bigint') return String(v) + 'n';
     if (v instanceof Error) return errorText(v);
     if (v !== null && typeof v === 'object') {
-      try { var s = data(v, Object.setPrototypeOf([], null)); if (s !== undefined) return s; } catch (e) { /* fall through */ }
+      try { if (plain(v)) return data(v, Object.setPrototypeOf([], null)); } catch (e) { /* fall through */ }
     }
-    try { return String(v); } catch (e2) { return Object.prototype.toString.call(v); }
+    return text(v);
   }
 
   var console = {};
