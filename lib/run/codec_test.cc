@@ -118,5 +118,16 @@ TEST_F(Codec, ConsoleRendering) {
   EXPECT_EQ(eval("__oda_render({e: new Error('in data')})"), "{\"e\":\"Error: in data\"}");
 }
 
+// SPEC 4.2: data is what the codec's plain() takes; the rest is String(value), and inside data
+// the JSON string of that.
+TEST_F(Codec, ConsoleRendersWhatIsNotDataAsString) {
+  EXPECT_EQ(eval("__oda_render(/a/g)"), "/a/g");
+  EXPECT_EQ(eval("__oda_render([/a/g, new (function P() { this.x = 1; })()])"), "[\"/a/g\",\"[object Object]\"]");
+  EXPECT_EQ(eval("__oda_render({d: new Date(NaN)})"), "{\"d\":\"Invalid Date\"}");
+  EXPECT_EQ(eval("__oda_render(Object.create(null))"), "{}");
+  EXPECT_EQ(eval("[__oda_codec.plain({}), __oda_codec.plain([]), __oda_codec.plain(new Date(0)),"
+                 " __oda_codec.plain(Object.setPrototypeOf([], {}))].join()"), "true,true,false,false");
+}
+
 }  // namespace
 }  // namespace oda::run
