@@ -57,7 +57,10 @@ void Emitter::class_(Node* c, const std::string& hint) {
   w("(function(");
   if (ext) w("__super");
   w("){");
-  std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + ")";
+  // A class with no name of its own and none from its binding or key is still lowered to a
+  // named constructor; __oda_class then makes its name ''.
+  bool anon = c->s.empty() && hint.empty();
+  std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + (anon ? ", 1)" : ")");
   if (has_fields) decl += ", __fi";
   for (auto& [n, v] : cls.privates) decl += ", " + v + " = __oda_pname(" + quote("#" + n) + ")";
   Binding* inner_b = nullptr;

@@ -320,6 +320,9 @@ TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
                 sync_program("var Q = (function(){var __proto = __oda_class(Q, null), __p1_0 = __oda_pname(\"#n\"), __p1_1 = __oda_pname(\"#m\");function Q() {if (!(this instanceof Q)) __oda_nonew(Q);}__oda_sf(Q, __p1_0, function(){return (0);});(function(){Q[__p1_0] = 1;}).call(Q);__oda_m(__proto, __p1_1, function() {return 2;});return Q;})();"));
   expect_lowers("const K = class { };",
                 sync_program("var K = (function(){var __proto = __oda_class(K, null);function K() {if (!(this instanceof K)) __oda_nonew(K);}return K;})();"));
+  // A class named by nothing gets '' from __oda_class; a binding or a key names it as before.
+  expect_lowers("f(class { });",
+                sync_program("f((function(){var __proto = __oda_class(_class, null, 1);function _class() {if (!(this instanceof _class)) __oda_nonew(_class);}return _class;})());"));
   expect_lowers("class E extends Error {}",
                 sync_program("var E = (function(__super){var __proto = __oda_class(E, __super);function E() {if (!(this instanceof E)) __oda_nonew(E);var __self = __oda_super(__super, this, arguments);return __self;}return E;})(Error);"));
   expect_lowers("class C { #x; static has(o) { return #x in o; } }",

@@ -5,7 +5,7 @@
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
-//   classes: __oda_class __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
+//   classes: __oda_class __oda_CLS __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
 //     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
 //     __oda_ospread __oda_tplcache
@@ -146,13 +146,18 @@ function __oda_constassign(name) {
 }
 
 // ---- classes ----
-function __oda_class(C, S) {
+// anon: the class has no name of its own nor one from a binding or a key; its constructor
+// still needs one in the lowered code, and the class's name is '' as the specification has it.
+function __oda_class(C, S, anon) {
   if (S !== null && typeof S !== 'function') throw new TypeError('Class extends value ' + S + ' is not a constructor or null');
   var proto = Object.create(S ? S.prototype : Object.prototype);
   Object.defineProperty(proto, 'constructor', { value: C, writable: true, configurable: true });
   Object.defineProperty(C, 'prototype', { value: proto, writable: false });
   if (S) Object.setPrototypeOf(C, S);
-  Object.defineProperty(C, '__oda_cls', { value: true });
+  if (anon) Object.defineProperty(C, 'name', { value: '', configurable: true });
+  // That C is a class (a super call from a subclass runs it on the new object) is kept under
+  // a hidden key: Object.getOwnPropertyNames(C) lists what node lists.
+  C[__oda_CLS] = true;
   return proto;
 }
 
@@ -170,12 +175,14 @@ function __oda_notctor(g) {
 }
 
 function __oda_nonew(C) {
-  throw new TypeError("Class constructor " + C.name + " cannot be invoked without 'new'");
+  var name = C.name;
+  throw new TypeError(name ? "Class constructor " + name + " cannot be invoked without 'new'" : "Class constructors cannot be invoked without 'new'");
 }
 
 // Private names (#x): Duktape hidden keys when the natives provide them (invisible to every
 // reflection), else symbols. Each class evaluation gets its own.
 var __oda_hiddenkey = typeof __oda_hidden_key === 'function' ? __oda_hidden_key : null, __oda_pcount = 0;
+var __oda_CLS = __oda_hiddenkey ? __oda_hiddenkey('cls') : Symbol('class');
 function __oda_pname(name) {
   __oda_pcount++;
   return __oda_hiddenkey ? __oda_hiddenkey('p' + __oda_pcount + name) : Symbol(name);
@@ -187,7 +194,7 @@ function __oda_isnative(S) {
 
 // super(...args) in a derived constructor: the object `this` becomes.
 function __oda_super(S, self, args) {
-  if (S.__oda_cls || (!__oda_isnative(S) && S !== __oda_Function)) {
+  if (S[__oda_CLS] || (!__oda_isnative(S) && S !== __oda_Function)) {
     var r = S.apply(self, args);
     return r !== null && (typeof r === 'object' || typeof r === 'function') ? r : self;
   }
