@@ -42,3 +42,8 @@ Temp.make(); console.log(Temp.make());
 class Base { constructor() { this.kind = new.target.name; } }
 class Derived extends Base {}
 console.log(new Derived().kind, new Base().kind);
+// Reflection sees what node shows: no engine or lowering properties, '' for a class named by nothing.
+const Kc = class {}, oc = { k: class {} };
+console.log(Object.getOwnPropertyNames(class A { m() {} }), Object.getOwnPropertyNames(function g() {}).includes('fileName'));
+console.log([(class {}).name, (class Z {}).name, Kc.name, oc.k.name, Reflect.ownKeys(Kc), 'fileName' in Kc, Kc.fileName]);
+try { (class {})(); } catch (e) { console.log(e.message); }
