@@ -59,6 +59,12 @@ check_corpus() {
   [ "$output" = "[0,1,2]" ]
 }
 
+@test "a class declared in a loop body and captured by a closure is each iteration's own" {
+  run run-code --code $'const fs = [], ks = []\nfor (let i = 0; i < 3; i++) {\n  class K { v() { return i } }\n  fs.push(() => new K().v())\n  ks.push(() => K)\n}\nreturn [fs.map((f) => f()), ks[0] === ks[1]]'
+  [ "$status" -eq 0 ]
+  [ "$output" = "[[0,1,2],false]" ]
+}
+
 @test "assigning a const throws a TypeError" {
   run run-code --code $'const limit = 1\nlimit = 2'
   [ "$output" = "code run failed (exception): TypeError: Assignment to constant variable. (line 2)" ]

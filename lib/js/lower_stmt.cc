@@ -128,7 +128,9 @@ void Emitter::stmt(Node* n, std::vector<std::string>* labels) {
       function(n, FnOpts{});
       break;
     case K::Class: {
-      bool closure_var = fn_->kind == Fn::Closure;
+      // As a let (var_decl): the enclosing function's var unless a closure captures it, when
+      // each iteration keeps its own class.
+      bool closure_var = fn_->kind == Fn::Closure && n->b && !n->b->captured;
       if (closure_var) var_owner()->vars.push_back(n->b ? n->b->out : n->s);
       else w("var ");
       w(n->b ? n->b->out : n->s);

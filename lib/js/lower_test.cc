@@ -103,6 +103,15 @@ TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
   // closure kept in the body's scope would sit in the environment it closes over.
   expect_lowers("for (let i = 0; i < 3; i++) { const f = () => i; let u; sum += f(u); }",
                 sync_program("var __t1, f, u;for (var i = 0; i < 3; i++) {__t1 = (function(i){f = (function f() {return (i);});u = void 0;sum += f(u);})(i);if (__t1 !== void 0) {}}"));
+  // So does a class no closure captures; a captured one is each iteration's own.
+  expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } fns.push(() => new K()); }",
+                sync_program("var __t1;for (var i = 0; i < 3; i++) {__t1 = (function(i){var K = (function(){var __proto = __oda_class(K, null);"
+                             "function K() {if (!(this instanceof K)) __oda_nonew(K);}__oda_m(__proto, \"v\", function v() {return i;});return K;})();"
+                             "fns.push((function() {return (new K());}));})(i);if (__t1 !== void 0) {}}"));
+  expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } objs.push(new K()); }",
+                sync_program("var __t1, K;for (var i = 0; i < 3; i++) {__t1 = (function(i){K = (function(){var __proto = __oda_class(K, null);"
+                             "function K() {if (!(this instanceof K)) __oda_nonew(K);}__oda_m(__proto, \"v\", function v() {return i;});return K;})();"
+                             "objs.push(new K());})(i);if (__t1 !== void 0) {}}"));
 }
 
 TEST(JsLower, ArrowsCaptureThisAndArguments) {
