@@ -65,6 +65,22 @@ check_corpus() {
   [ "$output" = "[[0,1,2],false]" ]
 }
 
+@test "a block function is hoisted to its function in sloppy code only, and strict code has none under if or a label" {
+  cat > prog.js <<'EOF'
+function strict() { 'use strict'; { function f() { return 1 } } return typeof f }
+class C { m() { if (true) { function h() {} } return typeof h } }
+function sloppy() { { function q() {} } return typeof q }
+function inner() { 'use strict'; { function r() { return 2 } return r() } }
+return [strict(), new C().m(), sloppy(), inner()]
+EOF
+  run run-code prog.js
+  [ "$output" = '["undefined","undefined","function",2]' ]
+  run run-code --code $'"use strict"\nif (1) function f() {}'
+  [ "$output" = "code run failed (exception): SyntaxError: In strict mode code, functions can only be declared at top level or inside a block. (line 2)" ]
+  run run-code --code $'"use strict"\nl: function f() {}'
+  [ "$status" -eq 1 ]
+}
+
 @test "assigning a const throws a TypeError" {
   run run-code --code $'const limit = 1\nlimit = 2'
   [ "$output" = "code run failed (exception): TypeError: Assignment to constant variable. (line 2)" ]

@@ -99,6 +99,7 @@ enum : uint32_t {
   F_CTOR = 1u << 18,
   F_TDZ = 1u << 19,  // Ident: read before its let/const declaration ran (ReferenceError)
   F_TDZCHECK = 1u << 20,  // Ident: a closure's read that may run before the declaration
+  F_STRICT = 1u << 21,  // Function declaration: in strict code (in a block, it stays the block's)
 };
 
 struct Scope;

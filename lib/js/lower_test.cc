@@ -516,6 +516,15 @@ TEST(JsLower, BlockFunctionBesideALetStaysInItsBlock) {
                 sync_program("var x = 1;{__oda_fname(x$1, \"x\");function x$1() {}x$1();}y = x;"));
 }
 
+// Annex B hoists a block function to its function in sloppy code only: in strict code (a
+// "use strict" body, a class) it is the block's own, as if there were a let of its name.
+TEST(JsLower, StrictBlockFunctionStaysInItsBlock) {
+  expect_lowers("function g() { 'use strict'; { function f() {} } return typeof f; }",
+                sync_program("function g() {'use strict';{__oda_fname(f$1, \"f\");function f$1() {}}return typeof f;}"));
+  expect_lowers("function g() { { function f() {} } return typeof f; }",
+                sync_program("function g() {{function f() {}}return typeof f;}"));
+}
+
 }  // namespace
 }  // namespace oda::js
 

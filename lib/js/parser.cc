@@ -231,6 +231,8 @@ class Parser {
     Node* n = statement();
     Node* inner = n;
     while (inner->k == K::Labeled) inner = inner->a[0];
+    if (inner->k == K::Function && inner->has(F_DECL) && strict())
+      fail("SyntaxError: In strict mode code, functions can only be declared at top level or inside a block.", line);
     if ((inner->k == K::VarDecl && inner->s != "var") || (inner->k == K::Class && inner->has(F_DECL)) ||
         (inner->k == K::Function && inner->has(F_DECL) && (!allow_fn || inner != n || inner->has(F_ASYNC | F_GEN))))
       fail("SyntaxError: lexical declaration cannot appear in a single-statement context", line);
@@ -400,6 +402,7 @@ class Parser {
     if (is_async) f->flags |= F_ASYNC;
     if (gen) f->flags |= F_GEN;
     if (decl) f->flags |= F_DECL;
+    if (decl && strict()) f->flags |= F_STRICT;
     if (tok_.t == TokenKind::Name && !at("(")) f->s = binding_ident();
     else if (decl) unexpected();
     function_rest(f, is_async, gen);

@@ -80,10 +80,10 @@ class Resolver {
   }
 
   // Declares the var and function declarations of a function body in its scope. A function
-  // declared in a block is hoisted to the function too (annex B.3.3), unless a var of its
-  // name there would be an error: a parameter, or a let, const or class of that name in the
-  // function body or in a block around it (a block function around it does not stop it, as
-  // in node). Then it stays in its block (block_fns_).
+  // declared in a block is hoisted to the function too (annex B.3.3, sloppy code only), unless
+  // a var of its name there would be an error: a parameter, or a let, const or class of that
+  // name in the function body or in a block around it (a block function around it does not
+  // stop it, as in node). Then it stays in its block (block_fns_).
   void hoist_body(const std::vector<Node*>& stmts, Scope* fs, std::vector<std::string> blocked) {
     lexical_names(stmts, 0, blocked);
     for (Node* st : stmts) hoist(st, fs, blocked, false);
@@ -128,7 +128,8 @@ class Resolver {
         break;
       case K::Function:
         if (st->has(F_DECL)) {
-          if (nested && std::find(blocked.begin(), blocked.end(), st->s) != blocked.end()) block_fns_.insert(st);
+          if (nested && (st->has(F_STRICT) || std::find(blocked.begin(), blocked.end(), st->s) != blocked.end()))
+            block_fns_.insert(st);
           else hoist_fn(st, fs);
         }
         break;
