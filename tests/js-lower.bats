@@ -81,6 +81,19 @@ EOF
   [ "$status" -eq 1 ]
 }
 
+@test "new.target is undefined in methods, accessors, async functions and generators" {
+  cat > prog.js <<'EOF'
+const o = { get g() { return new.target }, m() { return new.target } }
+class C { static s() { return new.target } async a() { return (() => new.target)() } }
+async function af() { return new.target }
+function* gen() { yield new.target }
+function F() { return new.target === F }
+return [o.g, o.m(), C.s(), await new C().a(), await af(), gen().next().value, new F(), F()].map((v) => typeof v)
+EOF
+  run run-code prog.js
+  [ "$output" = '["undefined","undefined","undefined","undefined","undefined","undefined","object","boolean"]' ]
+}
+
 @test "assigning a const throws a TypeError" {
   run run-code --code $'const limit = 1\nlimit = 2'
   [ "$output" = "code run failed (exception): TypeError: Assignment to constant variable. (line 2)" ]

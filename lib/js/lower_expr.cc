@@ -382,6 +382,11 @@ void Emitter::new_target(Node* n) {
     w("void 0");  // eval code in a field initializer: new.target is undefined there
     return;
   }
+  // No constructor: its arguments.callee may have no prototype for instanceof to read.
+  if (f->no_new) {
+    w("void 0");
+    return;
+  }
   std::string self = "this", callee = "arguments.callee";
   if (f != fn_) {
     f->need_this = true;

@@ -63,6 +63,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   fc.insert_at = out.size();
   if (!o.home.empty()) fc.home = o.home;
   fc.derived_ctor = o.derived;
+  fc.no_new = (o.method && !o.ctor) || is_async || gen;
   fc.ctor_fields = o.fields;
   if (o.derived) fc.this_name = "__self";
   push(&fc);

@@ -63,6 +63,7 @@ class Emitter {
     Fn* parent = nullptr;
     std::string home;        // super property base: "__super.prototype", "__super", ...
     bool derived_ctor = false;
+    bool no_new = false;  // a method, accessor, async function or generator: never new.target
     bool field_init = false;  // class field initializers (no arguments, no new.target)
     bool param_args = false;  // printing the defaults of parameters one of which is `arguments`
     bool ctor_fields = false;  // the class has instance fields to initialize after super()

@@ -379,6 +379,11 @@ TEST(JsLower, StatementsES5Lacks) {
                 sync_program("switch (x) {case 1:var y = 2;f(y);break;default:g();}"));
   expect_lowers("function F() { return new.target; }",
                 sync_program("function F() {return (this instanceof arguments.callee ? this.constructor : void 0);}"));
+  // A function that is no constructor never has one (and may have no prototype to test).
+  expect_lowers("o = { get m() { return new.target; } }",
+                sync_program("o = __oda_accnames({get m() {return void 0;}});"));
+  expect_lowers("async function f() { return () => new.target; }",
+                sync_program("function f() {return __oda_async_sync_call(function(){return (function() {return (void 0);});});}"));
 }
 
 // What the caller allows goes along as EvalFlags: 1 this from __oda_evthis, 2 new.target,
