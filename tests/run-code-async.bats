@@ -92,3 +92,22 @@ load helpers
     await new Promise(r => setTimeout(r, 1)); return log'
   [ "$output" = "[1,3,2,5,4,6]" ]
 }
+
+@test "an async function whose parameters throw returns a rejected promise, as in node" {
+  cat > prog.js <<'EOF'
+const out = []
+async function f(x = y, y) { return 1 }
+async function g(_ = (() => { throw new Error('boom') })()) { return 2 }
+const h = async ({ a }) => a
+async function ok(a = 1, { b } = { b: 2 }, ...r) { return [a, b, r] }
+for (const p of [() => f(), () => g(), () => h(null), () => ok(undefined, undefined, 3)]) {
+  let pr
+  try { pr = p() } catch (e) { out.push('sync ' + e.constructor.name); continue }
+  out.push(pr instanceof Promise)
+  try { out.push(await pr) } catch (e) { out.push('rejected ' + e.constructor.name) }
+}
+return out
+EOF
+  run run-code prog.js
+  [ "$output" = '[true,"rejected ReferenceError",true,"rejected Error",true,"rejected TypeError",true,[1,2,[3]]]' ]
+}

@@ -79,6 +79,10 @@ void Emitter::function(Node* f, const FnOpts& o) {
     pattern_idents(p, ids);
     for (Node* id : ids) fc.param_args |= id->s == "arguments";
   }
+  // An async function's parameters that throw reject its promise (the body's thread has not
+  // started yet, so the prologue catches for it).
+  bool reject_params = is_async && !gen && !complex.empty();
+  if (reject_params) w("try {");
   for (auto& [p, nm] : complex) {
     if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
       w("if (" + nm + " === void 0) " + nm + " = ");
@@ -91,6 +95,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
       w(";");
     }
   }
+  if (reject_params) w("} catch (__e) {return __oda_async_reject(__e);}");
   fc.param_args = false;
   if (rest_at != std::string::npos) {
     Node* r = params->a[rest_at]->a[0];

@@ -259,6 +259,10 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
                 sync_program("var __t1, __t2, __t3, __t4;try {for (__t1 = __oda_iter(list), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), k = __t4.k, v = __t4.v;use(k, v);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("const {[key]: val} = o;",
                 sync_program("var __t1, __t2;var __t1 = o, __t2 = key, val = __t1[__t2];"));
+  // An async function's parameters that throw reject the promise it returns.
+  expect_lowers("async function f(a, b = g()) { return a + b; }",
+                sync_program("function f(a) {var b = arguments[1];try {if (b === void 0) b = g();} catch (__e) {return __oda_async_reject(__e);}"
+                             "return __oda_async_sync_call(function(){return a + b;});}"));
 }
 
 TEST(JsLower, TemplatesAndTaggedTemplates) {

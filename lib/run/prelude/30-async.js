@@ -49,6 +49,8 @@
     return resolved(v);
   }
   hide('__oda_async_sync_call', syncCall);
+  // An async call whose parameters threw: its promise, rejected.
+  hide('__oda_async_reject', rejected);
   // fn as an async function: what the program's own body is lowered to (lib/js/lower.cc). The
   // wrappers are 'use oda arrow' (no `prototype`): a constructor's prototype points back at
   // it, a cycle only mark-and-sweep frees.
