@@ -39,5 +39,5 @@ check_corpus() {
   run run-code --code $'const f = new Function("a", "throw new Error(`in body ${a}`)");\n\nf(1)'
   [ "$output" = "code run failed (exception): Error: in body 1 (line 3)" ]
   run run-code --code $'\neval("null.x")'
-  [ "$output" = "code run failed (exception): TypeError: cannot read property 'x' of null (line 2)" ]
+  [ "$output" = "code run failed (exception): TypeError: Cannot read properties of null (reading 'x') (line 2)" ]
 }

@@ -49,7 +49,7 @@ check_corpus() {
 @test "runtime errors point at the line the agent wrote" {
   run run-code --code $'const items = [1, 2]\n\nconst total = items\n  .map((x) => x * 2)\n  .reduce((a, b) => a + b)\nconst o = null\nconsole.log(`total ${total}`)\nreturn o.missing'
   [ "$status" -eq 1 ]
-  [ "${lines[0]}" = "code run failed (exception): TypeError: cannot read property 'missing' of null (line 8)" ]
+  [ "${lines[0]}" = "code run failed (exception): TypeError: Cannot read properties of null (reading 'missing') (line 8)" ]
   [ "${lines[2]}" = "total 6" ]
 }
 

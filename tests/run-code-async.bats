@@ -41,7 +41,7 @@ load helpers
 @test "an error inside an awaited async function names its line" {
   run run-code --code $'async function f() {\n  await null;\n  undefined.x;\n}\nawait f();'
   [ "$status" -eq 1 ]
-  [ "$output" = "code run failed (exception): TypeError: cannot read property 'x' of undefined (line 3)" ]
+  [ "$output" = "code run failed (exception): TypeError: Cannot read properties of undefined (reading 'x') (line 3)" ]
 }
 
 @test "awaiting a promise nothing can settle fails at once" {

@@ -212,16 +212,16 @@ JSON
   for name in require process Buffer; do
     cf --code "try { $name; } catch (e) { return e.name + ': ' + e.message; }"
     assert_success
-    assert_output "\"ReferenceError: identifier '$name' undefined\""
+    assert_output "\"ReferenceError: $name is not defined\""
   done
   cf --code 'return require("fs")'
-  assert_output "Error: identifier 'require' undefined"
+  assert_output "Error: require is not defined"
 }
 
 @test "no file system: fs is not in scope" {
   cf --code 'await fs.writeFile("x.txt", "x"); return 1'
   assert_failure 1
-  assert_output "Error: identifier 'fs' undefined"
+  assert_output "Error: fs is not defined"
   [[ ! -e x.txt ]]
   cf --code 'return typeof fs'
   assert_output '"undefined"'

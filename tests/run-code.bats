@@ -125,7 +125,7 @@ console.log(new Date(0)); return JSON.stringify({d: String(new Date(0))})'
 @test "a thrown TypeError fails the run at its own line, keeping the output before it" {
   run run-code --code $'console.log("before");\nvar o = null;\no.x = 1;\nconsole.log("after")'
   [ "$status" -eq 1 ]
-  [ "${lines[0]}" = "code run failed (exception): TypeError: cannot write property 'x' of null (line 3)" ]
+  [ "${lines[0]}" = "code run failed (exception): TypeError: Cannot set properties of null (setting 'x') (line 3)" ]
   [ "${lines[1]}" = "Captured output:" ]
   [ "${lines[2]}" = "before" ]
   [ "${#lines[@]}" -eq 3 ]

@@ -43,6 +43,11 @@
   }
   var ObjectCtor = Object;  // a program may replace the global Object
   function toObject(x, what) { return ObjectCtor(requireCoercible(x, what || 'method')); }
+  // The argument of an Object.* function: node says this there, not "... called on".
+  function objectArg(x) {
+    if (x === null || x === undefined) throw new TypeError('Cannot convert undefined or null to object');
+    return ObjectCtor(x);
+  }
   function toIntegerOrInfinity(x) {
     var n = +x;
     if (n !== n || n === 0) return 0;
@@ -177,7 +182,7 @@
 
   rt.def = def; rt.method = method; rt.methods = methods; rt.getter = getter; rt.constant = constant;
   rt.isCallable = isCallable; rt.isObject = isObject; rt.requireCoercible = requireCoercible;
-  rt.toObject = toObject; rt.toIntegerOrInfinity = toIntegerOrInfinity; rt.toLength = toLength;
+  rt.toObject = toObject; rt.objectArg = objectArg; rt.toIntegerOrInfinity = toIntegerOrInfinity; rt.toLength = toLength;
   rt.relIndex = relIndex; rt.sameValueZero = sameValueZero; rt.toStr = toStr;
   rt.requireCallable = requireCallable; rt.createDataProperty = createDataProperty;
   rt.nodeError = nodeError; rt.received = received;

@@ -10,13 +10,13 @@
 
   rt.methods(Object, {
     entries: [function (o) {
-      o = rt.toObject(o, 'Object.entries');
+      o = rt.objectArg(o);
       var ks = keys(o), r = [];
       for (var i = 0; i < ks.length; i++) if (propIsEnumerable.call(o, ks[i])) r.push([ks[i], o[ks[i]]]);
       return r;
     }, 1],
     values: [function (o) {
-      o = rt.toObject(o, 'Object.values');
+      o = rt.objectArg(o);
       var ks = keys(o), r = [];
       for (var i = 0; i < ks.length; i++) if (propIsEnumerable.call(o, ks[i])) r.push(o[ks[i]]);
       return r;
@@ -32,11 +32,11 @@
       return o;
     }, 1],
     hasOwn: [function (o, k) {
-      o = rt.toObject(o, 'Object.hasOwn');
+      o = rt.objectArg(o);
       return nativeHasOwnKey.call(o, rt.isObject(k) ? rt.toPropertyKey(k) : k);
     }, 2],
     getOwnPropertyDescriptors: [function (o) {
-      o = rt.toObject(o, 'Object.getOwnPropertyDescriptors');
+      o = rt.objectArg(o);
       var ks = ownKeysOf(o), r = {};
       for (var i = 0; i < ks.length; i++) {
         var d = getOwnDesc(o, ks[i]);
@@ -85,7 +85,7 @@
   var nativeAssign = Object.assign, isExtensible = Object.isExtensible;
   var ownSymbols = Object.getOwnPropertySymbols, isEnumerable = OP.propertyIsEnumerable;
   rt.method(Object, 'assign', function (target) {
-    var to = rt.toObject(target, 'Object.assign'), fast = isExtensible(to) && !Array.isArray(to), i, j, ks, from;
+    var to = rt.objectArg(target), fast = isExtensible(to) && !Array.isArray(to), i, j, ks, from;
     for (i = 1; i < arguments.length; i++) {
       from = arguments[i];
       if (from === null || from === undefined) continue;

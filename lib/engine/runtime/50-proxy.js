@@ -392,7 +392,7 @@
   });
   wrap(Reflect, 'defineProperty', 3, function (o, k, d) { return proxyDefine(this, key(k), d); });
   wrap(Object, 'defineProperties', 2, function (o, props) {
-    props = rt.toObject(props, 'Object.defineProperties');
+    props = rt.objectArg(props);
     var ks = ownKeys(props), list = [], i;
     for (i = 0; i < ks.length; i++) { var pd = ownDesc(props, ks[i]); if (pd !== undefined && pd.enumerable) list.push([ks[i], toDesc(props[ks[i]])]); }
     for (i = 0; i < list.length; i++)
@@ -463,7 +463,7 @@
   // Object.assign from a proxy source: its enumerable keys, then a [[Get]] each.
   var assign = Object.assign;
   rt.method(Object, 'assign', function (target) {
-    var to = rt.toObject(target, 'Object.assign');
+    var to = rt.objectArg(target);
     for (var i = 1; i < arguments.length; i++) {
       var from = arguments[i], r = recOf(from);
       if (!r && !recOf(to)) { assign(to, from); continue; }

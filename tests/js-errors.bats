@@ -1,0 +1,165 @@
+#!/usr/bin/env bats
+# Error messages in node's words (issue 16): the texts of lib/engine/patches/0013 and of the
+# runtime, each as node 20 prints it (or, where node names the expression and the engine has
+# only the value, the value as node shows values).
+
+load helpers
+
+# Runs each line of snippets.txt in its own try block and prints "Name: message" for it.
+errors_of() {
+  { echo 'const out = [];'
+    while IFS= read -r l; do
+      printf 'try { %s\n} catch (e) { out.push(e.name + ": " + e.message); }\n' "$l"
+    done < snippets.txt
+    echo 'console.log(out.join("\n"));'; } > prog.js
+  run run-code prog.js
+  assert_success
+}
+
+@test "reading or setting a property of undefined or null: node's TypeError" {
+  cat > snippets.txt <<'EOF'
+let o; o.env
+let o = null; o.x
+let o = {}; o.a.b
+let o; o[0]
+null[1.5]
+let o; o[Symbol('k')]
+let o; o[{}]
+let o = null; o.x = 1
+let o; o['a' + 'b'] = 1
+let o; o[Symbol('k')] = 1
+EOF
+  errors_of
+  assert_output "TypeError: Cannot read properties of undefined (reading 'env')
+TypeError: Cannot read properties of null (reading 'x')
+TypeError: Cannot read properties of undefined (reading 'b')
+TypeError: Cannot read properties of undefined (reading '0')
+TypeError: Cannot read properties of null (reading '1.5')
+TypeError: Cannot read properties of undefined (reading 'Symbol(k)')
+TypeError: Cannot read properties of undefined (reading '#<Object>')
+TypeError: Cannot set properties of null (setting 'x')
+TypeError: Cannot set properties of undefined (setting 'ab')
+TypeError: Cannot set properties of undefined (setting 'Symbol(k)')"
+}
+
+@test "calling a non-function: node's 'is not a function', naming the value (or the key of a method)" {
+  cat > snippets.txt <<'EOF'
+let f = 1; f()
+let f; f()
+let f = 'abc'; f()
+let f = {}; f()
+let s = Symbol('q'); s()
+let o = {}; o.g()
+let o = { a: {} }; o.a.g()
+let o = {}; o[1]()
+[1].forEach()
+[1].map(null)
+EOF
+  errors_of
+  assert_output "TypeError: 1 is not a function
+TypeError: undefined is not a function
+TypeError: abc is not a function
+TypeError: #<Object> is not a function
+TypeError: Symbol(q) is not a function
+TypeError: (intermediate value).g is not a function
+TypeError: (intermediate value).g is not a function
+TypeError: (intermediate value)[1] is not a function
+TypeError: undefined is not a function
+TypeError: null is not a function"
+}
+
+@test "an undeclared name, Symbol and object conversions, lengths, reduce, repeat: node's words" {
+  cat > snippets.txt <<'EOF'
+undeclaredName
+undeclaredName = undeclaredName + 1
+(function () { 'use strict'; undeclaredName2 = 1; })()
+'a' + Symbol()
+Symbol() + 1
+1 + Symbol()
+Symbol() * 1
+Number(Symbol())
+Object.keys(undefined)
+Object.assign(null)
+Object.entries(null)
+Object.values(undefined)
+Object.hasOwn(null, 'a')
+Object.getOwnPropertyDescriptors(null)
+new Array(-1)
+[].length = 1.5
+[].reduce((a, b) => a)
+[].reduceRight((a, b) => a)
+'abc'.repeat(-1)
+'abc'.repeat(Infinity)
+const a = {}; a.a = a; JSON.stringify(a)
+EOF
+  errors_of
+  assert_output "ReferenceError: undeclaredName is not defined
+ReferenceError: undeclaredName is not defined
+ReferenceError: undeclaredName2 is not defined
+TypeError: Cannot convert a Symbol value to a string
+TypeError: Cannot convert a Symbol value to a number
+TypeError: Cannot convert a Symbol value to a number
+TypeError: Cannot convert a Symbol value to a number
+TypeError: Cannot convert a Symbol value to a number
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+RangeError: Invalid array length
+RangeError: Invalid array length
+TypeError: Reduce of empty array with no initial value
+TypeError: Reduce of empty array with no initial value
+RangeError: Invalid count value: -1
+RangeError: Invalid count value: Infinity
+TypeError: Converting circular structure to JSON"
+}
+
+@test "JSON.parse errors: node 20's texts, with its context window" {
+  cat > snippets.txt <<'EOF'
+JSON.parse('{"a":}')
+JSON.parse('abc')
+JSON.parse('[1,]')
+JSON.parse('{"a":1,"b":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21],"c":x}')
+JSON.parse('{"a":x,"b":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21]}')
+JSON.parse('{"b":[1,2,3,4,5,6,7,8,9,10,é,12,13,14,15,16,17,18,19,20,21]}')
+JSON.parse('')
+JSON.parse('tru')
+JSON.parse('{"a":1}}')
+JSON.parse('[1,2,3] x')
+EOF
+  errors_of
+  assert_output "SyntaxError: Unexpected token '}', \"{\"a\":}\" is not valid JSON
+SyntaxError: Unexpected token 'a', \"abc\" is not valid JSON
+SyntaxError: Unexpected token ']', \"[1,]\" is not valid JSON
+SyntaxError: Unexpected token 'x', ...\"0,21],\"c\":x}\" is not valid JSON
+SyntaxError: Unexpected token 'x', \"{\"a\":x,\"b\":[1,2\"... is not valid JSON
+SyntaxError: Unexpected token 'é', ...\",7,8,9,10,é,12,13,14\"... is not valid JSON
+SyntaxError: Unexpected end of JSON input
+SyntaxError: Unexpected end of JSON input
+SyntaxError: Unexpected non-whitespace character after JSON at position 7
+SyntaxError: Unexpected non-whitespace character after JSON at position 8"
+}
+
+@test "the messages match node's, where node is installed" {
+  cat > snippets.txt <<'EOF'
+let o; o.env
+let o = null; o.x = 1
+let f = [1]; [1].map(f[0])
+undeclaredName
+'a' + Symbol()
+Symbol() + 1
+[].reduce((a, b) => a)
+new Array(-1)
+Object.keys(null)
+JSON.parse('{"a":}')
+JSON.parse('')
+JSON.parse('1 2')
+EOF
+  errors_of
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}
