@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# Error messages in node's words (issue 16): the texts of lib/engine/patches/0013 and of the
-# runtime, each as node 20 prints it (or, where node names the expression and the engine has
-# only the value, the value as node shows values).
+# Error messages in node's words (issue 16): the texts of lib/engine/patches/0013, of the
+# runtime and of the lowering, each as node 20 prints it (or, where node names the expression
+# and the engine has only the value, the value as node shows values).
 
 load helpers
 
@@ -142,6 +142,22 @@ SyntaxError: Unexpected non-whitespace character after JSON at position 7
 SyntaxError: Unexpected non-whitespace character after JSON at position 8"
 }
 
+@test "for-of over a non-iterable names the expression as node does" {
+  cat > snippets.txt <<'EOF'
+let o = {}; for (const x of o) {}
+let o = null; for (const x of o) {}
+let o = { a: {} }; for (const x of o.a) {}
+function f() { return 3; } for (const x of f()) {}
+for (const x of 5) {}
+EOF
+  errors_of
+  assert_output "TypeError: o is not iterable
+TypeError: o is not iterable
+TypeError: o.a is not iterable
+TypeError: f is not a function or its return value is not iterable
+TypeError: 5 is not iterable"
+}
+
 @test "the messages match node's, where node is installed" {
   cat > snippets.txt <<'EOF'
 let o; o.env
@@ -156,6 +172,7 @@ Object.keys(null)
 JSON.parse('{"a":}')
 JSON.parse('')
 JSON.parse('1 2')
+let o = {}; for (const x of o) {}
 EOF
   errors_of
   local ours="$output"

@@ -240,6 +240,14 @@ void Emitter::for_of(Node* n, const std::vector<std::string>& ls) {
     std::string arr = temp(), idx = temp();
     w("for (" + it + " = __oda_iter(");
     expr(n->a[1]);
+    // node's "o is not iterable" names the expression; __oda_iter has only the value.
+    std::string what = callee_text(n->a[1]);
+    if (what != "(intermediate value)") {
+      Node* c = n->a[1];
+      while (c->k == K::Paren) c = c->a[0];
+      if (c->k == K::Call) what = what.substr(0, what.size() - 5) + " is not a function or its return value";
+      w(", " + quote(what));
+    }
     w("), " + arr + " = " + it + ".a, " + idx + " = 0; " + arr + " ? " + idx + " < " + arr + ".length : __oda_step(" + it +
       ");) ");
     value = "(" + arr + " ? " + arr + "[" + idx + "++] : " + it + ".v)";

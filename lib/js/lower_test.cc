@@ -59,7 +59,7 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                 "throw new Error('line 12')\n",
                 sync_program("var __t1, __t2, __t3, __ttc = __oda_tcat;var a = [1, 2];\n"
                              "\n"
-                             "try {for (__t1 = __oda_iter(a), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);\n"
+                             "try {for (__t1 = __oda_iter(a, \"a\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);\n"
                              "console.log(__ttc(\"x=\", x));\n"
                              "}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }\n"
                              "var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
@@ -241,7 +241,7 @@ TEST(JsLower, SpreadInCallsNewArraysAndObjects) {
 // function; only a rest element (which slices) also needs a real Array.
 TEST(JsLower, ArrayPatternFastPath) {
   expect_lowers("function f(ps) { let s = 0; for (const [i, p] of ps) s += i ^ p; return s; }",
-                sync_program("function f(ps) {var __t1, __t2, __t3, __t4, __t5, __tsi = __oda_SI, __tav = __oda_AV;var s = 0;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 2), i = __t5[0], p = __t5[1];s += i ^ p;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }return s;}"));
+                sync_program("function f(ps) {var __t1, __t2, __t3, __t4, __t5, __tsi = __oda_SI, __tav = __oda_AV;var s = 0;try {for (__t1 = __oda_iter(ps, \"ps\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 2), i = __t5[0], p = __t5[1];s += i ^ p;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }return s;}"));
   expect_lowers("const [h, ...t] = xs;",
                 sync_program("var __t1, __t2, __tsi = __oda_SI, __tav = __oda_AV;var __t1 = xs, __t2 = __t1, __t2 = __t2 instanceof Array && __t2[__tsi] === __tav ? __t2 : __oda_arr(__t2, -1), h = __t2[0], t = __t2.slice(1);"));
   expect_lowers("const {a} = o;",
@@ -256,7 +256,7 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
   expect_lowers("function f({a, b} = {}, [c] = []) { return a + b + c; }",
                 sync_program("function f() {var __t1, __t2, __t3, __t4, __t5, __tsi = __oda_SI, __tav = __oda_AV;var __p0 = arguments[0], __p1 = arguments[1];var __t1 = __p0, __t2 = __t1 === void 0 ? ({}) : __t1, a = __t2.a, b = __t2.b;var __t3 = __p1, __t4 = __t3 === void 0 ? ([]) : __t3, __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 1), c = __t5[0];return a + b + c;}"));
   expect_lowers("for (const {k, v} of list) use(k, v);",
-                sync_program("var __t1, __t2, __t3, __t4;try {for (__t1 = __oda_iter(list), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), k = __t4.k, v = __t4.v;use(k, v);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
+                sync_program("var __t1, __t2, __t3, __t4;try {for (__t1 = __oda_iter(list, \"list\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), k = __t4.k, v = __t4.v;use(k, v);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("const {[key]: val} = o;",
                 sync_program("var __t1, __t2;var __t1 = o, __t2 = key, val = __t1[__t2];"));
   // An async function's parameters that throw reject the promise it returns.
@@ -346,9 +346,9 @@ TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
 // finally; a for-in whose binding a closure captures gets a closure per iteration too.
 TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of xs) { if (x) break; }",
-                sync_program("var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);if (x) break;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
+                sync_program("var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);if (x) break;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("function* g() { for (const x of xs) yield x; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
@@ -358,13 +358,13 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
 // A jump out of a loop body run as a closure comes back as a code its loop dispatches on.
 TEST(JsLower, LabelledJumpsOutOfLoopsAndClosures) {
   expect_lowers("outer: for (const a of as) { for (const b of bs) { if (b) continue outer; if (a) break outer; } }",
-                sync_program("var __t1, __t2, __t3, __t4, __t5, __t6;try {outer: for (__t1 = __oda_iter(as), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var a = (__t2 ? __t2[__t3++] : __t1.v);try {for (__t4 = __oda_iter(bs), __t5 = __t4.a, __t6 = 0; __t5 ? __t6 < __t5.length : __oda_step(__t4);) {var b = (__t5 ? __t5[__t6++] : __t4.v);if (b) continue outer;if (a) break outer;}} catch (__ce) { __oda_closeq(__t4); throw __ce; } finally { __oda_close(__t4); }}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
+                sync_program("var __t1, __t2, __t3, __t4, __t5, __t6;try {outer: for (__t1 = __oda_iter(as, \"as\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var a = (__t2 ? __t2[__t3++] : __t1.v);try {for (__t4 = __oda_iter(bs, \"bs\"), __t5 = __t4.a, __t6 = 0; __t5 ? __t6 < __t5.length : __oda_step(__t4);) {var b = (__t5 ? __t5[__t6++] : __t4.v);if (b) continue outer;if (a) break outer;}} catch (__ce) { __oda_closeq(__t4); throw __ce; } finally { __oda_close(__t4); }}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("l: { if (x) break l; y(); }",
                 sync_program("l: {if (x) break l;y();}"));
   expect_lowers("for (let i = 0; i < n; i++) { fns.push(() => i); if (i > 2) break; }",
                 sync_program("var __t1;for (var i = 0; i < n; i++) {__t1 = (function(i){fns.push((function() {return (i);}));if (i > 2) return 1;})(i);if (__t1 !== void 0) {if (__t1 === 1) break;}}"));
   expect_lowers("w: while (a) { for (let j of js) { fns.push(() => j); continue w; } }",
-                sync_program("var __t1, __t2, __t3, __t4;w: while (a) {try {for (__t1 = __oda_iter(js), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);__t4 = (function(j){fns.push((function() {return (j);}));return \"c:w\";})(j);if (__t4 !== void 0) {if (__t4 === \"c:w\") continue w;}}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }}"));
+                sync_program("var __t1, __t2, __t3, __t4;w: while (a) {try {for (__t1 = __oda_iter(js, \"js\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);__t4 = (function(j){fns.push((function() {return (j);}));return \"c:w\";})(j);if (__t4 !== void 0) {if (__t4 === \"c:w\") continue w;}}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }}"));
 }
 
 TEST(JsLower, ObjectLiteralsWithAccessorsComputedKeysAndSuper) {
@@ -425,7 +425,7 @@ TEST(JsLower, DestructuringInParametersCatchAndLoopHeads) {
   expect_lowers("function f({a, ...rest}, ...more) { return [a, rest, more]; }",
                 sync_program("function f(__p0) {var __t1;var __t1 = __p0, a = __t1.a, rest = __oda_orest(__t1, [\"a\"]);var more = Array.prototype.slice.call(arguments, 1);return [a, rest, more];}"));
   expect_lowers("for (const [k, {v = 0}] of entries) use(k, v);",
-                sync_program("var __t1, __t2, __t3, __t4, __t5, __t6, __t7, __t8, __tsi = __oda_SI, __tav = __oda_AV;try {for (__t1 = __oda_iter(entries), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 2), k = __t5[0], __t6 = __t5[1], __t7 = __t6.v, __t8 = __t7 === void 0 ? (0) : __t7, v = __t8;use(k, v);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
+                sync_program("var __t1, __t2, __t3, __t4, __t5, __t6, __t7, __t8, __tsi = __oda_SI, __tav = __oda_AV;try {for (__t1 = __oda_iter(entries, \"entries\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var __t4 = (__t2 ? __t2[__t3++] : __t1.v), __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 2), k = __t5[0], __t6 = __t5[1], __t7 = __t6.v, __t8 = __t7 === void 0 ? (0) : __t7, v = __t8;use(k, v);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("try { f(); } catch ({message}) { log(message); }",
                 sync_program("var __t1;try {f();} catch (__e) {var __t1 = __e, message = __t1.message;log(message);}"));
   expect_lowers("for (const [k, v] in o) {}",
@@ -460,7 +460,7 @@ TEST(JsLower, BlocksInSwitchCasesNeedNoClosure) {
 // A named async function expression still sees its own name inside the coroutine.
 TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
-                sync_program("function f() {return __oda_async_call(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("function f() {return __oda_async_call(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps, \"ps\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
                 sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){});}};"));
   expect_lowers("f = async function named() { return named; }",

@@ -40,18 +40,19 @@ function __oda_codepoints(s) {
 // Array.prototype.values that 20-iter.js installs as Array.prototype[Symbol.iterator].
 var __oda_SI = Symbol.iterator, __oda_AV;
 
-function __oda_iter(x) {
+// what: how node names the iterated expression in its TypeError, when the lowering can.
+function __oda_iter(x, what) {
   if (x instanceof Array && x[__oda_SI] === __oda_AV) {
     return { a: x, i: 0, it: null, v: undefined, d: false };
   }
   if (typeof x === 'string') return { a: __oda_codepoints(x), i: 0, it: null, v: undefined, d: false };
-  if (x === null || x === undefined) throw new TypeError(String(x) + ' is not iterable');
+  if (x === null || x === undefined) throw new TypeError((what || String(x)) + ' is not iterable');
   var f = x[Symbol.iterator];
   if (typeof f !== 'function') {
     if (typeof x === 'object' && typeof x.length === 'number' && Object.prototype.toString.call(x) === '[object Arguments]') {
       return { a: x, i: 0, it: null, v: undefined, d: false };
     }
-    throw new TypeError((typeof x === 'object' ? 'object' : String(x)) + ' is not iterable');
+    throw new TypeError((what || (typeof x === 'object' ? 'object' : String(x))) + ' is not iterable');
   }
   var it = f.call(x);
   if (it === null || (typeof it !== 'object' && typeof it !== 'function')) throw new TypeError('Result of the Symbol.iterator method is not an object');
