@@ -142,6 +142,28 @@ SyntaxError: Unexpected non-whitespace character after JSON at position 7
 SyntaxError: Unexpected non-whitespace character after JSON at position 8"
 }
 
+@test "JSON.parse of undefined or an object, an invalid Date, a malformed URI, setPrototypeOf: node's words" {
+  cat > snippets.txt <<'EOF'
+JSON.parse(undefined)
+JSON.parse({})
+JSON.parse(NaN)
+new Date(NaN).toISOString()
+decodeURIComponent('%')
+encodeURIComponent('\uD800')
+Object.setPrototypeOf(null, {})
+Object.setPrototypeOf({}, 5)
+EOF
+  errors_of
+  assert_output "SyntaxError: \"undefined\" is not valid JSON
+SyntaxError: \"[object Object]\" is not valid JSON
+SyntaxError: \"NaN\" is not valid JSON
+RangeError: Invalid time value
+URIError: URI malformed
+URIError: URI malformed
+TypeError: Object.setPrototypeOf called on null or undefined
+TypeError: Object prototype may only be an Object or null: 5"
+}
+
 @test "for-of over a non-iterable names the expression as node does" {
   cat > snippets.txt <<'EOF'
 let o = {}; for (const x of o) {}

@@ -106,6 +106,8 @@
   // Object.prototype is an immutable prototype exotic object.
   var setProto = Object.setPrototypeOf;
   rt.method(Object, 'setPrototypeOf', function (o, proto) {
+    if (o === null || o === undefined) throw new TypeError('Object.setPrototypeOf called on null or undefined');
+    if (proto !== null && !rt.isObject(proto)) throw new TypeError('Object prototype may only be an Object or null: ' + String(proto));
     if (o === OP && proto !== null && arguments.length > 1 && (rt.isObject(proto))) {
       throw new TypeError('Immutable prototype object \'Object.prototype\' cannot have their prototype set');
     }
