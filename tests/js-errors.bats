@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Error messages in node's words (issue 16): the texts of lib/engine/patches/0013, of the
+# Error messages in node's words (issue 16): the texts of lib/engine/patches/0017, of the
 # runtime and of the lowering, each as node 20 prints it (or, where node names the expression
 # and the engine has only the value, the value as node shows values).
 
