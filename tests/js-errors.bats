@@ -202,3 +202,23 @@ EOF
   run node prog.js
   assert_output "$ours"
 }
+
+@test "a string past node's longest from padStart, padEnd or repeat: node's RangeError at once, not the heap limit" {
+  cat > prog.js <<'EOF2'
+const out = [];
+let calls = 0;
+const count = { valueOf() { calls++; return 3; } };
+for (const f of [() => 'a'.padStart(Infinity), () => 'a'.padEnd(2 ** 29), () => 'a'.repeat(2 ** 29), () => 'ab'.repeat(2 ** 28),
+  () => 'ab'.repeat(count) + calls, () => ''.repeat(2 ** 40), () => 'x'.repeat(-1.5), () => 'x'.repeat(Infinity), () => 'x'.repeat(2.9),
+  () => 'abc'.padEnd(10, 'de'), () => 'abc'.padStart(2 ** 40, ''), () => 'x'.padStart(1e6, 'ab').slice(-5)])
+  try { out.push(String(f())); } catch (e) { out.push(e.name + ': ' + e.message); }
+console.log(out.join(' | '));
+EOF2
+  local want="RangeError: Invalid string length | RangeError: Invalid string length | RangeError: Invalid string length | RangeError: Invalid string length | ababab1 |  | RangeError: Invalid count value: -1.5 | RangeError: Invalid count value: Infinity | xx | abcdededed | abc | babax"
+  run run-code prog.js
+  assert_success
+  assert_output "$want"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$want"
+}

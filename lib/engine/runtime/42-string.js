@@ -8,14 +8,20 @@
   function thisStr(self, name) {
     return rt.toStr(rt.requireCoercible(self, 'String.prototype.' + name));
   }
+  // node's longest string (V8's String::kMaxLength, 2^29 - 24 code units): past it padStart,
+  // padEnd and repeat throw node's RangeError at once, where building the string first ran
+  // into the heap limit.
+  var MAX_LENGTH = 536870888;
+  function tooLong() { throw new RangeError('Invalid string length'); }
+  var nativeRepeat = SP.repeat;
   function pad(s, maxLength, fill, atStart) {
     var len = rt.toLength(maxLength);
     if (len <= s.length) return s;
     var f = fill === undefined ? ' ' : rt.toStr(fill);
     if (f === '') return s;
-    var need = len - s.length, filler = '';
-    while (filler.length < need) filler += f;
-    filler = filler.slice(0, need);
+    if (len > MAX_LENGTH) tooLong();
+    var need = len - s.length;
+    var filler = nativeRepeat.call(f, Math.ceil(need / f.length)).slice(0, need);
     return atStart ? filler + s : s + filler;
   }
   var WS = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
@@ -38,6 +44,12 @@
   rt.methods(SP, {
     padStart: [function (maxLength, fill) { return pad(thisStr(this, 'padStart'), maxLength, fill, true); }, 1],
     padEnd: [function (maxLength, fill) { return pad(thisStr(this, 'padEnd'), maxLength, fill, false); }, 1],
+    repeat: [function (count) {
+      // count converted once here (a valueOf runs once); Duktape's repeat checks the rest.
+      var s = thisStr(this, 'repeat'), n = +count;
+      if (s.length > 0 && n > 0 && n !== Infinity && s.length * Math.floor(n) > MAX_LENGTH) tooLong();
+      return nativeRepeat.call(s, n);
+    }, 1],
     at: [function (index) {
       var s = thisStr(this, 'at'), k = rt.toIntegerOrInfinity(index);
       if (k < 0) k += s.length;
