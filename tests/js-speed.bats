@@ -120,6 +120,18 @@ EOF
   same_as_node
 }
 
+@test "a + chain writes integers, -0, 2^53 and past it, fractions and long pieces as node does" {
+  cat > prog.js <<'EOF'
+const big = 'x'.repeat(600), v = { valueOf() { return 'in' + 7 + 'side'; } };
+for (const n of [0, -0, 7, -12, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e20, 1e21, 1 / 3, -1.5, NaN, -Infinity])
+  console.log('n=' + n + ';', 'at ' + n + ' ' + [n] + '.');
+const s = 'head ' + big + 42 + big + ' ' + v + ' tail';
+console.log(s.length, s.slice(595, 615), s.slice(-18));
+console.log('\u00e9' + 1 + '\u{1F600}' + 2 + big.slice(0, 3), ('a' + 1 + 'b').length);
+EOF
+  same_as_node
+}
+
 @test "sort with a comparator is stable and answers as node: records, presorted and reversed input, odd results" {
   cat > prog.js <<'EOF'
 const recs = [];

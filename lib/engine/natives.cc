@@ -7,6 +7,7 @@
 #include <sys/random.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -295,6 +296,30 @@ duk_ret_t sort_values(duk_context* ctx) {
   return 1;
 }
 
+// The buffer a concatenation is built in: short results on the stack. Each call has its own,
+// as a valueOf or a finalizer may concatenate while another concatenation builds.
+class ConcatBuffer {
+ public:
+  void append(const char* p, size_t n) {
+    if (heap_.empty() && used_ + n <= sizeof stack_) {
+      std::memcpy(stack_ + used_, p, n);
+      used_ += n;
+      return;
+    }
+    if (heap_.empty()) heap_.assign(stack_, used_);
+    heap_.append(p, n);
+  }
+  void push(duk_context* ctx) const {
+    if (heap_.empty()) duk_push_lstring(ctx, stack_, used_);
+    else duk_push_lstring(ctx, heap_.data(), heap_.size());
+  }
+
+ private:
+  char stack_[512];
+  size_t used_ = 0;
+  std::string heap_;
+};
+
 // The concatenations the lowering makes of template literals and of `+` chains that are
 // certainly string concatenations (lib/js/lower_literals.cc): every argument converted to a
 // string where it stands, then one string built of them all, where each `+` or template piece
@@ -303,16 +328,33 @@ duk_ret_t sort_values(duk_context* ctx) {
 // first). Arguments convert left to right; the lowering passes a value here on its own,
 // converted before the next is evaluated, wherever a later conversion could observe the
 // order. A Symbol throws node's TypeError, even one an object's toString returned.
+//
+// The pieces are copied into one buffer and interned once: an integer is written there
+// directly (no string made and interned for it, which was most of a report line's cost), a
+// string's bytes are copied as they are, anything else is converted in its slot first.
 duk_ret_t concat_strings(duk_context* ctx, duk_int_t hint) {
   duk_idx_t n = duk_get_top(ctx);
+  ConcatBuffer out;
   for (duk_idx_t i = 0; i < n; ++i) {
-    if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
-    if (duk_is_string(ctx, i)) continue;
-    duk_to_primitive(ctx, i, hint);
-    if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
-    duk_to_string(ctx, i);
+    if (duk_is_number(ctx, i)) {
+      double d = duk_get_number(ctx, i);
+      // Below 2^53 every integer prints as its digits; -0 prints as 0.
+      if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == static_cast<double>(static_cast<int64_t>(d))) {
+        char digits[24];
+        auto r = std::to_chars(digits, digits + sizeof digits, static_cast<int64_t>(d));
+        out.append(digits, static_cast<size_t>(r.ptr - digits));
+        continue;
+      }
+    } else if (!duk_is_string(ctx, i)) {
+      if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
+      duk_to_primitive(ctx, i, hint);
+      if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
+    }
+    duk_size_t len = 0;
+    const char* bytes = duk_to_lstring(ctx, i, &len);
+    out.append(bytes, len);
   }
-  duk_concat(ctx, n);
+  out.push(ctx);
   return 1;
 }
 
