@@ -60,6 +60,24 @@ annbobciddeeeve
 EOF
 }
 
+@test "join gives node's text for arrays of strings, holes, numbers, symbols, proxies and array-likes" {
+  cat > prog.js <<'EOF'
+const lines = Array.from({ length: 5000 }, (_, i) => 'line ' + i + ' \u00e9\u{1F600}');
+const out = lines.join('\n');
+console.log(out.length, out.slice(0, 20), out.slice(-20), lines.join().length, lines.join(undefined).slice(0, 12));
+console.log(['a', 'b'].join({ toString() { return '<>'; } }), ['a', 'b', 'c'].join(''), ['x', 'y'].join(1), [''].join('-'), [].join('-'));
+const holes = ['a', , 'c']; holes[5] = 'f';
+console.log(JSON.stringify(holes.join('|')), ['a', 1, null, undefined, 'e', 2.5].join('|'));
+const withProto = ['p', 'q']; Object.setPrototypeOf(withProto, Object.assign(Object.create(Array.prototype), { 2: 'proto' }));
+withProto.length = 3;
+console.log(withProto.join('+'), new Proxy(['s', 't'], {}).join('='), Array.prototype.join.call({ length: 2, 0: 'u', 1: 'v' }, '/'));
+try { ['a', Symbol('s')].join(); } catch (e) { console.log(e.constructor.name); }
+const grown = ['a', 'b']; grown.length = 4; console.log(JSON.stringify(grown.join('.')));
+console.log(['a', 'b'].toLocaleString(), ['z', { toString() { return 'obj'; } }].join(':'));
+EOF
+  same_as_node
+}
+
 @test "Object, String, Number and Math methods give node's results" {
   cat > prog.js <<'EOF'
 var cfg = {host: 'h', port: 80, tags: ['a']};
