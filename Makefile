@@ -15,6 +15,9 @@ CXXFLAGS ?= -O2 -g
 # the command line (`make CXXFLAGS="-O1 -fsanitize=address"`), whose value would otherwise
 # replace the whole variable.
 override CXXFLAGS += -std=c++20 -Wall -Wextra -Wno-missing-field-initializers -MMD -MP
+# A section per function, so a link can lay the code out in the order it runs in
+# (lib/run/run.mk orders run-code's by what a worker runs).
+override CXXFLAGS += -ffunction-sections
 CPPFLAGS += -Ilib -I$(B)/gen
 PREFIX ?= /usr/local
 DESTDIR ?=
