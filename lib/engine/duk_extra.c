@@ -231,6 +231,25 @@ void oda_duk_array_room(void *ctx, int idx, unsigned int n) {
 	}
 }
 
+/* Pushes element i of the array part of the object at idx and returns 1, or pushes nothing
+ * and returns 0 when the object has no array part, i is past it, or the slot is a hole: a
+ * read with no key made and no property lookup, for natives walking an array only they hold
+ * (lib/engine/natives.cc's sort), whose other elements they read through duk_get_prop_index. */
+int oda_duk_push_dense(void *ctx, int idx, unsigned int i) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_tval *tv;
+	if (h == NULL || !DUK_HOBJECT_HAS_ARRAY_PART(h) || i >= DUK_HOBJECT_GET_ASIZE(h)) {
+		return 0;
+	}
+	tv = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
+	if (DUK_TVAL_IS_UNUSED(tv)) {
+		return 0;
+	}
+	duk_push_tval(thr, tv);
+	return 1;
+}
+
 /* Replaces the value on top of the stack with an iterator result {value, done} (done a
  * boolean), made at its final size and defined without a [[Set]] walking up Object.prototype:
  * the Map and Set iterators of lib/engine/collections.cc make one a step. */
