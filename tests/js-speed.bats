@@ -255,6 +255,34 @@ EOF
   same_as_node
 }
 
+@test "a loop body's function made once per activation keeps each iteration's bindings: nested loops, jumps, reruns, recursion, generators" {
+  cat > prog.js <<'EOF'
+const fs = [];
+function g(k) {
+  outer: for (let j = 0; j < 3; j++) {
+    for (let i = 0; i < 3; i++) {
+      if (i === 2 && j === 1) continue outer;
+      if (k === 1 && i === 1) return fs.length;
+      if (k === 2 && j === 2) break outer;
+      fs.push(() => [k, j, i]);
+    }
+  }
+  for (const x of [7, 8]) fs.push(() => x);
+  for (const p in { a: 1, b: 2 }) fs.push(() => p);
+  if (k > 5) for (let q = 0; q < 2; q++) fs.push(() => q); else fs.push(() => 'e');
+  return fs.length;
+}
+console.log(g(0), g(1), g(2), g(9));
+let runs = 0;
+while (runs < 3) { runs++; for (let i = 0; i < 2; i++) fs.push(() => runs * 10 + i); }
+function rec(d) { const out = []; for (let i = 0; i < 2; i++) out.push(() => d + ':' + i + (d ? '/' + rec(d - 1).map(h => h()).join() : '')); return out; }
+function* gen() { for (let i = 0; i < 3; i++) { const c = () => i; yield c; } }
+const gs = [...gen()];
+console.log(JSON.stringify(fs.map(f => f())), rec(2).map(h => h()).join(' '), gs.map(c => c()).join());
+EOF
+  same_as_node
+}
+
 @test "Array.from and Array.of define their elements as node: past Array.prototype setters, through a Proxy's traps, failing on a frozen result" {
   cat > prog.js <<'EOF'
 const log = [];

@@ -164,6 +164,8 @@ class Emitter {
   // ---- loops (lower_loops.cc) ----
   bool has_exit(Node* n, int depth);
   void loop(Node* n, std::vector<std::string>* labels);
+  void loop_statement(Node* n, std::vector<std::string>* labels);
+  std::string body_fn_;  // the temp holding the per-iteration function of the loop just printed
   void collect_names_decl(Node* decl, std::vector<std::string>& out);
   std::vector<std::string> writeback_;  // head bindings of the loop being printed that its body assigns
   void pattern_idents(Node* p, std::vector<Node*>& out);

@@ -94,24 +94,24 @@ TEST(JsLower, LetAndConstBecomeVarsRenamedOnlyWhenTheyWouldCollide) {
 // loop whose bindings no closure captures stays a plain loop.
 TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
   expect_lowers("for (let i = 0; i < 3; i++) fns.push(() => i);",
-                sync_program("var __t1;for (var i = 0; i < 3; i++) {__t1 = (function(i){fns.push((function() {return (i);}));})(i);if (__t1 !== void 0) {}}"));
+                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){fns.push((function() {return (i);}));}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
   expect_lowers("for (let i = 0; i < 9; i++) { if (odd(i)) i++; fns.push(() => i); }",
-                sync_program("var __t1, __t2;for (var i = 0; i < 9; i++) {__t2 = (function(i){try {if (odd(i)) i++;fns.push((function() {return (i);}));} finally {__t1 = i;}})(i);i = __t1;if (__t2 !== void 0) {}}"));
+                sync_program("var __t1, __t2, __t3;{for (var i = 0; i < 9; i++) {__t2 = (__t3 || (__t3 = function(i){try {if (odd(i)) i++;fns.push((function() {return (i);}));} finally {__t1 = i;}}))(i);i = __t1;if (__t2 !== void 0) {}}__t3 = void 0;}"));
   expect_lowers("for (let i = 0; i < 3; i++) sum += i;",
                 sync_program("for (var i = 0; i < 3; i++) sum += i;"));
   // A body's own let and const that no closure captures live in the enclosing function: a
   // closure kept in the body's scope would sit in the environment it closes over.
   expect_lowers("for (let i = 0; i < 3; i++) { const f = () => i; let u; sum += f(u); }",
-                sync_program("var __t1, f, u;for (var i = 0; i < 3; i++) {__t1 = (function(i){f = (function f() {return (i);});u = void 0;sum += f(u);})(i);if (__t1 !== void 0) {}}"));
+                sync_program("var __t1, __t2, f, u;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){f = (function f() {return (i);});u = void 0;sum += f(u);}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
   // So does a class no closure captures; a captured one is each iteration's own.
   expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } fns.push(() => new K()); }",
-                sync_program("var __t1;for (var i = 0; i < 3; i++) {__t1 = (function(i){var K = (function(){var __proto = __oda_class(K, null);"
+                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){var K = (function(){var __proto = __oda_class(K, null);"
                              "function K() {if (!(this instanceof K)) __oda_nonew(K);}__oda_m(__proto, \"v\", function v() {return i;});return K;})();"
-                             "fns.push((function() {return (new K());}));})(i);if (__t1 !== void 0) {}}"));
+                             "fns.push((function() {return (new K());}));}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
   expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } objs.push(new K()); }",
-                sync_program("var __t1, K;for (var i = 0; i < 3; i++) {__t1 = (function(i){K = (function(){var __proto = __oda_class(K, null);"
+                sync_program("var __t1, __t2, K;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){K = (function(){var __proto = __oda_class(K, null);"
                              "function K() {if (!(this instanceof K)) __oda_nonew(K);}__oda_m(__proto, \"v\", function v() {return i;});return K;})();"
-                             "objs.push(new K());})(i);if (__t1 !== void 0) {}}"));
+                             "objs.push(new K());}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
 }
 
 TEST(JsLower, ArrowsCaptureThisAndArguments) {
@@ -352,7 +352,7 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
-                sync_program("var __t1;for (var k in o) {__t1 = (function(k){fns.push((function() {return (k);}));})(k);if (__t1 !== void 0) {}}"));
+                sync_program("var __t1, __t2;{for (var k in o) {__t1 = (__t2 || (__t2 = function(k){fns.push((function() {return (k);}));}))(k);if (__t1 !== void 0) {}}__t2 = void 0;}"));
 }
 
 // A jump out of a loop body run as a closure comes back as a code its loop dispatches on.
@@ -362,9 +362,9 @@ TEST(JsLower, LabelledJumpsOutOfLoopsAndClosures) {
   expect_lowers("l: { if (x) break l; y(); }",
                 sync_program("l: {if (x) break l;y();}"));
   expect_lowers("for (let i = 0; i < n; i++) { fns.push(() => i); if (i > 2) break; }",
-                sync_program("var __t1;for (var i = 0; i < n; i++) {__t1 = (function(i){fns.push((function() {return (i);}));if (i > 2) return 1;})(i);if (__t1 !== void 0) {if (__t1 === 1) break;}}"));
+                sync_program("var __t1, __t2;{for (var i = 0; i < n; i++) {__t1 = (__t2 || (__t2 = function(i){fns.push((function() {return (i);}));if (i > 2) return 1;}))(i);if (__t1 !== void 0) {if (__t1 === 1) break;}}__t2 = void 0;}"));
   expect_lowers("w: while (a) { for (let j of js) { fns.push(() => j); continue w; } }",
-                sync_program("var __t1, __t2, __t3, __t4;w: while (a) {try {for (__t1 = __oda_iter(js, \"js\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);__t4 = (function(j){fns.push((function() {return (j);}));return \"c:w\";})(j);if (__t4 !== void 0) {if (__t4 === \"c:w\") continue w;}}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }}"));
+                sync_program("var __t1, __t2, __t3, __t4, __t5;w: while (a) {{try {for (__t1 = __oda_iter(js, \"js\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);__t4 = (__t5 || (__t5 = function(j){fns.push((function() {return (j);}));return \"c:w\";}))(j);if (__t4 !== void 0) {if (__t4 === \"c:w\") continue w;}}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }__t5 = void 0;}}"));
 }
 
 TEST(JsLower, ObjectLiteralsWithAccessorsComputedKeysAndSuper) {
