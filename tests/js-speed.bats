@@ -302,6 +302,30 @@ EOF
   same_as_node
 }
 
+@test "Array.from over an array-like reads as node where it skips reads of absent elements: keys added by the callback, inherited, getters, a Proxy, a String, arguments" {
+  cat > prog.js <<'EOF'
+const log = [];
+console.log(JSON.stringify(Array.from({ length: 5 }, (v, i) => [v, i])), Array.from({ length: 3 }).length);
+const o = { length: 4, 1: 'b' };
+console.log(JSON.stringify(Array.from(o, function (v, i) { if (i === 1) { o[2] = 'added'; Object.prototype[3] = 'proto'; } return [v, this.t]; }, { t: 'T' })));
+delete Object.prototype[3];
+const g = { length: 3, get 0() { log.push('get0'); return 'g'; } };
+console.log(JSON.stringify(Array.from(g)), log.join());
+const p = new Proxy({ length: 2 }, { get(t, k) { if (typeof k === 'symbol') return undefined; log.push(k); return k === 'length' ? 2 : 'p' + k; } });
+console.log(JSON.stringify(Array.from(p, x => x)), log.join());
+console.log(JSON.stringify(Array.from({ length: 2, __proto__: { 0: 'inh' } })), JSON.stringify(Array.from(Object('ab'))));
+Object.defineProperty(Array.prototype, '1', { set(v) { log.push('set!'); }, configurable: true });
+console.log(JSON.stringify(Array.from({ length: 3 }, (_, i) => i * 2)), log.includes('set!'));
+delete Array.prototype[1];
+try { Array.from({ length: 3 }, (_, i) => { if (i === 1) throw new Error('stop ' + i); return i; }); } catch (e) { console.log(e.message); }
+try { Array.from({ length: 2 ** 32 }); } catch (e) { console.log(e.name); }
+function args() { return Array.from(arguments, x => x + 1); }
+console.log(args(1, 2, 3).join(), Array.from({ length: 2.7 }).length, Array.from({ length: '2' }, (v, i) => i).join());
+console.log(Array.from.call(Object, { length: 2, 0: 'x' }).length, Array.from({ length: 1 }, function () { return typeof this; }).join());
+EOF
+  same_as_node
+}
+
 @test "JSON.parse reads numbers as node: rounding halfway cases to even, -0, huge and tiny exponents, long digit runs, and refuses what JSON does not allow" {
   cat > prog.js <<'EOF'
 const texts = ['0', '-0', '-1', '123456789012345', '1234567890123456', '9007199254740993', '-9007199254740993',

@@ -250,6 +250,81 @@ int oda_duk_push_dense(void *ctx, int idx, unsigned int i) {
 	return 1;
 }
 
+/* Whether every index key read of the object at idx is certainly undefined with nothing run:
+ * it and each object on its prototype chain are ordinary (no Proxy, array, arguments, String
+ * object or buffer), with no element in an array part and no array-index key in their
+ * tables. Array.from over {length: n} (lib/engine/natives.cc) skips the reads then; the
+ * check is made again for each element, as the callback may add such a key. */
+static int oda__no_index_keys(duk_hthread *thr, duk_hobject *h) {
+	duk_uint_t sanity = DUK_HOBJECT_PROTOTYPE_CHAIN_SANITY;
+	for (; h != NULL; h = DUK_HOBJECT_GET_PROTOTYPE(thr->heap, h)) {
+		duk_uint_fast32_t i;
+		if (DUK_HOBJECT_HAS_EXOTIC_BEHAVIOR(h) || --sanity == 0) {
+			return 0;
+		}
+		if (DUK_HOBJECT_HAS_ARRAY_PART(h)) {
+			for (i = 0; i < DUK_HOBJECT_GET_ASIZE(h); i++) {
+				if (!DUK_TVAL_IS_UNUSED(DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i))) {
+					return 0;
+				}
+			}
+		}
+		for (i = 0; i < DUK_HOBJECT_GET_ENEXT(h); i++) {
+			duk_hstring *k = DUK_HOBJECT_E_GET_KEY(thr->heap, h, i);
+			if (k != NULL && DUK_HSTRING_HAS_ARRIDX(k)) {
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+/* Array.from's loop over an array-like (lib/engine/natives.cc's from_like, whose stack is
+ * [a, o, len, mapFn or undefined, thisArg]): a[k] = mapFn.call(thisArg, o[k], k) for each k
+ * below len, each stored as CreateDataPropertyOrThrow does (a is a new Array, no Proxy), and
+ * o[k] not read where it can only be undefined. */
+void oda_duk_from_like(void *ctx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *a = duk_require_hobject(thr, 0);
+	duk_double_t len = duk_require_number(thr, 2);
+	duk_bool_t mapping = !duk_is_undefined(thr, 3);
+	duk_double_t k;
+	for (k = 0; k < len; k++) {
+		duk_tval *slot;
+		duk_hobject *o = duk_get_hobject(thr, 1);
+		if (mapping) {
+			duk_dup(thr, 3);
+			duk_dup(thr, 4);
+		}
+		if (o != NULL && oda__no_index_keys(thr, o)) {
+			duk_push_undefined(thr);
+		} else {
+			duk_push_number(thr, k);
+			duk_get_prop(thr, 1);
+		}
+		if (mapping) {
+			duk_push_number(thr, k);
+			duk_call_method(thr, 2);
+		}
+		slot = NULL;
+		if (k < 4294967295.0 && DUK_HOBJECT_HAS_EXOTIC_ARRAY(a) && DUK_HOBJECT_HAS_ARRAY_PART(a) &&
+		    DUK_HOBJECT_HAS_EXTENSIBLE(a) && DUK_HARRAY_LENGTH_WRITABLE((duk_harray *) a)) {
+			slot = duk__obtain_arridx_slot(thr, (duk_uint32_t) k, a);
+		}
+		if (slot != NULL) {
+			DUK_TVAL_SET_TVAL_UPDREF(thr, slot, duk_get_tval(thr, -1));
+			if ((duk_uint32_t) k >= ((duk_harray *) a)->length) {
+				((duk_harray *) a)->length = (duk_uint32_t) k + 1;
+			}
+			duk_pop(thr);
+		} else {
+			duk_push_number(thr, k);
+			duk_swap_top(thr, -2);
+			duk_def_prop(thr, 0, DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WEC);
+		}
+	}
+}
+
 /* Replaces the value on top of the stack with an iterator result {value, done} (done a
  * boolean), made at its final size and defined without a [[Set]] walking up Object.prototype:
  * the Map and Set iterators of lib/engine/collections.cc make one a step. */

@@ -24,6 +24,7 @@ extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra
 extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 namespace {
@@ -303,6 +304,15 @@ duk_ret_t sort_values(duk_context* ctx) {
   return 1;
 }
 
+// __oda_from_like(a, o, len, mapFn, thisArg): Array.from's loop over the array-like o into
+// the new Array a (lib/engine/runtime/40-array.js), each mapFn call made from here; an o
+// like {length: n} is not read at all (Array.from over 100,000: 449 -> 87 M instructions).
+duk_ret_t from_like(duk_context* ctx) {
+  duk_set_top(ctx, 5);
+  oda_duk_from_like(ctx);
+  return 0;
+}
+
 // The buffer a concatenation is built in: short results on the stack. Each call has its own,
 // as a valueOf or a finalizer may concatenate while another concatenation builds.
 class ConcatBuffer {
@@ -424,6 +434,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
+  put_hidden_global(ctx, "__oda_from_like", from_like, 5);
   put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_pcat", plus_concat, DUK_VARARGS);
   register_promise_natives(ctx);

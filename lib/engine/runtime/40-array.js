@@ -6,7 +6,7 @@
   var AP = Array.prototype;
   var toObject = rt.toObject, toLength = rt.toLength, toInt = rt.toIntegerOrInfinity;
   var relIndex = rt.relIndex, requireCallable = rt.requireCallable;
-  var nativeSort = AP.sort, nativeSortValues = global.__oda_sort;
+  var nativeSort = AP.sort, nativeSortValues = global.__oda_sort, nativeFromLike = global.__oda_from_like;
 
   function isConstructor(C) {
     if (typeof C !== 'function') return false;
@@ -55,7 +55,8 @@
       }
       var o = Object(items), len = toLength(o.length);
       a = useCtor ? new C(len) : new Array(len);
-      for (; i < len; i++) rt.createDataProperty(a, i, mapping ? mapFn.call(thisArg, o[i], i) : o[i]);
+      if (!useCtor) nativeFromLike(a, o, len, mapFn, thisArg);   // natives.cc
+      else for (; i < len; i++) rt.createDataProperty(a, i, mapping ? mapFn.call(thisArg, o[i], i) : o[i]);
       a.length = len;
       return a;
     }, 1],
