@@ -326,6 +326,25 @@ EOF
   same_as_node
 }
 
+@test "an in test of an array index answers as node: elements, holes, -0, fractions, strings, a Proxy's has trap, frozen arrays, reduce and sort over holes" {
+  cat > prog.js <<'EOF'
+const a = [1, , 3, undefined];
+const r = [];
+for (const k of [0, 1, 2, 3, 4, -0, 0.5, -1, NaN, Infinity, 2 ** 32, '2', '02']) r.push(String(k) + ':' + (k in a));
+const log = [];
+const p = new Proxy([1, 2], { has(t, k) { log.push(typeof k + ' ' + String(k)); return k === '5'; } });
+r.push(0 in p, 5 in p, log.join('|'));
+const f = Object.freeze([7, 8]);
+const big = Array.from({ length: 1000 }, (_, i) => i); delete big[500];
+let n = 0; for (let i = 0; i < 1000; i++) if (i in big) n++;
+r.push(1 in f, 2 in f, n, [1, , 3].reduce((s, x) => s + x, 0), [, 'b', , 'd'].reduce((s, x) => s + x));
+const like = { length: 3, 0: 'x', 2: 'z' };
+r.push(Array.prototype.reduce.call(like, (s, x) => s + x), Array.prototype.sort.call([3, , 1], (x, y) => x - y).length);
+console.log(r.join());
+EOF
+  same_as_node
+}
+
 @test "JSON.parse reads numbers as node: rounding halfway cases to even, -0, huge and tiny exponents, long digit runs, and refuses what JSON does not allow" {
   cat > prog.js <<'EOF'
 const texts = ['0', '-0', '-1', '123456789012345', '1234567890123456', '9007199254740993', '-9007199254740993',
