@@ -111,3 +111,101 @@ EOF
   run run-code prog.js
   [ "$output" = '[true,"rejected ReferenceError",true,"rejected Error",true,"rejected TypeError",true,[1,2,[3]]]' ]
 }
+
+@test "then callbacks, awaits of thenables, subclassed and frozen promises keep node's microtask order" {
+  cat > prog.js <<'EOF'
+const log = [];
+const L = (s) => log.push(s);
+class MyP extends Promise {
+  constructor(ex) { super(ex); this.tag = 'my'; }
+}
+class Sp extends Promise { static get [Symbol.species]() { return Promise; } }
+const thenable = { then(r) { L('thenable.then'); r('T'); } };
+async function a1() { L('a1 start'); await null; L('a1 after null'); await thenable; L('a1 after thenable'); return 'a1'; }
+async function a2() { L('a2 start'); const v = await MyP.resolve(5); L('a2 got ' + v); return v; }
+async function a3() { try { await Promise.reject(new Error('boom')); } catch (e) { L('a3 caught ' + e.message); } return 3; }
+async function sync1() { return 7; }
+async function thrower() { throw new Error('t'); }
+const p0 = Promise.resolve(1);
+p0.then(v => L('then1 ' + v)).then(() => L('then1b'));
+const fz = Promise.resolve('fz'); Object.freeze(fz);
+fz.then(v => L('frozen ' + v));
+let fr; const fp = new Promise(r => { fr = r; }); Object.freeze(fp);
+fp.then(v => L('frozen pending ' + v));
+fr('ok');
+const my = new MyP(r => r('m'));
+L('my tag ' + my.tag + ' ' + (my instanceof MyP) + ' ' + (my.then(x => x) instanceof MyP));
+const sp = new Sp(r => r('s'));
+L('sp then is Promise ' + (sp.then(x => x).constructor === Promise));
+a1().then(v => L('a1 done ' + v));
+a2().then(v => L('a2 done ' + v));
+a3().then(v => L('a3 done ' + v));
+sync1().then(v => L('sync1 ' + v));
+thrower().catch(e => L('thrower ' + e.message));
+queueMicrotask(() => L('qm'));
+const pc = Promise.resolve(2); pc.constructor = function () {};
+(async () => { L('pc await ' + await pc); })();
+const own = Promise.resolve('own');
+Object.defineProperty(own, 'constructor', { get() { L('ctor getter'); return Promise; } });
+(async () => { L('own ' + await own); })();
+(async () => { const r = await Promise.all([sync1(), a2(), 9, thenable]); L('all ' + r.join()); })();
+(async () => { for (let i = 0; i < 3; i++) L('loop ' + await sync1() + i); })();
+Promise.resolve().then(() => L('t1')).then(() => L('t2')).then(() => L('t3')).then(() => L('t4'));
+new Promise((_, rej) => rej(new Error('r'))).then(null, e => L('rej ' + e.message)).finally(() => L('fin'));
+const many = Promise.resolve('x');
+for (let i = 0; i < 4; i++) many.then(v => L('many ' + i));
+let late; const lp = new Promise(r => { late = r; });
+for (let i = 0; i < 3; i++) lp.then(v => L('lp ' + i + v));
+await new Promise(r => setTimeout(r, 0));
+late('!');
+await new Promise(r => setTimeout(r, 0));
+console.log(log.join('\n'));
+EOF
+  run run-code prog.js
+  [ "$status" -eq 0 ]
+  [ "$output" = "$(cat <<'EOF'
+my tag my true true
+sp then is Promise true
+a1 start
+a2 start
+ctor getter
+a2 start
+then1 1
+frozen fz
+frozen pending ok
+a1 after null
+a3 caught boom
+sync1 7
+thrower t
+qm
+own own
+thenable.then
+loop 70
+t1
+rej r
+many 0
+many 1
+many 2
+many 3
+then1b
+thenable.then
+a3 done 3
+loop 71
+t2
+fin
+a1 after thenable
+a2 got 5
+pc await 2
+a2 got 5
+loop 72
+t3
+a1 done a1
+a2 done 5
+t4
+all 7,5,9,T
+lp 0!
+lp 1!
+lp 2!
+EOF
+)" ]
+}

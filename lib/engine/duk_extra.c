@@ -423,3 +423,142 @@ void oda_duk_plain_builtin(void *ctx, int idx, int length) {
 	duk_push_hstring_empty(thr);
 	duk_xdef_prop_stridx_short(thr, i, DUK_STRIDX_NAME, DUK_PROPDESC_FLAGS_C);
 }
+
+/* The hidden slots of a promise (lib/engine/promise.cc), by number: state, value, reactions,
+ * and for a promise made by then its two handlers. A promise gets them as its first own
+ * properties, in this order, so they are found at their entry index after a check of the key
+ * there, not by a property lookup (a read or write from the public API was 150 to 400
+ * instructions, and an await made a dozen). An object whose entries are otherwise (a
+ * subclass instance that had properties first) is searched. Being internal slots, they are
+ * written whatever Object.freeze did to the object. */
+#define ODA__PROMISE_SLOTS 5
+static const char oda__promise_keys[ODA__PROMISE_SLOTS][8] = {
+	DUK_HIDDEN_SYMBOL("oda_ps"), DUK_HIDDEN_SYMBOL("oda_pv"), DUK_HIDDEN_SYMBOL("oda_pr"),
+	DUK_HIDDEN_SYMBOL("oda_pf"), DUK_HIDDEN_SYMBOL("oda_pj")
+};
+
+DUK_LOCAL duk_bool_t oda__is_promise_key(duk_hstring *k, int slot) {
+	return k != NULL && DUK_HSTRING_GET_BYTELEN(k) == 7 &&
+	       duk_memcmp((const void *) DUK_HSTRING_GET_DATA(k), (const void *) oda__promise_keys[slot], 7) == 0;
+}
+
+DUK_LOCAL duk_tval *oda__promise_slot(duk_hthread *thr, duk_hobject *h, int slot) {
+	duk_uint_fast32_t i, n = DUK_HOBJECT_GET_ENEXT(h);
+	if ((duk_uint_fast32_t) slot < n && oda__is_promise_key(DUK_HOBJECT_E_GET_KEY(thr->heap, h, slot), slot)) {
+		i = (duk_uint_fast32_t) slot;
+	} else {
+		for (i = 0; i < n; i++) {
+			if (oda__is_promise_key(DUK_HOBJECT_E_GET_KEY(thr->heap, h, i), slot)) break;
+		}
+		if (i == n) return NULL;
+	}
+	if (DUK_UNLIKELY(DUK_HOBJECT_E_SLOT_IS_ACCESSOR(thr->heap, h, i))) return NULL;
+	return DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, i);
+}
+
+/* The state of the promise at idx (an int), or -1 when the value there is none. */
+int oda_duk_promise_state(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_tval *tv = h != NULL ? oda__promise_slot(thr, h, 0) : NULL;
+	return tv != NULL && DUK_TVAL_IS_NUMBER(tv) ? (int) DUK_TVAL_GET_NUMBER(tv) : -1;
+}
+
+/* Pushes slot `slot` of the promise at idx, undefined when it has none. */
+void oda_duk_promise_get(void *ctx, int idx, int slot) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_tval *tv = h != NULL ? oda__promise_slot(thr, h, slot) : NULL;
+	if (tv == NULL) duk_push_undefined(thr); else duk_push_tval(thr, tv);
+}
+
+/* Makes slot `slot` of h, undefined; h has none yet. */
+DUK_LOCAL duk_tval *oda__promise_new_slot(duk_hthread *thr, duk_hobject *h, int slot) {
+	duk_int_t e;
+	duk_tval *tv;
+	switch (slot) {  /* literals: Duktape's cache of them saves an intern each */
+	case 0: duk_push_literal(thr, DUK_HIDDEN_SYMBOL("oda_ps")); break;
+	case 1: duk_push_literal(thr, DUK_HIDDEN_SYMBOL("oda_pv")); break;
+	case 2: duk_push_literal(thr, DUK_HIDDEN_SYMBOL("oda_pr")); break;
+	case 3: duk_push_literal(thr, DUK_HIDDEN_SYMBOL("oda_pf")); break;
+	default: duk_push_literal(thr, DUK_HIDDEN_SYMBOL("oda_pj")); break;
+	}
+	e = duk__hobject_alloc_entry_checked(thr, h, duk_known_hstring(thr, -1));
+	duk_pop(thr);
+	DUK_HOBJECT_E_SET_FLAGS(thr->heap, h, e, DUK_PROPDESC_FLAGS_WC);
+	tv = DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, e);
+	DUK_TVAL_SET_UNDEFINED(tv);
+	return tv;
+}
+
+/* Pops the value on top of the stack into slot `slot` of the object at idx, made when it has
+ * none. */
+void oda_duk_promise_put(void *ctx, int idx, int slot) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_require_hobject(thr, (duk_idx_t) idx);
+	duk_tval *tv = oda__promise_slot(thr, h, slot);
+	if (tv == NULL) tv = oda__promise_new_slot(thr, h, slot);
+	DUK_TVAL_SET_TVAL_UPDREF(thr, tv, duk_require_tval(thr, -1));
+	duk_pop(thr);
+}
+
+/* Gives the object at idx its first n promise slots, the state pending (0), the rest
+ * undefined; a fresh object gets room for exactly these. */
+void oda_duk_promise_init(void *ctx, int idx, int n) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_idx_t i = duk_require_normalize_index(thr, (duk_idx_t) idx);
+	duk_hobject *h = duk_require_hobject(thr, i);
+	int slot;
+	if (DUK_HOBJECT_GET_ENEXT(h) == 0) {
+		if (DUK_HOBJECT_GET_ESIZE(h) < (duk_uint32_t) n) {
+			duk_hobject_realloc_props(thr, h, (duk_uint32_t) n, DUK_HOBJECT_GET_ASIZE(h), 0, 0);
+		}
+		for (slot = 0; slot < n; slot++) (void) oda__promise_new_slot(thr, h, slot);
+		DUK_TVAL_SET_I32(DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0), 0);
+		return;
+	}
+	for (slot = 0; slot < n; slot++) {
+		if (slot == 0) duk_push_int(thr, 0); else duk_push_undefined(thr);
+		oda_duk_promise_put(ctx, i, slot);
+	}
+}
+
+/* Pops the value on top of the stack onto the end of the array at idx (the job queue and a
+ * promise's reactions of lib/engine/promise.cc): straight into its array part, where
+ * [[Set]] on these bare arrays went through the string key of every index (patch 0016's
+ * slow path for a hole of an array without Array.prototype). */
+void oda_duk_array_append(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_idx_t i = duk_require_normalize_index(thr, (duk_idx_t) idx);
+	duk_hobject *h = duk_require_hobject(thr, i);
+	duk_tval *slot = NULL;
+	duk_uint32_t n;
+	DUK_ASSERT(DUK_HOBJECT_HAS_EXOTIC_ARRAY(h));
+	n = ((duk_harray *) h)->length;
+	if (DUK_HOBJECT_HAS_ARRAY_PART(h) && n < 0xfffffffeUL) slot = duk__obtain_arridx_slot(thr, n, h);
+	if (slot == NULL) {
+		duk_put_prop_index(thr, i, n);
+		return;
+	}
+	DUK_TVAL_SET_TVAL_UPDREF(thr, slot, duk_require_tval(thr, -1));
+	((duk_harray *) h)->length = n + 1;
+	duk_pop(thr);
+}
+
+/* Whether the object at idx has prototype proto, no own `constructor`, and proto a plain data
+ * `constructor` holding ctor: then its `constructor` is ctor without a [[Get]] (which cost an
+ * await 400 instructions). 0 says nothing: the caller reads the property. */
+int oda_duk_constructor_is(void *ctx, int idx, void *proto, void *ctor) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_hobject *p = (duk_hobject *) proto;
+	duk_tval *tv;
+	duk_int_t e_idx, h_idx;
+	if (h == NULL || p == NULL || DUK_HOBJECT_GET_PROTOTYPE(thr->heap, h) != p || DUK_HOBJECT_IS_PROXY(h) ||
+	    DUK_HOBJECT_IS_PROXY(p) ||
+	    duk_hobject_find_entry(thr->heap, h, DUK_HTHREAD_STRING_CONSTRUCTOR(thr), &e_idx, &h_idx)) {
+		return 0;
+	}
+	tv = duk_hobject_find_entry_tval_ptr_stridx(thr->heap, p, DUK_STRIDX_CONSTRUCTOR);
+	return tv != NULL && DUK_TVAL_IS_OBJECT(tv) && DUK_TVAL_GET_OBJECT(tv) == (duk_hobject *) ctor;
+}

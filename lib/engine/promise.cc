@@ -21,13 +21,21 @@
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_plain_builtin(void* ctx, int idx, int length);  // lib/engine/duk_extra.c
 extern "C" void* oda_duk_heap_of(void* ctx);
+extern "C" int oda_duk_promise_state(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_promise_get(void* ctx, int idx, int slot);
+extern "C" void oda_duk_promise_put(void* ctx, int idx, int slot);
+extern "C" void oda_duk_promise_init(void* ctx, int idx, int n);
+extern "C" void oda_duk_array_append(void* ctx, int idx);
+extern "C" int oda_duk_constructor_is(void* ctx, int idx, void* proto, void* ctor);
 
 namespace oda::engine {
 namespace {
 
-#define STATE DUK_HIDDEN_SYMBOL("oda_ps")
-#define VALUE DUK_HIDDEN_SYMBOL("oda_pv")
-#define REACTIONS DUK_HIDDEN_SYMBOL("oda_pr")
+// A promise's slots (lib/engine/duk_extra.c keeps them at fixed entries): state, value,
+// reactions, and for a promise made by then its handlers. A capability record keeps its
+// handlers under the same keys as properties.
+enum Slot { kState, kValue, kReactions, kOnFulfilled, kOnRejected };
+constexpr int kSlots = 3, kThenSlots = 5;
 #define ON_FULFILLED DUK_HIDDEN_SYMBOL("oda_pf")
 #define ON_REJECTED DUK_HIDDEN_SYMBOL("oda_pj")
 #define RESOLVE DUK_HIDDEN_SYMBOL("oda_pres")
@@ -76,6 +84,24 @@ void push_shared(duk_context* ctx, Shared key) {
   duk_push_heapptr(ctx, g_shared.ptr[key]);
 }
 
+void* shared_ptr(duk_context* ctx, Shared key) {
+  if (g_shared.heap == oda_duk_heap_of(ctx) && g_shared.ptr[key] != nullptr) return g_shared.ptr[key];
+  push_shared(ctx, key);
+  duk_pop(ctx);
+  return g_shared.ptr[key];
+}
+
+// Whether p.constructor is the value at c: read from the entries when p inherits an
+// untouched one from Promise.prototype, else through [[Get]] (a getter, a Proxy, a subclass).
+bool constructor_is(duk_context* ctx, duk_idx_t p, duk_idx_t c) {
+  c = duk_normalize_index(ctx, c);
+  if (oda_duk_constructor_is(ctx, p, shared_ptr(ctx, kProto), duk_get_heapptr(ctx, c))) return true;
+  duk_get_prop_literal(ctx, p, "constructor");
+  bool same = duk_strict_equals(ctx, -1, c);
+  duk_pop(ctx);
+  return same;
+}
+
 // Pushes the queue array, its bounds in g_queue made its own.
 void push_queue(duk_context* ctx) {
   push_shared(ctx, kQueue);
@@ -91,38 +117,32 @@ void enqueue(duk_context* ctx, duk_idx_t a, duk_idx_t b, duk_idx_t c) {
   a = duk_normalize_index(ctx, a);
   b = b == DUK_INVALID_INDEX ? b : duk_normalize_index(ctx, b);
   c = c == DUK_INVALID_INDEX ? c : duk_normalize_index(ctx, c);
-  push_queue(ctx);
+  push_queue(ctx);  // its length is g_queue.tail
   duk_dup(ctx, a);
-  duk_put_prop_index(ctx, -2, g_queue.tail);
+  oda_duk_array_append(ctx, -2);
   if (b == DUK_INVALID_INDEX) duk_push_undefined(ctx); else duk_dup(ctx, b);
-  duk_put_prop_index(ctx, -2, g_queue.tail + 1);
+  oda_duk_array_append(ctx, -2);
   if (c == DUK_INVALID_INDEX) duk_push_undefined(ctx); else duk_dup(ctx, c);
-  duk_put_prop_index(ctx, -2, g_queue.tail + 2);
+  oda_duk_array_append(ctx, -2);
   g_queue.tail += 3;
   duk_pop(ctx);
 }
 
-bool is_promise(duk_context* ctx, duk_idx_t i) {
-  if (!duk_is_object(ctx, i)) return false;
-  bool yes = duk_get_prop_literal(ctx, i, STATE) != 0;
-  duk_pop(ctx);
-  return yes;
-}
+bool is_promise(duk_context* ctx, duk_idx_t i) { return oda_duk_promise_state(ctx, i) >= 0; }
 
-int state_of(duk_context* ctx, duk_idx_t p) {
-  duk_get_prop_literal(ctx, p, STATE);
-  int s = duk_get_int(ctx, -1);
-  duk_pop(ctx);
-  return s;
-}
+int state_of(duk_context* ctx, duk_idx_t p) { return oda_duk_promise_state(ctx, p); }
 
-// Pushes a new pending promise of ours (prototype Promise.prototype), made without an executor.
-void push_bare_promise(duk_context* ctx) {
+// Pushes slot s of promise p / pops the top into it.
+void get_slot(duk_context* ctx, duk_idx_t p, Slot s) { oda_duk_promise_get(ctx, p, s); }
+void put_slot(duk_context* ctx, duk_idx_t p, Slot s) { oda_duk_promise_put(ctx, p, s); }
+
+// Pushes a new pending promise of ours (prototype Promise.prototype), made without an
+// executor, with n slots (kThenSlots for one that keeps handlers).
+void push_bare_promise(duk_context* ctx, int n = kSlots) {
   duk_push_object(ctx);
   push_shared(ctx, kProto);
   duk_set_prototype(ctx, -2);
-  duk_push_int(ctx, kPending);
-  duk_put_prop_literal(ctx, -2, STATE);
+  oda_duk_promise_init(ctx, -1, n);
 }
 
 void schedule(duk_context* ctx, duk_idx_t p, duk_idx_t r) { enqueue(ctx, p, r, DUK_INVALID_INDEX); }
@@ -135,24 +155,25 @@ void react(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     schedule(ctx, p, r);
     return;
   }
-  duk_get_prop_literal(ctx, p, REACTIONS);
+  get_slot(ctx, p, kReactions);
   if (duk_is_undefined(ctx, -1)) {
     duk_pop(ctx);
     duk_dup(ctx, r);
-    duk_put_prop_literal(ctx, p, REACTIONS);
+    put_slot(ctx, p, kReactions);
   } else if (duk_is_array(ctx, -1)) {
     duk_dup(ctx, r);
-    duk_put_prop_index(ctx, -2, static_cast<duk_uarridx_t>(duk_get_length(ctx, -2)));
+    oda_duk_array_append(ctx, -2);
     duk_pop(ctx);
   } else {
     duk_push_bare_array(ctx);
     duk_swap_top(ctx, -2);
-    duk_put_prop_index(ctx, -2, 0);
+    oda_duk_array_append(ctx, -2);
     duk_dup(ctx, r);
-    duk_put_prop_index(ctx, -2, 1);
-    duk_put_prop_literal(ctx, p, REACTIONS);
+    oda_duk_array_append(ctx, -2);
+    put_slot(ctx, p, kReactions);
   }
 }
+
 
 // Settles p (once) with the value at v, and queues its reactions in the order they came.
 void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
@@ -160,16 +181,16 @@ void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
   v = duk_normalize_index(ctx, v);
   if (state_of(ctx, p) != kPending) return;
   duk_push_int(ctx, state);
-  duk_put_prop_literal(ctx, p, STATE);
+  put_slot(ctx, p, kState);
   duk_dup(ctx, v);
-  duk_put_prop_literal(ctx, p, VALUE);
-  duk_get_prop_literal(ctx, p, REACTIONS);
+  put_slot(ctx, p, kValue);
+  get_slot(ctx, p, kReactions);
   if (duk_is_undefined(ctx, -1)) {
     duk_pop(ctx);
     return;
   }
   duk_push_undefined(ctx);
-  duk_put_prop_literal(ctx, p, REACTIONS);
+  put_slot(ctx, p, kReactions);
   if (duk_is_array(ctx, -1)) {
     duk_uarridx_t n = static_cast<duk_uarridx_t>(duk_get_length(ctx, -1));
     for (duk_uarridx_t i = 0; i < n; i++) {
@@ -264,7 +285,7 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
   p = duk_normalize_index(ctx, p);
   r = duk_normalize_index(ctx, r);
   int state = state_of(ctx, p);
-  duk_get_prop_literal(ctx, p, VALUE);
+  get_slot(ctx, p, kValue);
   duk_idx_t v = duk_get_top_index(ctx);
   if (duk_is_thread(ctx, r)) {  // an async function's coroutine: step(t, isError, value) resumes it
     push_shared(ctx, kStep);
@@ -275,13 +296,12 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     duk_pop_2(ctx);
     return;
   }
-  if (duk_get_prop_literal(ctx, r, STATE)) {  // a promise made by then
-    duk_pop(ctx);
-    if (state == kFulfilled) duk_get_prop_literal(ctx, r, ON_FULFILLED); else duk_get_prop_literal(ctx, r, ON_REJECTED);
+  if (is_promise(ctx, r)) {  // a promise made by then
+    get_slot(ctx, r, state == kFulfilled ? kOnFulfilled : kOnRejected);
     duk_push_undefined(ctx);
-    duk_put_prop_literal(ctx, r, ON_FULFILLED);
+    put_slot(ctx, r, kOnFulfilled);
     duk_push_undefined(ctx);
-    duk_put_prop_literal(ctx, r, ON_REJECTED);
+    put_slot(ctx, r, kOnRejected);
     if (!duk_is_callable(ctx, -1)) {
       if (state == kFulfilled) resolve_with(ctx, r, v); else settle(ctx, r, kRejected, v);
     } else {
@@ -293,7 +313,6 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
     duk_pop_2(ctx);
     return;
   }
-  duk_pop(ctx);
   if (duk_get_prop_literal(ctx, r, RESOLVE)) {  // another constructor's capability
     duk_get_prop_literal(ctx, r, REJECT);
     if (state == kFulfilled) duk_get_prop_literal(ctx, r, ON_FULFILLED); else duk_get_prop_literal(ctx, r, ON_REJECTED);
@@ -417,10 +436,9 @@ duk_ret_t rejected(duk_context* ctx) {
 // the specification's PromiseResolve does (a thenable takes its then's ticks on top).
 duk_ret_t await_value(duk_context* ctx) {
   if (is_promise(ctx, 0)) {
-    duk_get_prop_literal(ctx, 0, "constructor");
     push_shared(ctx, kPromise);
-    bool ours = duk_strict_equals(ctx, -1, -2);
-    duk_pop_2(ctx);
+    bool ours = constructor_is(ctx, 0, -1);
+    duk_pop(ctx);
     if (ours) {
       react(ctx, 0, 1);
       return 0;
@@ -442,11 +460,11 @@ duk_ret_t when(duk_context* ctx) {
     resolve_with(ctx, -1, 0);
     duk_replace(ctx, 0);
   }
-  push_bare_promise(ctx);
+  push_bare_promise(ctx, kThenSlots);
   duk_dup(ctx, 1);
-  duk_put_prop_literal(ctx, -2, ON_FULFILLED);
+  put_slot(ctx, -2, kOnFulfilled);
   duk_dup(ctx, 2);
-  duk_put_prop_literal(ctx, -2, ON_REJECTED);
+  put_slot(ctx, -2, kOnRejected);
   react(ctx, 0, -1);
   return 0;
 }
@@ -517,8 +535,7 @@ duk_ret_t promise_constructor(duk_context* ctx) {
     return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Promise resolver %s is not a function", what);
   }
   duk_push_this(ctx);  // 1
-  duk_push_int(ctx, kPending);
-  duk_put_prop_literal(ctx, 1, STATE);
+  oda_duk_promise_init(ctx, 1, kSlots);
   push_resolving_functions(ctx, 1);  // 2, 3
   duk_dup(ctx, 0);
   duk_push_undefined(ctx);
@@ -540,14 +557,14 @@ duk_ret_t then(duk_context* ctx) {
   if (!is_promise(ctx, 2)) return incompatible(ctx, "then");
   push_species_constructor(ctx, 2);  // 3
   if (duk_is_undefined(ctx, 3)) {
-    push_bare_promise(ctx);
+    push_bare_promise(ctx, kThenSlots);
     if (duk_is_callable(ctx, 0)) {
       duk_dup(ctx, 0);
-      duk_put_prop_literal(ctx, -2, ON_FULFILLED);
+      put_slot(ctx, -2, kOnFulfilled);
     }
     if (duk_is_callable(ctx, 1)) {
       duk_dup(ctx, 1);
-      duk_put_prop_literal(ctx, -2, ON_REJECTED);
+      put_slot(ctx, -2, kOnRejected);
     }
     react(ctx, 2, -1);
     return 1;
@@ -573,9 +590,7 @@ duk_ret_t promise_resolve(duk_context* ctx) {
   duk_push_this(ctx);  // 1
   push_given_constructor(ctx, 1, "resolve");  // 2
   if (is_promise(ctx, 0)) {
-    duk_get_prop_literal(ctx, 0, "constructor");
-    bool same = duk_strict_equals(ctx, -1, 1);
-    duk_pop(ctx);
+    bool same = constructor_is(ctx, 0, 1);
     if (same) {
       duk_dup(ctx, 0);
       return 1;
