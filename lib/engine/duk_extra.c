@@ -562,3 +562,10 @@ int oda_duk_constructor_is(void *ctx, int idx, void *proto, void *ctor) {
 	tv = duk_hobject_find_entry_tval_ptr_stridx(thr->heap, p, DUK_STRIDX_CONSTRUCTOR);
 	return tv != NULL && DUK_TVAL_IS_OBJECT(tv) && DUK_TVAL_GET_OBJECT(tv) == (duk_hobject *) ctor;
 }
+
+/* Whether the coroutine at idx has finished (returned or thrown), so that what its resume
+ * returned is its result, not a value it yielded to await (lib/engine/promise.cc). */
+int oda_duk_thread_done(void *ctx, int idx) {
+	duk_hthread *t = duk_require_hthread((duk_hthread *) ctx, (duk_idx_t) idx);
+	return t->state == DUK_HTHREAD_STATE_TERMINATED;
+}

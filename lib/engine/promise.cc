@@ -27,6 +27,7 @@ extern "C" void oda_duk_promise_put(void* ctx, int idx, int slot);
 extern "C" void oda_duk_promise_init(void* ctx, int idx, int n);
 extern "C" void oda_duk_array_append(void* ctx, int idx);
 extern "C" int oda_duk_constructor_is(void* ctx, int idx, void* proto, void* ctor);
+extern "C" int oda_duk_thread_done(void* ctx, int idx);
 
 namespace oda::engine {
 namespace {
@@ -55,8 +56,8 @@ struct Queue {
 } g_queue;
 
 // What the natives keep in the stash's table (share()), by index.
-enum Shared { kPromise, kProto, kCapability, kStep, kQueue, kSpecies, kShared };
-constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "queue", "species"};
+enum Shared { kPromise, kProto, kCapability, kStep, kResume, kQueue, kSpecies, kShared };
+constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "resume", "queue", "species"};
 
 // The table's objects as heap pointers, for the heap they were read from (not the ctx: each
 // coroutine is a thread, and a ctx, of its own): a property read from C costs hundreds of
@@ -174,6 +175,7 @@ void react(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
   }
 }
 
+void resolve_with(duk_context* ctx, duk_idx_t p, duk_idx_t x);
 
 // Settles p (once) with the value at v, and queues its reactions in the order they came.
 void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
@@ -201,6 +203,34 @@ void settle(duk_context* ctx, duk_idx_t p, int state, duk_idx_t v) {
   } else {
     schedule(ctx, p, -1);
   }
+  duk_pop(ctx);
+}
+
+// Coroutine t's run ended with v: see after() below.
+void after_step(duk_context* ctx, duk_idx_t t, duk_idx_t v) {
+  t = duk_normalize_index(ctx, t);
+  v = duk_normalize_index(ctx, v);
+  if (oda_duk_thread_done(ctx, t)) {
+    duk_get_prop_literal(ctx, t, "p");
+    resolve_with(ctx, -1, v);
+    duk_pop(ctx);
+    return;
+  }
+  // A promise of ours whose constructor is Promise is reacted to directly (one tick);
+  // anything else is first resolved into a new promise, as the specification's
+  // PromiseResolve does (a thenable takes its then's ticks on top).
+  if (is_promise(ctx, v)) {
+    push_shared(ctx, kPromise);
+    bool ours = constructor_is(ctx, v, -1);
+    duk_pop(ctx);
+    if (ours) {
+      react(ctx, v, t);
+      return;
+    }
+  }
+  push_bare_promise(ctx);
+  resolve_with(ctx, -1, v);
+  react(ctx, -1, t);
   duk_pop(ctx);
 }
 
@@ -287,12 +317,19 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
   int state = state_of(ctx, p);
   get_slot(ctx, p, kValue);
   duk_idx_t v = duk_get_top_index(ctx);
-  if (duk_is_thread(ctx, r)) {  // an async function's coroutine: step(t, isError, value) resumes it
+  if (duk_is_thread(ctx, r)) {  // an async function's coroutine: step(t, isError, value, resume) resumes it
     push_shared(ctx, kStep);
     duk_dup(ctx, r);
     duk_push_boolean(ctx, state == kRejected);
     duk_dup(ctx, v);
-    duk_call(ctx, 3);
+    push_shared(ctx, kResume);
+    if (duk_pcall(ctx, 4) != DUK_EXEC_SUCCESS) {
+      duk_get_prop_literal(ctx, r, "p");
+      settle(ctx, -1, kRejected, -2);
+      duk_pop(ctx);
+    } else {
+      after_step(ctx, r, -1);
+    }
     duk_pop_2(ctx);
     return;
   }
@@ -431,22 +468,10 @@ duk_ret_t rejected(duk_context* ctx) {
   return 1;
 }
 
-// await(v, t): coroutine t resumes once v settles. A promise of ours whose constructor is Promise is
-// reacted to directly (one tick); anything else is first resolved into a new promise, as
-// the specification's PromiseResolve does (a thenable takes its then's ticks on top).
-duk_ret_t await_value(duk_context* ctx) {
-  if (is_promise(ctx, 0)) {
-    push_shared(ctx, kPromise);
-    bool ours = constructor_is(ctx, 0, -1);
-    duk_pop(ctx);
-    if (ours) {
-      react(ctx, 0, 1);
-      return 0;
-    }
-  }
-  push_bare_promise(ctx);
-  resolve_with(ctx, -1, 0);
-  react(ctx, -1, 1);
+// after(t, v): coroutine t returned v (its promise t.p is resolved with it) or yielded v
+// to await it (t resumes once v settles).
+duk_ret_t after(duk_context* ctx) {
+  after_step(ctx, 0, 1);
   return 0;
 }
 
@@ -648,7 +673,7 @@ duk_ret_t natives(duk_context* ctx) {
       {"make", make, 0},
       {"settleResolve", resolve_native, 2},
       {"settleReject", reject_native, 2},
-      {"await", await_value, 2},
+      {"after", after, 2},
       {"resolved", resolved, 1},
       {"rejected", rejected, 1},
       {"when", when, 3},

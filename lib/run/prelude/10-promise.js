@@ -198,9 +198,10 @@
 
   // For the event loop (drain, pending) and the async machinery (30-async.js): make() is a
   // pending promise made without an executor, which resolve(p, x) and reject(p, e) settle;
-  // await(v, t) resumes coroutine t through the step function given to setStep once v
-  // settles; when(v, f, r) calls f or r, through nothing the program can replace.
+  // after(t, v), once coroutine t ran: settles t.p with v when t finished, else resumes t
+  // through the step function given to setStep once v settles; when(v, f, r) calls f or r,
+  // through nothing the program can replace.
   global.__oda_microtasks = { drain: N.drain, pending: N.pending, make: N.make, resolve: N.settleResolve, when: N.when,
-                              reject: N.settleReject, await: N.await, resolved: N.resolved, rejected: N.rejected,
-                              setStep: function (step) { N.share('step', step); } };
+                              reject: N.settleReject, resolved: N.resolved, rejected: N.rejected,
+                              after: N.after, setStep: function (step, resume) { N.share('step', step); N.share('resume', resume); } };
 })(this);

@@ -10,26 +10,19 @@
 
   // A call is its thread, its promise in t.p; the thread is itself the reaction the natives
   // keep on the awaited promise, so neither a call nor an await makes a record or a closure.
-  // The thread starts in entry with the body. A body that returns sets `finished`, which the
-  // step that resumed it reads right away (steps nest when one async call makes another).
-  var finished = false;
-  function entry(body) {
-    var result = body();
-    finished = true;
-    return result;
-  }
-  function step(t, isError, value) {
-    var v;
-    finished = false;
-    try { v = resume(t, value, isError); } catch (e) { finished = false; mt.reject(t.p, e); return; }
-    if (finished) { finished = false; mt.resolve(t.p, v); return; }
-    mt.await(v, t);
-  }
-  mt.setStep(step);
+  // The thread starts in entry with the body. step resumes it: the natives call it (with
+  // resume, so it reads no variable of this scope) once what it awaited settled, and then
+  // settle t.p or await what it yielded, telling the two apart by the thread's state
+  // (after(t, v) does that part for a call's first run here).
+  function entry(body) { return body(); }
+  function step(t, isError, value, resume) { return resume(t, value, isError); }
+  mt.setStep(step, resume);
+  var after = mt.after, reject = mt.reject, make = mt.make;
   function call(body) {
-    var t = new Thread(entry), p = mt.make();
+    var t = new Thread(entry), p = make(), v;
     t.p = p;
-    step(t, false, body);
+    try { v = resume(t, body, false); } catch (e) { reject(p, e); return p; }
+    after(t, v);
     return p;
   }
 
