@@ -569,3 +569,19 @@ int oda_duk_thread_done(void *ctx, int idx) {
 	duk_hthread *t = duk_require_hthread((duk_hthread *) ctx, (duk_idx_t) idx);
 	return t->state == DUK_HTHREAD_STATE_TERMINATED;
 }
+
+/* Whether obj's own property of the key at key_idx is an accessor whose getter is `getter`
+ * (Promise's untouched @@species, so that then makes a plain promise without two [[Get]]s
+ * and a call; lib/engine/promise.cc). */
+int oda_duk_own_getter_is(void *ctx, void *obj, int key_idx, void *getter) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = (duk_hobject *) obj;
+	duk_hstring *k = duk_get_hstring(thr, (duk_idx_t) key_idx);
+	duk_int_t e_idx, h_idx;
+	if (h == NULL || k == NULL || getter == NULL || DUK_HOBJECT_IS_PROXY(h) ||
+	    !duk_hobject_find_entry(thr->heap, h, k, &e_idx, &h_idx)) {
+		return 0;
+	}
+	return DUK_HOBJECT_E_SLOT_IS_ACCESSOR(thr->heap, h, e_idx) &&
+	       DUK_HOBJECT_E_GET_VALUE_GETTER(thr->heap, h, e_idx) == (duk_hobject *) getter;
+}

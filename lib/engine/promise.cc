@@ -28,6 +28,7 @@ extern "C" void oda_duk_promise_init(void* ctx, int idx, int n);
 extern "C" void oda_duk_array_append(void* ctx, int idx);
 extern "C" int oda_duk_constructor_is(void* ctx, int idx, void* proto, void* ctor);
 extern "C" int oda_duk_thread_done(void* ctx, int idx);
+extern "C" int oda_duk_own_getter_is(void* ctx, void* obj, int key_idx, void* getter);
 
 namespace oda::engine {
 namespace {
@@ -56,8 +57,9 @@ struct Queue {
 } g_queue;
 
 // What the natives keep in the stash's table (share()), by index.
-enum Shared { kPromise, kProto, kCapability, kStep, kResume, kQueue, kSpecies, kShared };
-constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "resume", "queue", "species"};
+enum Shared { kPromise, kProto, kCapability, kStep, kResume, kQueue, kSpecies, kSpeciesGetter, kShared };
+constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "resume", "queue", "species",
+                                               "speciesGetter"};
 
 // The table's objects as heap pointers, for the heap they were read from (not the ctx: each
 // coroutine is a thread, and a ctx, of its own): a property read from C costs hundreds of
@@ -497,6 +499,18 @@ duk_ret_t when(duk_context* ctx) {
 // SpeciesConstructor(p, Promise): pushes the constructor `then` makes its promise with, or
 // undefined for Promise itself (made natively).
 void push_species_constructor(duk_context* ctx, duk_idx_t p) {
+  p = duk_normalize_index(ctx, p);
+  // p's constructor Promise with its own @@species getter, told from the entries alone (a
+  // [[Get]] here and another below would call a getter twice): Promise itself.
+  if (oda_duk_constructor_is(ctx, p, shared_ptr(ctx, kProto), shared_ptr(ctx, kPromise))) {
+    push_shared(ctx, kSpecies);
+    bool plain = oda_duk_own_getter_is(ctx, shared_ptr(ctx, kPromise), -1, shared_ptr(ctx, kSpeciesGetter));
+    duk_pop(ctx);
+    if (plain) {
+      duk_push_undefined(ctx);
+      return;
+    }
+  }
   duk_get_prop_literal(ctx, p, "constructor");
   if (duk_is_undefined(ctx, -1)) return;
   if (!duk_is_object(ctx, -1)) (void) duk_error(ctx, DUK_ERR_TYPE_ERROR, "The .constructor property is not an object");

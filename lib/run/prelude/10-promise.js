@@ -192,6 +192,8 @@
 
   defProp(proto, Symbol.toStringTag, { value: 'Promise', configurable: true });
   if (global.__oda_rt) global.__oda_rt.getter(Promise, SPECIES, function () { return this; });
+  var species = Object.getOwnPropertyDescriptor(Promise, SPECIES);
+  if (species && species.get) N.share('speciesGetter', species.get);
   Object.defineProperty(global, 'Promise', { value: Promise, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(global, 'queueMicrotask', {
     value: function queueMicrotask(fn) { N.enqueue(fn); }, writable: true, configurable: true, enumerable: false });
