@@ -804,3 +804,25 @@ SyntaxError: Invalid regular expression: /[\p{ascii}]/u: Invalid property name i
 SyntaxError: Invalid regular expression: /\p{Script=greek}/u: Invalid property name
 EOF
 }
+
+@test "numbers become node's shortest nearest digits: halfway ties to even, Grisu3's undecided cases, the layout's borders" {
+  cat > prog.js <<'EOF2'
+var f = new Float64Array(1), u = new Uint32Array(f.buffer);
+function bits(hi, lo) { u[1] = hi; u[0] = lo; return f[0]; }
+var xs = [bits(0x43100000, 1), bits(0x43100000, 3), bits(0xc30d0815, 0x39ed365a), bits(0x1255273c, 0x7f8434bc),
+  bits(0x7142d763, 0x2179ca34), bits(0x44b52d02, 0xc7e14af6), 5e-324, 1.7976931348623157e308, 2.2250738585072014e-308,
+  1e21, 999999999999999900000, 1e-7, 0.000001, 0.1 + 0.2, 1 / 3, -1 / 7, 100 / 7, 4294967296.5, -0];
+console.log(xs.map(String).join(' '));
+console.log(xs.map(function (x) { return '' + x; }).join(' ') === xs.map(String).join(' '), `${xs[0]}|${xs[13]}`);
+console.log(JSON.stringify(xs.slice(0, 6)), JSON.stringify({v: 1 / 7, w: -1.5e-9}));
+var o = {}; o[1 / 3] = 1; console.log(Object.keys(o)[0], (1 / 7).toFixed(3), (1 / 3).toPrecision(4), (123.456).toExponential(2));
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF2'
+1125899906842624.2 1125899906842624.8 -1021457697973963.2 2.3407801788530437e-220 3.8340587213042945e+237 1e+23 5e-324 1.7976931348623157e+308 2.2250738585072014e-308 1e+21 999999999999999900000 1e-7 0.000001 0.30000000000000004 0.3333333333333333 -0.14285714285714285 14.285714285714286 4294967296.5 0
+true 1125899906842624.2|0.30000000000000004
+[1125899906842624.2,1125899906842624.8,-1021457697973963.2,2.3407801788530437e-220,3.8340587213042945e+237,1e+23] {"v":0.14285714285714285,"w":-1.5e-9}
+0.3333333333333333 0.143 0.3333 1.23e+2
+EOF2
+}
