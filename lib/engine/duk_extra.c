@@ -584,6 +584,7 @@ int oda_duk_own_getter_is(void *ctx, void *obj, int key_idx, void *getter) {
 	}
 	return DUK_HOBJECT_E_SLOT_IS_ACCESSOR(thr->heap, h, e_idx) &&
 	       DUK_HOBJECT_E_GET_VALUE_GETTER(thr->heap, h, e_idx) == (duk_hobject *) getter;
+}
 
 /* Number to text for ToString(Number) (lib/engine/patches/0021): the shortest digits that read
  * back as x and, among those, the nearest to x, found with 64-bit arithmetic after Loitsch's
