@@ -312,3 +312,15 @@ console.log(JSON.stringify('\ud834'.repeat(3000)).length, JSON.stringify('é\ud8
 EOF
   same_as_node
 }
+
+@test "eval's result is ES2015's completion value: loops, if, try, switch and with without one give undefined" {
+  cat > prog.js <<'EOF'
+const show = (src) => String(eval(src));
+console.log(show('1; for (var i = 0; i < 1; i++) { }'), show('2; for (var k in { x: 0 }) { 3; }'), show('4; while (false) ;'));
+console.log(show('var a; 5; for (a of [0]) { }'), show('6; for (var b of [0]) { 7; break; }'), show('8; if (false) 9;'));
+console.log(show('10; try { } catch (e) { }'), show('11; try { 12; } finally { 13; }'), show('14; switch (1) { case 1: }'));
+console.log(show("for (var j = 0; j < 2; ++j) { if (j) { try { throw null; } catch (e) { break; } } 'bad'; }"));
+console.log(show('15; with ({}) { }'), show('L: if (1) { 16; break L; }'), show('(function () { 17; if (1) ; })()'));
+EOF
+  same_as_node
+}

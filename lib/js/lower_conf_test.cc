@@ -55,6 +55,19 @@ TEST(JsLowerConf, ScriptsStayAtTopLevelWithTheirOwnTemps) {
   EXPECT_EQ(lowered_script("var w = 1;\nw"), "var w = 1;\nw;");
 }
 
+// eval's result is ES2015's completion value: a loop, if, try, switch or with whose body
+// leaves none is undefined, not the value before it (the engine keeps ES5's), and neither a
+// finally block nor for-of's element assignment and closing give the result a value.
+TEST(JsLowerConf, ScriptCompletionValuesAreES2015s) {
+  EXPECT_EQ(lowered_script("1; for (;;) { break; }"), "1;{void 0; for (; ; ) {break;}}");
+  EXPECT_EQ(lowered_script("if (a) while (b) ;"), "{void 0; if (a) {void 0; while (b) ;}}");
+  EXPECT_EQ(lowered_script("try { 1 } finally { 2 }"), "var __te1;{void 0; try {1;} finally {var __te1 = (2);}}");
+  EXPECT_TRUE(has(lowered_script("var a; for (a of b) 1"), "{var __te4 = (a = (__te2 ? __te2[__te3++] : __te1.v));1;}"));
+  EXPECT_TRUE(has(lowered_script("var a; for (a of b) 1"), "finally { var __te5 = (__oda_close(__te1)); }"));
+  // Function bodies keep their statements as written.
+  EXPECT_EQ(lowered_script("(function () { if (a) b; })"), "((function() {if (a) b;}));");
+}
+
 TEST(JsLowerConf, ScriptFlagsSayWhatTheCallerAllows) {
   std::string out;
   LowerError err;

@@ -94,6 +94,13 @@ class Emitter {
   int class_counter_ = 0;
   std::string temp_prefix_ = "__t";
   bool script_ = false;
+  // Printing a finally block of eval code: the engine lets its statements' values replace
+  // the try's completion value, so they are printed as var statements, which have none.
+  bool quiet_ = false;
+  // An expression statement (without its `;`) that leaves eval code's completion value alone.
+  std::string quiet(const std::string& e) {
+    return script_ && fn_->kind == Fn::Program ? "var " + temp() + " = (" + e + ")" : e;
+  }
   EvalFlags eval_flags_ = EvalFlags::None;  // eval code: what its caller allows
   [[noreturn]] void fail(const std::string& m, int line) { throw LowerFailure{m, line}; }
   void w(std::string_view s) { out.append(s); }
@@ -151,6 +158,7 @@ class Emitter {
   void stmts(const std::vector<Node*>& list, size_t from = 0);
   void tdz_entry(Scope* s);
   void stmt(Node* n, std::vector<std::string>* labels = nullptr);
+  void stmt_body(Node* n, std::vector<std::string>* labels);
   void var_decl(Node* n, bool statement);
   bool captures_any(Node* decl);  // does a nested function capture a name it declares?
   void collect_names(Node* p, std::vector<std::string>& out);

@@ -310,6 +310,11 @@ void Emitter::for_of(Node* n, const std::vector<std::string>& ls) {
       assigning_ = saved;
       w(";");
     }
+    // In eval code a var statement keeps the assignment out of the loop's completion value.
+    if (left->k != K::VarDecl) {
+      out.pop_back();
+      out = quiet(out) + ";";
+    }
     pre.swap(out);
     out.swap(saved);
   }
@@ -317,7 +322,7 @@ void Emitter::for_of(Node* n, const std::vector<std::string>& ls) {
   jumps_.pop_back();
   if (close) {
     if (is_await) w("} finally { if (" + step + " && !" + step + ".done) __oda_await(__oda_aclose(" + it + ")); }");
-    else w("} catch (__ce) { __oda_closeq(" + it + "); throw __ce; } finally { __oda_close(" + it + "); }");
+    else w("} catch (__ce) { __oda_closeq(" + it + "); throw __ce; } finally { " + quiet("__oda_close(" + it + ")") + "; }");
   }
 }
 

@@ -17,13 +17,39 @@ void Emitter::tdz_entry(Scope* s) {
     if (b->runtime_tdz) w(ascii_name(b->out) + " = __oda_TDZ;");
 }
 
+// Whether n is a statement whose completion value is undefined when its body's is empty
+// (ES2015's UpdateEmpty); the engine keeps ES5's, the value of the statement before it.
+static bool resets_completion(const Node* n) {
+  return n->k == K::If || n->k == K::Try || n->k == K::Switch || n->k == K::With || is_loop(n);
+}
+
 void Emitter::stmt(Node* n, std::vector<std::string>* labels) {
   sync(n->line);
+  // Only eval code's completion value is seen (eval's result); a block keeps the
+  // statement a single one where it is the body of another.
+  if (script_ && fn_->kind == Fn::Program && !quiet_ && resets_completion(n)) {
+    w("{void 0; ");
+    stmt_body(n, labels);
+    w("}");
+    return;
+  }
+  stmt_body(n, labels);
+}
+
+void Emitter::stmt_body(Node* n, std::vector<std::string>* labels) {
   switch (n->k) {
     case K::VarDecl:
       var_decl(n, true);
       break;
     case K::ExprStmt:
+      if (quiet_ && fn_->kind == Fn::Program) {
+        std::string saved;
+        saved.swap(out);
+        expr(n->a[0]);
+        saved.swap(out);
+        w(quiet(saved) + ";");
+        break;
+      }
       expr(n->a[0]);
       w(";");
       break;
@@ -337,7 +363,10 @@ void Emitter::try_stmt(Node* n) {
   }
   if (n->a[3]) {
     w(" finally ");
+    bool saved = quiet_;
+    quiet_ = script_;
     stmt(n->a[3]);
+    quiet_ = saved;
   }
 }
 
