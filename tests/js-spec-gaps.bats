@@ -324,3 +324,33 @@ console.log(show('15; with ({}) { }'), show('L: if (1) { 16; break L; }'), show(
 EOF
   same_as_node
 }
+
+@test "array assignment patterns step an iterator between their targets and close it when a target throws or a generator is closed at a yield in one" {
+  cat > prog.js <<'EOF'
+const log = [];
+const iterable = (n) => ({
+  [Symbol.iterator]() {
+    let i = 0;
+    return { next() { log.push('next'); return { done: i >= n, value: i++ }; }, return() { log.push('return'); return {}; } };
+  },
+});
+const o = { set a(v) { log.push('set a ' + v); }, set b(v) { throw new RangeError('b'); } };
+[o.a, o.a] = iterable(5);
+console.log(log.splice(0).join(', '));
+try { [o.a, o.b, o.a] = iterable(5); } catch (e) { log.push(e.name); }
+console.log(log.splice(0).join(', '));
+try { [o.a, o[(() => { throw new TypeError('key'); })()]] = iterable(5); } catch (e) { log.push(e.name); }
+console.log(log.splice(0).join(', '));
+let x, y;
+[x = log.push('default'), ...y] = iterable(3);
+console.log(x, JSON.stringify(y), log.splice(0).join(', '));
+function* g() { [{}[yield]] = iterable(5); log.push('unreachable'); }
+const it = g();
+it.next();
+console.log(JSON.stringify(it.return(7)), log.splice(0).join(', '));
+[o.a, , o.a] = [1, 2, 3];
+[o.a, ...o.c] = 'ab';
+console.log(JSON.stringify(o.c), log.splice(0).join(', '));
+EOF
+  same_as_node
+}

@@ -49,22 +49,13 @@ void Emitter::destructure(Node* p, const std::string& src) {
       bool rest = !p->a.empty() && p->a.back()->k == K::Rest;
       std::string arr = temp();
       piece();
+      if (assigning_ && steps_targets(p)) {
+        stepped_array(p, arr, src, rest);
+        break;
+      }
       w(arr + " = " + src + ", " + arr + " = " + stock_iterable(arr, rest) + " ? " + arr + " : __oda_arr(" + arr +
         ", " + std::to_string(rest ? -1 : int(p->a.size())) + ")");
-      for (size_t i = 0; i < p->a.size(); i++) {
-        Node* e = p->a[i];
-        if (e->k == K::Hole) continue;
-        if (e->k == K::Rest) {
-          assign_to(e->a[0], arr + ".slice(" + std::to_string(i) + ")");
-          continue;
-        }
-        std::string v = arr + "[" + std::to_string(i) + "]";
-        if (e->k == K::Ident || e->k == K::Dot) {
-          assign_to(e, v);
-        } else {
-          destructure(e, v);
-        }
-      }
+      indexed_elements(p, arr);
       break;
     }
     case K::ObjPat: {
@@ -114,6 +105,70 @@ void Emitter::destructure(Node* p, const std::string& src) {
     default:
       fail("SyntaxError: invalid destructuring target", p->line);
   }
+}
+
+void Emitter::indexed_elements(Node* p, const std::string& arr) {
+  for (size_t i = 0; i < p->a.size(); i++) {
+    Node* e = p->a[i];
+    if (e->k == K::Hole) continue;
+    if (e->k == K::Rest) {
+      assign_to(e->a[0], arr + ".slice(" + std::to_string(i) + ")");
+      continue;
+    }
+    std::string v = arr + "[" + std::to_string(i) + "]";
+    if (e->k == K::Ident || e->k == K::Dot) {
+      assign_to(e, v);
+    } else {
+      destructure(e, v);
+    }
+  }
+}
+
+// Whether an assignment pattern has a target that may run code (a member, a default, a
+// nested pattern): between the iterator's steps, which it must see in order, and which
+// closes the iterator if it throws.
+bool Emitter::steps_targets(Node* p) {
+  for (Node* e : p->a) {
+    Node* t = e->k == K::Rest ? e->a[0] : e;
+    if (t->k != K::Hole && t->k != K::Ident) return true;
+  }
+  return false;
+}
+
+// An array assignment pattern with such targets: a stock array is indexed as any other,
+// other iterables step once per element inside __oda_dstr, whose catch closes the iterator
+// when a target throws or the generator holding it is closed at a yield there. The closure
+// is no native frame, so a yield or await in a target still suspends the caller.
+void Emitter::stepped_array(Node* p, const std::string& arr, const std::string& src, bool rest) {
+  w(arr + " = " + src + ", " + stock_iterable(arr, rest) + " ? (");
+  first_ = true;
+  indexed_elements(p, arr);
+  if (first_) w("0");
+  w(") : __oda_dstr(" + arr + ", function (__dr) {");
+  w(kBareFunction);
+  Fn f;
+  f.kind = Fn::Closure;
+  f.temps = fn_->temps;  // temps of the caller stay visible under their own names
+  f.insert_at = out.size();
+  push(&f);
+  w("(");  // the pieces may start with an object literal, not a block
+  first_ = true;
+  for (Node* e : p->a) {
+    if (e->k == K::Hole) {
+      piece();
+      w("__oda_dstep(__dr)");
+    } else if (e->k == K::Rest) {
+      assign_to(e->a[0], "__oda_drest(__dr)");
+    } else if (e->k == K::Ident || e->k == K::Dot) {
+      assign_to(e, "__oda_dstep(__dr)");
+    } else {
+      destructure(e, "__oda_dstep(__dr)");
+    }
+  }
+  w(");");
+  pop();
+  w("})");
+  first_ = false;
 }
 
 void Emitter::check_const(Node* id) {

@@ -187,6 +187,9 @@ class Emitter {
   void piece();
   void assign_to(Node* target, const std::string& value);
   void destructure(Node* p, const std::string& src);
+  void indexed_elements(Node* p, const std::string& arr);
+  static bool steps_targets(Node* p);
+  void stepped_array(Node* p, const std::string& arr, const std::string& src, bool rest);
   void check_const(Node* id);
   bool assigning_ = false;  // destructuring an assignment expression, not a declaration
 

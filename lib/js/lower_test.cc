@@ -253,6 +253,10 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
                 sync_program("var __t1, __t2, __t3, __t4;var __t1 = o, __t2 = __t1.a, __t3 = __t2 === void 0 ? (1) : __t2, a = __t3, __t4 = __t1.b, c = __t4.c;"));
   expect_lowers("[x, y] = [y, x];",
                 sync_program("var __t1, __t2, __tsi = __oda_SI, __tav = __oda_AV;(__t1 = [y, x], __t2 = __t1, __t2 = __t2 != null && __t2[__tsi] === __tav ? __t2 : __oda_arr(__t2, 2), x = __t2[0], y = __t2[1], __t1);"));
+  // Targets that may run code: a stock array is indexed, another iterable steps between
+  // them in __oda_dstr, which closes it when one throws.
+  expect_lowers("[o.a, , ...r] = xs;",
+                sync_program("var __t1, __t2, __tsi = __oda_SI, __tav = __oda_AV;(__t1 = xs, __t2 = __t1, __t2 instanceof Array && __t2[__tsi] === __tav ? (o.a = __t2[0], r = __t2.slice(2)) : __oda_dstr(__t2, function (__dr) {(o.a = __oda_dstep(__dr), __oda_dstep(__dr), r = __oda_drest(__dr));}), __t1);"));
   expect_lowers("function f({a, b} = {}, [c] = []) { return a + b + c; }",
                 sync_program("function f() {var __t1, __t2, __t3, __t4, __t5, __tsi = __oda_SI, __tav = __oda_AV;var __p0 = arguments[0], __p1 = arguments[1];var __t1 = __p0, __t2 = __t1 === void 0 ? ({}) : __t1, a = __t2.a, b = __t2.b;var __t3 = __p1, __t4 = __t3 === void 0 ? ([]) : __t3, __t5 = __t4, __t5 = __t5 != null && __t5[__tsi] === __tav ? __t5 : __oda_arr(__t5, 1), c = __t5[0];return a + b + c;}"));
   expect_lowers("for (const {k, v} of list) use(k, v);",

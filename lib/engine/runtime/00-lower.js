@@ -1,7 +1,7 @@
 // Helpers the lowered programs call (lib/js/lower.cc emits these names). ES5 only.
 // Globals it defines (all prefixed __oda_):
 //   iteration: __oda_SI __oda_AV __oda_codepoints __oda_iter __oda_step __oda_close __oda_closeq __oda_spr
-//     __oda_arr __oda_aiter __oda_aclose
+//     __oda_arr __oda_aiter __oda_aclose __oda_dstr __oda_dstep __oda_drest
 //   destructuring and operators: __oda_coerce __oda_orest __oda_new __oda_TDZ __oda_tdz
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
@@ -104,6 +104,33 @@ function __oda_arr(x, n) {
   var out = [];
   while ((n < 0 || out.length < n) && __oda_step(r)) out.push(r.v);
   if (n >= 0) __oda_close(r);
+  return out;
+}
+
+// Array assignment patterns whose targets may run code (lower_destructure.cc): body steps
+// through the record with __oda_dstep and __oda_drest. A throw from a target closes the
+// iterator quietly; a generator closed at a yield there (a return) lets return() throw.
+function __oda_dstr(x, body) {
+  var r = __oda_iter(x);
+  try {
+    body(r);
+  } catch (e) {
+    if (e instanceof __oda_GenReturn) __oda_close(r);
+    else __oda_closeq(r);
+    throw e;
+  }
+  __oda_close(r);
+}
+
+function __oda_dstep(r) {
+  if (r.a) return r.i < r.a.length ? r.a[r.i++] : undefined;
+  return !r.d && __oda_step(r) ? r.v : undefined;
+}
+
+function __oda_drest(r) {
+  if (r.a) return Array.prototype.slice.call(r.a, r.i);
+  var out = [];
+  while (!r.d && __oda_step(r)) out.push(r.v);
   return out;
 }
 
