@@ -125,3 +125,17 @@ console.log(out.join('\n'));
 EOF2
   same_as_node
 }
+
+@test "let before a line break where only a statement may stand is the name let, as in node" {
+  cat > prog.js <<'EOF'
+var let = 'name', n = 0;
+for (; n < 1; n++) let // ASI
+{}
+if (true) let
+x = 1;
+L: let
+y = 2;
+console.log(let, n, x, y);
+EOF
+  same_as_node
+}

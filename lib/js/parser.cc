@@ -102,6 +102,8 @@ class Parser {
   // ---- statements ----
   Node* statement() {
     Depth guard(this);
+    bool single = single_;
+    single_ = false;
     int line = tok_.line;
     if (tok_.t == TokenKind::Punct) {
       if (at("{")) return block();
@@ -115,8 +117,9 @@ class Parser {
       std::string_view w = tok_.text;
       if (w == "var" || w == "const") return var_statement();
       if (w == "let") {
+        // Where only a statement may stand, `let` and a line break is the name `let`.
         Token p = peek();
-        if (p.t == TokenKind::Name || p.is("[") || p.is("{")) return var_statement();
+        if (p.is("[") || ((p.t == TokenKind::Name || p.is("{")) && !(single && p.nl))) return var_statement();
       }
       if (w == "function") return function(true, false, line);
       if (w == "async") {
@@ -228,6 +231,7 @@ class Parser {
   // allow_fn: sloppy code may put a plain function declaration directly under if or a label.
   Node* sub_statement(bool allow_fn = false) {
     int line = tok_.line;
+    single_ = true;
     Node* n = statement();
     Node* inner = n;
     while (inner->k == K::Labeled) inner = inner->a[0];
@@ -1495,6 +1499,7 @@ class Parser {
   int prev_line_ = 1;
   int depth_ = 0;
   bool no_in_ = false;
+  bool single_ = false;  // the next statement is the body of if/while/for/a label
   std::vector<FnCtx> fn_;
 };
 

@@ -41,6 +41,20 @@ TEST(JsParser, AutomaticSemicolons) {
   EXPECT_EQ(p->a[5]->a[0]->k, K::Update);
 }
 
+// Where only a statement may stand, `let` before a line break is an identifier and ASI
+// ends the statement there; in a statement list it still opens a declaration.
+TEST(JsParser, LetBeforeALineBreakInASingleStatementIsAName) {
+  Arena ar;
+  Node* p = parse("if (a) let\nx = 1\nwhile (b) let\n{}\nlet\ny = 2", ar);
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->a.size(), 5u);
+  EXPECT_EQ(p->a[0]->a[1]->k, K::ExprStmt);
+  EXPECT_EQ(p->a[0]->a[1]->a[0]->k, K::Ident);
+  EXPECT_EQ(p->a[2]->a[1]->k, K::ExprStmt);
+  EXPECT_EQ(p->a[3]->k, K::Block);
+  EXPECT_EQ(p->a[4]->k, K::VarDecl);
+}
+
 TEST(JsParser, RegexVersusDivide) {
   Arena ar;
   Node* p = parse("x = a / b / c; y = /ab+c/gi.test(s); z = (1) / 2; if (/x/.test(s)) {}", ar);
