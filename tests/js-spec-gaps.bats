@@ -354,3 +354,41 @@ console.log(JSON.stringify(o.c), log.splice(0).join(', '));
 EOF
   same_as_node
 }
+
+@test "private names check their brand as node: a missing #x, a write to a method or getter-only accessor, a static one on a subclass, #x in o are TypeErrors" {
+  cat > prog.js <<'EOF'
+const T = (f) => { try { return JSON.stringify(f()); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+class C {
+  #x = 1; #m() { return 2; } get #g() { return 3; } set #s(v) { this.log = v; }
+  static #sx = 5; static #sm() { return 6; }
+  static read(o) { return o.#x; }
+  static has(o) { return #x in o; }
+  static hasm(o) { return #m in o; }
+  t() { return [this.#x, this.#m(), this.#g, (this.#s = 9, this.log), C.#sx, C.#sm()]; }
+  static wm(o) { o.#m = 1; }
+  static wg(o) { o.#g = 1; }
+  static rs(o) { return o.#s; }
+  static sx(o) { return o.#sx; }
+  static w(o) { o.#x = 4; }
+  static d(o) { [o.#m] = [1]; }
+  inc() { this.#x++; this.#x += 2; return this.#x; }
+}
+class D extends C {}
+const c = new C();
+console.log(T(() => c.t()), T(() => c.inc()), C.has(c), C.has({}), C.hasm(c), C.hasm(Object.create(C.prototype)));
+for (const f of [() => C.read({}), () => C.read(1), () => C.w({}), () => C.wm(c), () => C.wg(c),
+                 () => C.rs(c), () => C.sx(D), () => C.sx(C), () => C.has(1), () => C.d(c), () => new D().t()])
+  console.log(T(f));
+// Methods are the object's own from the start of its constructor, not before super() returns.
+class B { constructor() { this.f(); } }
+class E extends B { f() { return this.#n(); } #n() { return 1; } }
+console.log(T(() => new E()).split(':')[0], JSON.stringify(c), JSON.stringify(Object.getOwnPropertyNames(c)));
+// A base constructor returning the same object twice: the second install fails.
+class R { constructor(o) { return o; } }
+class F extends R { #y = 1; static y(o) { return o.#y; } }
+const o = {};
+new F(o);
+console.log(F.y(o), T(() => new F(o)), T(() => F.y({})));
+EOF
+  same_as_node
+}

@@ -145,6 +145,46 @@ duk_ret_t define_data(duk_context* ctx) {
   return 1;
 }
 
+// __oda_pdef(o, key, v, mode, name): adds the private element `name` (key a hidden key of
+// __oda_pname) to the object a constructor made: mode 0 a field holding v, 1 a method v (not
+// writable), 2 an accessor (v the [getter, setter] pair). A native define, as a store would
+// reach the throwing accessor __oda_pname left on Object.prototype; an element already there
+// is node's TypeError (a base constructor that returns the same object twice).
+duk_ret_t private_define(duk_context* ctx) {
+  duk_require_object(ctx, 0);
+  duk_dup(ctx, 1);
+  duk_get_prop_desc(ctx, 0, 0);
+  bool present = !duk_is_undefined(ctx, -1);
+  duk_pop(ctx);
+  if (present) {
+    int mode = duk_get_int(ctx, 3);
+    return duk_error(ctx, DUK_ERR_TYPE_ERROR, mode == 0 ? "Cannot initialize %s twice on the same object"
+                                                        : "Cannot initialize private methods of class twice on the same object",
+                     duk_safe_to_string(ctx, 4));
+  }
+  duk_uint_t flags = DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_CLEAR_CONFIGURABLE;
+  duk_dup(ctx, 1);
+  switch (duk_get_int(ctx, 3)) {
+    case 0:
+      duk_dup(ctx, 2);
+      flags |= DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE;
+      break;
+    case 1:
+      duk_dup(ctx, 2);
+      flags |= DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_CLEAR_WRITABLE;
+      break;
+    default:
+      duk_get_prop_index(ctx, 2, 0);
+      duk_get_prop_index(ctx, 2, 1);
+      if (!duk_is_undefined(ctx, -2)) flags |= DUK_DEFPROP_HAVE_GETTER;
+      if (!duk_is_undefined(ctx, -1)) flags |= DUK_DEFPROP_HAVE_SETTER;
+      if (!(flags & DUK_DEFPROP_HAVE_SETTER)) duk_pop(ctx);
+      if (!(flags & DUK_DEFPROP_HAVE_GETTER)) duk_remove(ctx, -1 - ((flags & DUK_DEFPROP_HAVE_SETTER) ? 1 : 0));
+  }
+  duk_def_prop(ctx, 0, flags);
+  return 0;
+}
+
 // __oda_force_getter(obj, key, getter): replaces obj[key], even a non-configurable property
 // of the engine's, with a configurable, non-enumerable accessor that has only a getter (the
 // spec's shape for %TypedArray%.prototype.buffer and its siblings).
@@ -429,6 +469,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_define_data", define_data, 3);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
+  put_hidden_global(ctx, "__oda_pdef", private_define, 5);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_hide_global", hide_global, 1);
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);

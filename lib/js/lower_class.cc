@@ -23,11 +23,37 @@ void Emitter::key_text(Node* m, std::string& out_key) {
   }
 }
 
-std::string Emitter::private_var(const std::string& name, int line) {
+std::string Emitter::private_var(const std::string& name, int line) { return private_of(name, line).var; }
+
+const Emitter::Private& Emitter::private_of(const std::string& name, int line) {
   for (int i = int(classes_.size()) - 1; i >= 0; i--)
-    for (auto& [n, v] : classes_[i]->privates)
-      if (n == name) return v;
+    for (auto& p : classes_[i]->privates)
+      if (p.name == name) return p;
   fail("SyntaxError: private field '#" + name + "' must be declared in an enclosing class", line);
+}
+
+// The private element a member access `o.#x` names, else null.
+const Emitter::Private* Emitter::private_member(Node* t) {
+  while (t->k == K::Paren) t = t->a[0];
+  if (t->k != K::Dot || t->has(F_COMPUTED) || t->a[1]->k != K::PrivateName) return nullptr;
+  return &private_of(t->a[1]->s, t->line);
+}
+
+// A store to a private method or to an accessor without a setter is a TypeError (the program
+// is not strict code to Duktape, which would ignore it): prints the object's read (the brand
+// check), the value and the throw, and says so.
+bool Emitter::private_write_error(Node* t, Node* value) {
+  const Private* p = private_member(t);
+  if (!p || p->kind == 'f' || (p->kind == 'a' && p->set)) return false;
+  w("(");
+  expr(t->k == K::Paren ? t->a[0] : t);
+  if (value) {
+    w(", ");
+    expr(value);
+  }
+  w(p->kind == 'm' ? ", __oda_perr(\"Private method '#" + p->name + "' is not writable\"))"
+                   : ", __oda_perr(\"'#" + p->name + "' was defined without a setter\"))");
+  return true;
 }
 
 void Emitter::class_(Node* c, const std::string& hint) {
@@ -37,17 +63,33 @@ void Emitter::class_(Node* c, const std::string& hint) {
   cls.name = name;
   Node* ext = c->a[0];
   cls.super_var = ext ? "__super" : "";
-  // Private names get a Symbol each, shared by every member of the class.
+  // Private names get a key each, shared by every member of the class. Instance methods and
+  // accessors go onto each new object (installs, at the start of the field initializer), as
+  // fields do, so that only objects the constructor made pass the brand check.
+  std::string brand = "__k" + std::to_string(id), installs;
+  bool has_static_private = false;
   for (size_t i = 1; i < c->a.size(); i++) {
     Node* m = c->a[i];
     if (!m->has(F_BLOCK) && !m->a.empty() && m->a[0] && m->a[0]->k == K::PrivateName) {
-      bool seen = false;
-      for (auto& [n, v] : cls.privates) seen |= n == m->a[0]->s;
-      if (!seen) cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + std::to_string(cls.privates.size())});
+      Private* p = nullptr;
+      for (auto& q : cls.privates)
+        if (q.name == m->a[0]->s) p = &q;
+      if (!p) {
+        cls.privates.push_back({m->a[0]->s, "__p" + std::to_string(id) + "_" + std::to_string(cls.privates.size())});
+        p = &cls.privates.back();
+        p->kind = m->has(F_FIELD) ? 'f' : m->has(F_GET | F_SET) ? 'a' : 'm';
+        p->stat = m->has(F_STATIC);
+        if (p->stat) p->brand = brand, has_static_private = true;
+        if (!p->stat && p->kind != 'f')
+          installs += "__oda_pdef(__s, " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
+                      quote("#" + p->name) + ");";
+      }
+      p->get |= m->has(F_GET);
+      p->set |= m->has(F_SET);
     }
   }
   classes_.push_back(&cls);
-  bool has_fields = false;
+  bool has_fields = !installs.empty();
   Node* ctor = nullptr;
   for (size_t i = 1; i < c->a.size(); i++) {
     Node* m = c->a[i];
@@ -62,7 +104,12 @@ void Emitter::class_(Node* c, const std::string& hint) {
   bool anon = c->s.empty() && hint.empty();
   std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + (anon ? ", 1)" : ")");
   if (has_fields) decl += ", __fi";
-  for (auto& [n, v] : cls.privates) decl += ", " + v + " = __oda_pname(" + quote("#" + n) + ")";
+  for (auto& p : cls.privates) {
+    decl += ", " + p.var + " = __oda_pname(" + quote("#" + p.name) + ")";
+    if (!p.stat && p.kind == 'm') decl += ", " + p.var + "v";
+    if (!p.stat && p.kind == 'a') decl += ", " + p.var + "v = [void 0, void 0]";
+  }
+  if (has_static_private) decl += ", " + brand + " = " + name;
   Binding* inner_b = nullptr;
   if (c->scope)
     for (auto& [n, b] : c->scope->names) inner_b = b;
@@ -128,7 +175,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
       fields_done = true;
       // The new object comes as a parameter (a direct call, cheaper than .call) and stands
       // for `this` in the initializers.
-      w("__fi = function(__s){");
+      w("__fi = function(__s){" + installs);
       Fn ff;
       ff.kind = Fn::Normal;
       ff.insert_at = out.size();
@@ -142,10 +189,11 @@ void Emitter::class_(Node* c, const std::string& hint) {
         sync(f->line);
         std::string fkey;
         key_text(f, fkey);
-        w("__s[" + fkey + "] = ");
+        bool priv = f->a[0]->k == K::PrivateName && !f->has(F_COMPUTED);
+        w(priv ? "__oda_pdef(__s, " + fkey + ", " : "__s[" + fkey + "] = ");
         if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
         else w("void 0");
-        w(";");
+        w(priv ? ", 0, " + quote("#" + f->a[0]->s) + ");" : ";");
       }
       pop();
       w("};");
@@ -175,6 +223,14 @@ void Emitter::class_(Node* c, const std::string& hint) {
     FnOpts o;
     o.home = st ? home_static : home_proto;
     o.method = true;
+    if (!st && !m->has(F_COMPUTED) && m->a[0]->k == K::PrivateName) {
+      // An instance private method or accessor half, kept for the installs.
+      std::string v = key + "v" + (m->has(F_GET) ? "[0]" : m->has(F_SET) ? "[1]" : "");
+      w(v + " = ");
+      function(m->a[1], o);
+      w("; __oda_mname(" + v + ", " + quote("#" + m->a[0]->s) + (m->has(F_GET) ? ", 'get ');" : m->has(F_SET) ? ", 'set ');" : ");"));
+      continue;
+    }
     if (m->has(F_GET) || m->has(F_SET)) {
       w("__oda_acc(" + target + ", " + key + ", ");
       if (m->has(F_SET)) w("void 0, ");
@@ -187,6 +243,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
       w(");");
     }
   }
+  if (!fields_done && has_fields) w("__fi = function(__s){" + installs + "};");
   sync(c->end_line);
   w("return " + name + ";})(");
   if (ext) expr(ext);

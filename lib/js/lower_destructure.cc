@@ -19,7 +19,10 @@ void Emitter::assign_to(Node* target, const std::string& value) {
     w(name_of(target) + " = " + value);
   } else if (target->k == K::Dot || target->k == K::Paren) {
     piece();
+    if (private_write_error(target, nullptr)) return;
+    private_store_ = true;
     expr(target);
+    private_store_ = false;
     w(" = " + value);
   } else {
     destructure(target, value);

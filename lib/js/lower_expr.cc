@@ -16,8 +16,11 @@ std::string Emitter::simple_ref(Node* t) {
   if (t->k != K::Dot) fail("SyntaxError: invalid assignment target", t->line);
   std::string o = temp();
   w(o + " = ");
+  const Private* p = private_member(t);
+  if (p && p->stat) w("__oda_sb(");
   if (t->a[0]->k == K::Super) w(this_ref());
   else expr(t->a[0]);
+  if (p && p->stat) w(", " + p->brand + ", " + quote("#" + p->name) + ")");
   w(", ");
   if (t->has(F_COMPUTED)) {
     std::string k = temp();
@@ -34,6 +37,7 @@ std::string Emitter::simple_ref(Node* t) {
 void Emitter::assign(Node* n) {
   Node* t = n->a[0];
   const std::string& op = n->s;
+  if (private_write_error(t, n->a[1])) return;
   if (op == "=" && (t->k == K::ObjPat || t->k == K::ArrPat)) {
     std::string src = temp();
     w("(" + src + " = ");
@@ -103,7 +107,9 @@ void Emitter::assign(Node* n) {
     w(this_ref());
     member_tail(t);
   } else {
+    private_store_ = op == "=";
     expr(t);
+    private_store_ = false;
   }
   w(" " + op + " ");
   named_expr(n->a[1], t->k == K::Ident ? t->s : "");
@@ -176,6 +182,7 @@ void Emitter::unary(Node* n) {
 
 void Emitter::update(Node* n) {
   Node* t = n->a[0];
+  if (private_write_error(t, nullptr)) return;
   if (t->k == K::Ident && t->b && t->b->kind == 'c') {
     w("__oda_constassign(" + quote(t->s) + ")");
     return;
@@ -253,9 +260,9 @@ void Emitter::binary(Node* n) {
     return;
   }
   if (op == "in" && n->a[0]->k == K::PrivateName) {
-    w("(" + private_var(n->a[0]->s, n->line) + " in ");
+    w("__oda_pin(" + private_var(n->a[0]->s, n->line) + ", ");
     expr(n->a[1]);
-    w(")");
+    w(", " + quote("#" + n->a[0]->s) + ")");
     return;
   }
   expr(n->a[0]);
@@ -336,6 +343,8 @@ void Emitter::new_expr(Node* n) {
 }
 
 void Emitter::member(Node* n) {
+  bool store = private_store_;
+  private_store_ = false;
   if (n->a[0]->k == K::Num && !n->has(F_COMPUTED) && n->a[0]->s.find_first_of(".eExX") == std::string::npos) {
     // `5 .toFixed()`: an integer literal needs parentheses before a dot.
     w("(" + n->a[0]->s + ")");
@@ -350,6 +359,21 @@ void Emitter::member(Node* n) {
     else w(quote(n->a[1]->s));
     w(", " + this_ref() + ")");
     return;
+  }
+  if (const Private* p = private_member(n)) {
+    if (p->kind == 'a' && !p->get && !store) {
+      w("(");
+      expr(n->a[0]);
+      w(", __oda_perr(" + quote("'#" + p->name + "' was defined without a getter") + "))");
+      return;
+    }
+    if (p->stat) {
+      w("__oda_sb(");
+      expr(n->a[0]);
+      w(", " + p->brand + ", " + quote("#" + p->name) + ")");
+      member_tail(n);
+      return;
+    }
   }
   expr(n->a[0]);
   member_tail(n);

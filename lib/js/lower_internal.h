@@ -46,8 +46,15 @@ class Emitter {
   void script(Node* p, EvalFlags flags);
 
  private:
+  // A private element of a class: what its uses may do, known where they are lowered.
+  struct Private {
+    std::string name, var;  // without '#'; the variable holding its key
+    char kind = 'f';        // 'f' field, 'm' method, 'a' accessor
+    bool get = false, set = false, stat = false;
+    std::string brand;  // for a static element: the variable holding its class
+  };
   struct ClassCtx {
-    std::vector<std::pair<std::string, std::string>> privates;  // name, symbol variable
+    std::vector<Private> privates;
     std::string super_var;  // "__super" or "" (no extends)
     std::string name;
   };
@@ -192,6 +199,7 @@ class Emitter {
   void stepped_array(Node* p, const std::string& arr, const std::string& src, bool rest);
   void check_const(Node* id);
   bool assigning_ = false;  // destructuring an assignment expression, not a declaration
+  bool private_store_ = false;  // lowering the target of a store: a setter-only #x is no read
 
   // ---- functions (lower_functions.cc) ----
   struct FnOpts {
@@ -211,6 +219,9 @@ class Emitter {
   // ---- classes (lower_class.cc) ----
   void key_text(Node* m, std::string& out_key);
   std::string private_var(const std::string& name, int line);
+  const Private& private_of(const std::string& name, int line);
+  const Private* private_member(Node* t);
+  bool private_write_error(Node* t, Node* value);
   void class_(Node* c, const std::string& hint);
 
   // ---- calls and member accesses (lower_call.cc) ----

@@ -18,7 +18,9 @@ bool chain_link(const Node* n) {
       // them would overflow its own recursion limit.
       return n->s != "**" && n->s != "??" && n->s != "&&" && n->s != "||" && n->a[0]->k != K::PrivateName;
     case K::Dot:
-      return !n->has(F_OPTIONAL) && n->a[0]->k != K::Super && n->a[0]->k != K::Num;
+      // (Not o.#x either: its checks need the lowering's member().)
+      return !n->has(F_OPTIONAL) && n->a[0]->k != K::Super && n->a[0]->k != K::Num &&
+             (n->has(F_COMPUTED) || n->a[1]->k != K::PrivateName);
     case K::Call: {
       if (n->has(F_OPTIONAL)) return false;
       for (size_t i = 1; i < n->a.size(); i++)

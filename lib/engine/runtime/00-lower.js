@@ -6,7 +6,8 @@
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_CLS __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
-//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_isnative
+//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_pin __oda_sb __oda_perr
+//     __oda_isnative
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
 //     __oda_ospread __oda_tplcache
 //     __oda_tpl
@@ -211,9 +212,34 @@ function __oda_nonew(C) {
 // reflection), else symbols. Each class evaluation gets its own.
 var __oda_hiddenkey = typeof __oda_hidden_key === 'function' ? __oda_hidden_key : null, __oda_pcount = 0;
 var __oda_CLS = __oda_hiddenkey ? __oda_hiddenkey('cls') : Symbol('class');
+// The brand check costs nothing where it passes: every element is an own property of the
+// objects that have it (__oda_pdef puts them there), so o.#x reaches the accessor left on
+// Object.prototype, whose halves throw node's TypeError, only where o lacks #x.
 function __oda_pname(name) {
   __oda_pcount++;
-  return __oda_hiddenkey ? __oda_hiddenkey('p' + __oda_pcount + name) : Symbol(name);
+  var k = __oda_hiddenkey ? __oda_hiddenkey('p' + __oda_pcount + name) : Symbol(name);
+  Object.defineProperty(Object.prototype, k, {
+    get: function () { throw new TypeError('Cannot read private member ' + name + ' from an object whose class did not declare it'); },
+    set: function () { throw new TypeError('Cannot write private member ' + name + ' to an object whose class did not declare it'); }
+  });
+  return k;
+}
+
+// #x in o: whether o itself has #x.
+function __oda_pin(k, o, name) {
+  if (o === null || (typeof o !== 'object' && typeof o !== 'function')) throw new TypeError("Cannot use 'in' operator to search for '" + name + "' in " + String(o));
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+// C.#x for a static element: only C itself has it (a subclass would inherit it).
+function __oda_sb(o, C, name) {
+  if (o !== C) throw new TypeError('Cannot read private member ' + name + ' from an object whose class did not declare it');
+  return o;
+}
+
+// Reading an accessor without a getter, writing one without a setter or writing a method.
+function __oda_perr(msg) {
+  throw new TypeError(msg);
 }
 
 function __oda_isnative(S) {
