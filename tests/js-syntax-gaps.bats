@@ -139,3 +139,9 @@ console.log(let, n, x, y);
 EOF
   same_as_node
 }
+
+@test "a class's heritage cannot name the class's own private names: a SyntaxError before the run, as node" {
+  run run-code --code $'console.log("ran")\nclass C extends (o => o.#x) { #x; }'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: private field '#x' must be declared in an enclosing class (line 2)" ]
+}

@@ -2,6 +2,8 @@
 // instance fields, private names as symbols, static blocks.
 #include "js/lower_internal.h"
 
+#include <memory>
+
 namespace oda::js::lowering {
 
 void Emitter::key_text(Node* m, std::string& out_key) {
@@ -56,17 +58,14 @@ bool Emitter::private_write_error(Node* t, Node* value) {
   return true;
 }
 
-void Emitter::class_(Node* c, const std::string& hint) {
-  int id = ++class_counter_;
-  ClassCtx cls;
-  std::string name = !c->s.empty() ? c->s : (hint.empty() ? "_class" : hint);
-  cls.name = name;
-  Node* ext = c->a[0];
-  cls.super_var = ext ? "__super" : "";
-  // Private names get a key each, shared by every member of the class. Instance methods and
-  // accessors go onto each new object (installs, at the start of the field initializer), as
-  // fields do, so that only objects the constructor made pass the brand check.
-  std::string brand = "__k" + std::to_string(id), installs;
+// Private names get a key each, shared by every member of the class. Instance methods and
+// accessors go onto each new object (*installs, at the start of the field initializer), as
+// fields do, so that only objects the constructor made pass the brand check. (Out of class_,
+// whose frame every nesting level of classes pays.)
+void Emitter::class_privates(Node* c, ClassCtx& cls, int id) {
+  std::string* installs = &cls.installs;
+  std::string* decl = &cls.privates_decl;
+  std::string brand = "__k" + std::to_string(id);
   bool has_static_private = false;
   for (size_t i = 1; i < c->a.size(); i++) {
     Node* m = c->a[i];
@@ -81,13 +80,43 @@ void Emitter::class_(Node* c, const std::string& hint) {
         p->stat = m->has(F_STATIC);
         if (p->stat) p->brand = brand, has_static_private = true;
         if (!p->stat && p->kind != 'f')
-          installs += "__oda_pdef(__s, " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
-                      quote("#" + p->name) + ");";
+          *installs += "__oda_pdef(__s, " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
+                       quote("#" + p->name) + ");";
       }
       p->get |= m->has(F_GET);
       p->set |= m->has(F_SET);
     }
   }
+  for (auto& p : cls.privates) {
+    *decl += ", " + p.var + " = __oda_pname(" + quote("#" + p.name) + ")";
+    if (!p.stat && p.kind == 'm') *decl += ", " + p.var + "v";
+    if (!p.stat && p.kind == 'a') *decl += ", " + p.var + "v = [void 0, void 0]";
+  }
+  if (has_static_private) *decl += ", " + brand + " = " + cls.name;
+}
+
+// An instance private method or accessor half, kept for the installs.
+void Emitter::private_method(Node* m, const std::string& key, FnOpts& o) {
+  std::string v = key + "v" + (m->has(F_GET) ? "[0]" : m->has(F_SET) ? "[1]" : "");
+  w(v + " = ");
+  function(m->a[1], o);
+  w("; __oda_mname(" + v + ", " + quote("#" + m->a[0]->s) + (m->has(F_GET) ? ", 'get ');" : m->has(F_SET) ? ", 'set ');" : ");"));
+}
+
+void Emitter::class_(Node* c, const std::string& hint) {
+  int id = ++class_counter_;
+  // On the heap: nested classes recurse through here, one frame each (tests/nesting).
+  auto cls_owner = std::make_unique<ClassCtx>();
+  ClassCtx& cls = *cls_owner;
+  std::string name = !c->s.empty() ? c->s : (hint.empty() ? "_class" : hint);
+  cls.name = name;
+  Node* ext = c->a[0];
+  cls.super_var = ext ? "__super" : "";
+  // Private names get a key each, shared by every member of the class. Instance methods and
+  // accessors go onto each new object (installs, at the start of the field initializer), as
+  // fields do, so that only objects the constructor made pass the brand check.
+  class_privates(c, cls, id);
+  const std::string& installs = cls.installs;
   classes_.push_back(&cls);
   bool has_fields = !installs.empty();
   Node* ctor = nullptr;
@@ -104,12 +133,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
   bool anon = c->s.empty() && hint.empty();
   std::string decl = "var __proto = __oda_class(" + name + ", " + (ext ? "__super" : "null") + (anon ? ", 1)" : ")");
   if (has_fields) decl += ", __fi";
-  for (auto& p : cls.privates) {
-    decl += ", " + p.var + " = __oda_pname(" + quote("#" + p.name) + ")";
-    if (!p.stat && p.kind == 'm') decl += ", " + p.var + "v";
-    if (!p.stat && p.kind == 'a') decl += ", " + p.var + "v = [void 0, void 0]";
-  }
-  if (has_static_private) decl += ", " + brand + " = " + name;
+  decl += cls.privates_decl;
   Binding* inner_b = nullptr;
   if (c->scope)
     for (auto& [n, b] : c->scope->names) inner_b = b;
@@ -224,11 +248,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
     o.home = st ? home_static : home_proto;
     o.method = true;
     if (!st && !m->has(F_COMPUTED) && m->a[0]->k == K::PrivateName) {
-      // An instance private method or accessor half, kept for the installs.
-      std::string v = key + "v" + (m->has(F_GET) ? "[0]" : m->has(F_SET) ? "[1]" : "");
-      w(v + " = ");
-      function(m->a[1], o);
-      w("; __oda_mname(" + v + ", " + quote("#" + m->a[0]->s) + (m->has(F_GET) ? ", 'get ');" : m->has(F_SET) ? ", 'set ');" : ");"));
+      private_method(m, key, o);
       continue;
     }
     if (m->has(F_GET) || m->has(F_SET)) {
@@ -246,9 +266,10 @@ void Emitter::class_(Node* c, const std::string& hint) {
   if (!fields_done && has_fields) w("__fi = function(__s){" + installs + "};");
   sync(c->end_line);
   w("return " + name + ";})(");
+  // The heritage sees the private names around the class, not the class's own.
+  classes_.pop_back();
   if (ext) expr(ext);
   w(")");
-  classes_.pop_back();
 }
 
 }  // namespace oda::js::lowering

@@ -360,23 +360,28 @@ void Emitter::member(Node* n) {
     w(", " + this_ref() + ")");
     return;
   }
-  if (const Private* p = private_member(n)) {
-    if (p->kind == 'a' && !p->get && !store) {
-      w("(");
-      expr(n->a[0]);
-      w(", __oda_perr(" + quote("'#" + p->name + "' was defined without a getter") + "))");
-      return;
-    }
-    if (p->stat) {
-      w("__oda_sb(");
-      expr(n->a[0]);
-      w(", " + p->brand + ", " + quote("#" + p->name) + ")");
-      member_tail(n);
-      return;
-    }
-  }
+  if (n->a[1]->k == K::PrivateName && !n->has(F_COMPUTED) && private_read(n, store)) return;
   expr(n->a[0]);
   member_tail(n);
+}
+
+// o.#x where the element decides more than a plain member does: a setter-only accessor's read
+// throws, a static element checks that o is its class. Out of member(), whose frame every
+// nesting level of a member chain's object pays.
+bool Emitter::private_read(Node* n, bool store) {
+  const Private* p = private_member(n);
+  if (p->kind == 'a' && !p->get && !store) {
+    w("(");
+    expr(n->a[0]);
+    w(", __oda_perr(" + quote("'#" + p->name + "' was defined without a getter") + "))");
+    return true;
+  }
+  if (!p->stat) return false;
+  w("__oda_sb(");
+  expr(n->a[0]);
+  w(", " + p->brand + ", " + quote("#" + p->name) + ")");
+  member_tail(n);
+  return true;
 }
 
 void Emitter::yield_expr(Node* n) {

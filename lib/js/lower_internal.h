@@ -55,6 +55,7 @@ class Emitter {
   };
   struct ClassCtx {
     std::vector<Private> privates;
+    std::string installs, privates_decl;  // see class_privates
     std::string super_var;  // "__super" or "" (no extends)
     std::string name;
   };
@@ -222,6 +223,9 @@ class Emitter {
   const Private& private_of(const std::string& name, int line);
   const Private* private_member(Node* t);
   bool private_write_error(Node* t, Node* value);
+  [[gnu::noinline]] bool private_read(Node* n, bool store);
+  [[gnu::noinline]] void class_privates(Node* c, ClassCtx& cls, int id);
+  [[gnu::noinline]] void private_method(Node* m, const std::string& key, FnOpts& o);
   void class_(Node* c, const std::string& hint);
 
   // ---- calls and member accesses (lower_call.cc) ----

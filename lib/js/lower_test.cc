@@ -506,6 +506,8 @@ TEST(JsLower, ReportsUnsupportedSyntaxWithTheLine) {
             "SyntaxError: private field '#nope' must be declared in an enclosing class (line 2)");
   EXPECT_EQ(lower_error("function f() { super.x(); }"), "SyntaxError: 'super' keyword unexpected here (line 1)");
   EXPECT_EQ(lower_error("r = #x in o"), "SyntaxError: private field '#x' must be declared in an enclosing class (line 1)");
+  EXPECT_EQ(lower_error("class C extends (o => o.#x) { #x; }"),
+            "SyntaxError: private field '#x' must be declared in an enclosing class (line 1)");
   EXPECT_EQ(lower_error("f(new.target)"), "SyntaxError: new.target expression is not allowed here (line 1)");
 }
 
