@@ -46,11 +46,14 @@ bool decode_start(std::string_view payload, StartFrame* start) {
     size_t eq = line.find('=');
     if (eq == std::string::npos) return false;
     std::string_view key = std::string_view(line).substr(0, eq);
-    long long v = std::strtoll(line.c_str() + eq + 1, nullptr, 10);
+    const char* digits = line.c_str() + eq + 1;
+    long long v = std::strtoll(digits, nullptr, 10);
+    // The sizes are unsigned: one above LLONG_MAX must read back as itself, not as LLONG_MAX.
+    size_t size = static_cast<size_t>(std::strtoull(digits, nullptr, 10));
     if (key == "deadline_ns") start->deadline_ns = v;
     else if (key == "budget_ms") start->budget_ms = v;
-    else if (key == "heap_bytes") start->heap_bytes = static_cast<size_t>(v);
-    else if (key == "output_cap") start->output_cap = static_cast<size_t>(v);
+    else if (key == "heap_bytes") start->heap_bytes = size;
+    else if (key == "output_cap") start->output_cap = size;
     else if (key == "test_faults") start->test_faults = v != 0;
     else if (key.substr(0, 2) == "x.") {
       json::Value text;

@@ -69,6 +69,18 @@ TEST(StartFrame, UnknownKeysArePassedOver) {
   EXPECT_EQ(out.code, "return 2");
 }
 
+// Found by tests/fuzz/frames.cc: a negative size in a frame became a size_t above LLONG_MAX,
+// which the decoder read back clamped to LLONG_MAX.
+TEST(StartFrame, SizesAboveLLongMaxRoundTrip) {
+  StartFrame s;
+  ASSERT_TRUE(decode_start("heap_bytes=-73741824\noutput_cap=18446744073709551615\n\nreturn 1", &s));
+  StartFrame again;
+  ASSERT_TRUE(decode_start(encode_start(s), &again));
+  EXPECT_EQ(again.heap_bytes, s.heap_bytes);
+  EXPECT_EQ(again.output_cap, SIZE_MAX);
+  EXPECT_EQ(again.code, "return 1");
+}
+
 TEST(EndFrame, RoundTripsAFailureAndAValue) {
   EndFrame e{false, "timeout", "execution deadline reached (5ms)", ""};
   EndFrame back;
