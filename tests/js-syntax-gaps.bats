@@ -145,3 +145,9 @@ EOF
   [ "$status" -eq 1 ]
   [ "$output" = "code run failed (exception): SyntaxError: private field '#x' must be declared in an enclosing class (line 2)" ]
 }
+
+@test "a class named by one of strict mode's reserved words (let, static, yield, escaped too) is a SyntaxError before the run, as node" {
+  run run-code --code $'console.log("ran")\nx = class l\\u0065t {}'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: unexpected strict mode reserved word 'let' (line 2)" ]
+}

@@ -701,7 +701,12 @@ class Parser {
     // Every part of a class, its heritage included, is strict code.
     bool outer_strict = fn_.back().strict;
     fn_.back().strict = true;
-    if (tok_.t == TokenKind::Name && !at("extends") && !at("{")) c->s = binding_ident();
+    if (tok_.t == TokenKind::Name && !at("extends") && !at("{")) {
+      c->s = binding_ident();
+      // A class's name is strict code's binding: none of strict mode's reserved words.
+      for (const char* r : {"let", "static", "yield", "implements", "interface", "package", "private", "protected", "public"})
+        if (c->s == r) fail("SyntaxError: unexpected strict mode reserved word '" + c->s + "'");
+    }
     else if (decl) unexpected();
     if (eat("extends")) c->a.push_back(lhs_expression());
     else c->a.push_back(nullptr);

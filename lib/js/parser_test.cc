@@ -173,6 +173,7 @@ TEST(JsParser, UnsupportedConstructsNameThemselvesAndTheLine) {
   EXPECT_EQ(error_of("x = 1\nimport fs from 'fs'"), "SyntaxError: import declarations are not supported (line 2)");
   EXPECT_EQ(error_of("export const a = 1"), "SyntaxError: export declarations are not supported (line 1)");
   EXPECT_EQ(error_of("@dec\nclass A {}"), "SyntaxError: decorators are not supported (line 1)");
+  EXPECT_EQ(error_of("x = 1\nclass static {}"), "SyntaxError: unexpected strict mode reserved word 'static' (line 2)");
   EXPECT_EQ(error_of("const m = await import('x')"), "SyntaxError: dynamic import() calls are not supported (line 1)");
   EXPECT_EQ(error_of("x = import.meta.url"), "SyntaxError: import.meta expressions are not supported (line 1)");
 }
