@@ -392,3 +392,28 @@ console.log(F.y(o), T(() => new F(o)), T(() => F.y({})));
 EOF
   same_as_node
 }
+
+@test "a \"use strict\" function, program or class runs strict even where the lowering adds code before its body" {
+  cat > prog.js <<'EOF'
+'use strict';
+const T = (f) => { try { return JSON.stringify(f()); } catch (e) { return e.constructor.name; } };
+// Each of these makes the lowering declare its own vars first (a template, a for-of, a
+// generator, an arrow reading this): the directive must still hold.
+function undeclared() { for (const x of [1]) undeclaredName = `${x}`; }
+function thisOfPlainCall() { return typeof this; }
+function* gen() { yield typeof this; }
+const frozen = Object.freeze({ a: 1 });
+console.log(T(undeclared), T(thisOfPlainCall), [...gen()][0], T(() => { frozen.a = 2; }));
+console.log(T(() => { delete Object.prototype; }), T(() => (function () { return arguments.callee; })()));
+function sloppy() { return (function () { return typeof this; })(); }
+console.log(new Function('return typeof this')(), sloppy());
+class K { m() { return typeof this; } static s() { for (const x of [1]) leak = x; } }
+const m = new K().m;
+console.log(m(), T(() => K.s()));
+// new.target and a generator's new guard still work in strict code.
+function F() { return new.target === F; }
+function* G() {}
+console.log(new F() instanceof F, F(), T(() => new G()));
+EOF
+  same_as_node
+}

@@ -860,3 +860,15 @@ duk_bool_t oda_duk_push_number_text(duk_hthread *thr, duk_double_t x, duk_small_
 	duk_push_lstring(thr, out, (duk_size_t) len);
 	return 1;
 }
+
+/* Pushes the function that called the running native (lib/engine/natives.cc's
+ * __oda_callee): what the lowering of new.target and of a generator's `new` guard asks for,
+ * which arguments.callee gave until strict code ran strict (there it throws). Returns 0, and
+ * pushes nothing, when no ECMAScript caller is on the stack. */
+int oda_duk_push_caller(void *ctx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_activation *act = thr->callstack_curr;
+	if (act == NULL || act->parent == NULL) return 0;
+	duk_push_tval(thr, &act->parent->tv_func);
+	return 1;
+}

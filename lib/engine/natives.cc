@@ -25,6 +25,7 @@ extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_push_caller(void* ctx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 namespace {
@@ -259,6 +260,12 @@ const int64_t g_origin_ns = sys::monotonic_ns();
 
 // __oda_perf_now(): performance.now(), milliseconds with a fraction on the monotonic clock
 // since the run started.
+// __oda_callee(): the function calling it (the lowering's new.target and generator guard;
+// arguments.callee throws in strict code).
+duk_ret_t callee(duk_context* ctx) {
+  return oda_duk_push_caller(ctx) ? 1 : 0;
+}
+
 duk_ret_t perf_now(duk_context* ctx) {
   duk_push_number(ctx, static_cast<double>(sys::monotonic_ns() - g_origin_ns) / 1e6);
   return 1;
@@ -474,6 +481,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hide_global", hide_global, 1);
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);
   put_hidden_global(ctx, "__oda_perf_now", perf_now, 0);
+  put_hidden_global(ctx, "__oda_callee", callee, 0);
   put_hidden_global(ctx, "__oda_sort", sort_values, 2);
   put_hidden_global(ctx, "__oda_from_like", from_like, 5);
   put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);

@@ -108,6 +108,17 @@ bool is_loop(const Node* n) {
   return n->k == K::For || n->k == K::ForIn || n->k == K::ForOf || n->k == K::While || n->k == K::DoWhile;
 }
 
+// Whether statements open with a directive prologue holding "use strict" (the parser's
+// rule: string-literal statements, the exact words without escapes).
+bool opens_strict(const std::vector<Node*>& stmts) {
+  for (Node* st : stmts) {
+    if (st->k != K::ExprStmt || st->a[0]->k != K::Str) return false;
+    const std::string& d = st->a[0]->s;
+    if (d.size() == 12 && d.substr(1, 10) == "use strict") return true;
+  }
+  return false;
+}
+
 void Emitter::program(Node* p) {
   out.reserve(4096);
   // A program with BigInt says so first (__oda_BI.use()), so that code it builds at run time
@@ -118,6 +129,7 @@ void Emitter::program(Node* p) {
   Fn f;
   f.kind = Fn::Program;
   f.insert_at = out.size();
+  f.strict = opens_strict(p->a);
   push(&f);
   tdz_entry(p->scope);
   stmts(p->a);
@@ -139,6 +151,7 @@ void Emitter::script(Node* p, EvalFlags flags) {
   Fn f;
   f.kind = Fn::Program;
   f.insert_at = 0;
+  f.strict = opens_strict(p->a);
   if (lexical_this) f.this_name = "__tethis";
   push(&f);
   tdz_entry(p->scope);
@@ -159,7 +172,10 @@ void Emitter::pop() {
   }
   if (f->tcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "tc = __oda_tcat";
   if (f->pcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "pc = __oda_pcat";
-  if (!decl.empty()) out.insert(f->insert_at, "var " + decl + ";");
+  if (f->need_callee) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "fn = __oda_callee()";
+  if (!decl.empty()) decl = "var " + decl + ";";
+  if (f->strict && !decl.empty()) decl.insert(0, "\"use strict\";");
+  if (!decl.empty()) out.insert(f->insert_at, decl);
   fn_ = f->parent;
 }
 

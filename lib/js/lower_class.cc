@@ -127,7 +127,8 @@ void Emitter::class_(Node* c, const std::string& hint) {
   }
   w("(function(");
   if (ext) w("__super");
-  w("){");
+  // Class code is strict: its methods, accessors, constructor and initializers with it.
+  w("){\"use strict\";");
   // A class with no name of its own and none from its binding or key is still lowered to a
   // named constructor; __oda_class then makes its name ''.
   bool anon = c->s.empty() && hint.empty();

@@ -121,11 +121,11 @@ TEST(JsLowerConf, ErrorConstructorsWithOptionsSetTheCauseInPlace) {
   expect_lowers("return new Error('m')",
                 sync_program("return new Error('m');"));
   expect_lowers("class Error {}; return new Error('m', o)",
-                sync_program("var Error = (function(){var __proto = __oda_class(Error, null);function Error() {if (!(this instanceof Error)) __oda_nonew(Error);}return Error;})();;return new Error('m', o);"));
+                sync_program("var Error = (function(){\"use strict\";var __proto = __oda_class(Error, null);function Error() {if (!(this instanceof Error)) __oda_nonew(Error);}return Error;})();;return new Error('m', o);"));
   expect_lowers("const K = f(); return new K('m', o)",
                 sync_program("var __t1;var K = f();return (__oda_ecause(K, new K('m', __t1 = o), __t1));"));
   expect_lowers("class K {}; return new K('m', o)",
-                sync_program("var K = (function(){var __proto = __oda_class(K, null);function K() {if (!(this instanceof K)) __oda_nonew(K);}return K;})();;return new K('m', o);"));
+                sync_program("var K = (function(){\"use strict\";var __proto = __oda_class(K, null);function K() {if (!(this instanceof K)) __oda_nonew(K);}return K;})();;return new K('m', o);"));
   expect_lowers("return new Date(1, 2)",
                 sync_program("return new Date(1, 2);"));
 }

@@ -400,8 +400,8 @@ void Emitter::yield_expr(Node* n) {
 }
 
 void Emitter::new_target(Node* n) {
-  // this instanceof the running function: its own arguments.callee (captured through
-  // arrows), so anonymous functions and class constructors work alike.
+  // this instanceof the running function (captured through arrows), so anonymous functions
+  // and class constructors work alike.
   Fn* f = fn_;
   while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
   // eval code reads the new.target of the function calling it.
@@ -416,11 +416,13 @@ void Emitter::new_target(Node* n) {
     w("void 0");
     return;
   }
-  std::string self = "this", callee = "arguments.callee";
+  // The function itself, from __oda_callee() at its start (arguments.callee throws in
+  // strict code); eval code has no function of its own to ask, so it reads its caller's.
+  std::string self = "this", callee = f->kind == Fn::Program ? "arguments.callee" : callee_ref(f);
   if (f != fn_) {
     f->need_this = true;
     self = this_var(f);
-    callee = args_ref() + ".callee";
+    if (f->kind == Fn::Program) callee = args_ref() + ".callee";
   }
   w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
 }

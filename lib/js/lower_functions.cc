@@ -61,6 +61,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   fc.kind = arrow ? Fn::Arrow : Fn::Normal;
   fc.node = f;
   fc.insert_at = out.size();
+  fc.strict = !f->has(F_EXPRBODY) && opens_strict(f->a[1]->a);
   if (!o.home.empty()) fc.home = o.home;
   fc.derived_ctor = o.derived;
   fc.no_new = (o.method && !o.ctor) || is_async || gen;
@@ -114,7 +115,10 @@ void Emitter::function(Node* f, const FnOpts& o) {
   }
   Fn inner;
   bool wrapped = is_async || gen;
-  if (gen && !arrow) w("if (this instanceof arguments.callee) __oda_notctor(arguments.callee);");
+  if (gen && !arrow) {
+    std::string self = callee_ref(fn_);
+    w("if (this instanceof " + self + ") __oda_notctor(" + self + ");");
+  }
   if (wrapped) {
     if (is_async && gen) w("return __oda_agen(function(__g){");
     else if (gen) w("return __oda_gen(function(){");

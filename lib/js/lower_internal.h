@@ -35,6 +35,7 @@ std::string fix_string(std::string_view raw);
 // Whether a body awaits: an await or a `for await` outside the functions nested in it.
 bool awaits(const Node* n);
 bool is_loop(const Node* n);
+bool opens_strict(const std::vector<Node*>& stmts);
 
 class Emitter {
  public:
@@ -85,6 +86,11 @@ class Emitter {
     // Holds the concatenation natives in locals (concat()): a global's lookup from inside a
     // function costs a quarter of a three-piece template's time.
     bool tcat = false, pcat = false;
+    // Its body opens with a "use strict" directive: the lowering's own var statement goes
+    // before the body, so the directive is said again ahead of it (a directive is only one
+    // before any other statement; without it strict functions ran sloppy).
+    bool strict = false;
+    bool need_callee = false;  // new.target or a generator's guard reads __tfn (the function itself)
   };
 
   struct Jump {
@@ -125,6 +131,10 @@ class Emitter {
     fn_ = f;
   }
   void pop();
+  std::string callee_ref(Fn* f) {
+    f->need_callee = true;
+    return temp_prefix_ + "fn";
+  }
   std::string temp() {
     std::string t = temp_prefix_ + std::to_string(++fn_->temps);
     fn_->vars.push_back(t);

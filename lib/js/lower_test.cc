@@ -62,7 +62,7 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                              "try {for (__t1 = __oda_iter(a, \"a\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);\n"
                              "console.log(__ttc(\"x=\", x));\n"
                              "}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }\n"
-                             "var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
+                             "var C = (function(){\"use strict\";var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
                              "__oda_m(__proto, \"m\", function m() {return 1;});\n"
                              "return C;})();\n"
                              "var f = (function f() {return __oda_async_call(function(){\n"
@@ -105,11 +105,11 @@ TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
                 sync_program("var __t1, __t2, f, u;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){f = (function f() {return (i);});u = void 0;sum += f(u);}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
   // So does a class no closure captures; a captured one is each iteration's own.
   expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } fns.push(() => new K()); }",
-                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){var K = (function(){var __proto = __oda_class(K, null);"
+                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){var K = (function(){\"use strict\";var __proto = __oda_class(K, null);"
                              "function K() {if (!(this instanceof K)) __oda_nonew(K);}__oda_m(__proto, \"v\", function v() {return i;});return K;})();"
                              "fns.push((function() {return (new K());}));}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
   expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } objs.push(new K()); }",
-                sync_program("var __t1, __t2, K;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){K = (function(){var __proto = __oda_class(K, null);"
+                sync_program("var __t1, __t2, K;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){K = (function(){\"use strict\";var __proto = __oda_class(K, null);"
                              "function K() {if (!(this instanceof K)) __oda_nonew(K);}__oda_m(__proto, \"v\", function v() {return i;});return K;})();"
                              "objs.push(new K());}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
 }
@@ -134,9 +134,9 @@ TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
   expect_lowers("async function f() { return 1; }",
                 sync_program("function f() {\"use oda noctor\";return __oda_async_sync_call(function(){\"use oda arrow\";return 1;});}"));
   expect_lowers("function p() {} function* q() {}",
-                sync_program("function p() {}function q() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){\"use oda arrow\";});}"));
+                sync_program("function p() {}function q() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){\"use oda arrow\";});}"));
   expect_lowers("class A { m() {} }",
-                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(__proto, \"m\", function m() {\"use oda arrow\";});return A;})();"));
+                sync_program("var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(__proto, \"m\", function m() {\"use oda arrow\";});return A;})();"));
 }
 
 // The non-constructor directives come first in a body, before the vars the lowering adds.
@@ -149,7 +149,7 @@ TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
   expect_lowers("async function af() {}",
                 sync_program("function af() {\"use oda noctor\";return __oda_async_sync_call(function(){\"use oda arrow\";});}"));
   expect_lowers("function f() {} function* g() {}",
-                sync_program("function f() {}function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){\"use oda arrow\";});}"));
+                sync_program("function f() {}function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){\"use oda arrow\";});}"));
 }
 
 // `new` checks its callee unless it is certainly a constructor, naming it as V8 does.
@@ -158,7 +158,7 @@ TEST(JsLower, NewChecksCalleesThatMayNotBeConstructors) {
   expect_lowers("new o['k'](); new (f())", sync_program("new (__oda_ctor(o['k'], \"o.k\"))();new (__oda_ctor((f()), \"f(...)\"))();"));
   expect_lowers("new (0, x)", sync_program("new (__oda_ctor((0, x), \"(intermediate value)\"))();"));
   expect_lowers("class C {} function F() {} new C(); new F(); new Map(); new F(...a)",
-                sync_program("var C = (function(){var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}return C;})();"
+                sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}return C;})();"
                              "function F() {}new C();new F();new Map();__oda_new(F, __oda_spr(a));"));
   expect_lowers("function F() {} F = null; new F(); new x(...a)",
                 sync_program("function F() {}F = null;new (__oda_ctor(F, \"F\"))();__oda_new(__oda_ctor(x, \"x\"), __oda_spr(a));"));
@@ -319,31 +319,31 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
   expect_lowers("async function f(a) { return await g(a); }",
                 sync_program("function f(a) {return __oda_async_call(function(){return __oda_await(g(a));});}"));
   expect_lowers("function* g() { const x = yield 1; yield* xs; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
+                sync_program("function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
   expect_lowers("async function* g() { yield 1; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
+                sync_program("function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
   expect_lowers("const h = async x => { await x; return x; };",
                 sync_program("var h = (function h(x) {return __oda_async_call(function(){__oda_await(x);return x;});});"));
   expect_lowers("async function* ag() { yield* other(); for await (const v of src) yield v; }",
-                sync_program("function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
+                sync_program("function ag() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
 }
 
 TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
   expect_lowers("class A extends B { #p = 1; static s = 2; constructor(x) { super(x); this.#p++; } m() { return super.m(); } }",
-                sync_program("var A = (function(__super){var __proto = __oda_class(A, __super), __fi, __p1_0 = __oda_pname(\"#p\");__fi = function(__s){__oda_pdef(__s, __p1_0, 1, 0, \"#p\");};__oda_sf(A, \"s\", function(){return (2);});function A(x) {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, [x]), __fi(__self), __self);__self[__p1_0]++;return __oda_self(__self);}__oda_m(__proto, \"m\", function m() {return __super.prototype.m.call(this);});return A;})(B);"));
+                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super), __fi, __p1_0 = __oda_pname(\"#p\");__fi = function(__s){__oda_pdef(__s, __p1_0, 1, 0, \"#p\");};__oda_sf(A, \"s\", function(){return (2);});function A(x) {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, [x]), __fi(__self), __self);__self[__p1_0]++;return __oda_self(__self);}__oda_m(__proto, \"m\", function m() {return __super.prototype.m.call(this);});return A;})(B);"));
   expect_lowers("class P { get x() { return 1; } set x(v) {} static create() { return new P(); } }",
-                sync_program("var P = (function(){var __proto = __oda_class(P, null);function P() {if (!(this instanceof P)) __oda_nonew(P);}__oda_acc(__proto, \"x\", function() {return 1;}, void 0, false);__oda_acc(__proto, \"x\", void 0, function(v) {}, false);__oda_m(P, \"create\", function create() {return new P();});return P;})();"));
+                sync_program("var P = (function(){\"use strict\";var __proto = __oda_class(P, null);function P() {if (!(this instanceof P)) __oda_nonew(P);}__oda_acc(__proto, \"x\", function() {return 1;}, void 0, false);__oda_acc(__proto, \"x\", void 0, function(v) {}, false);__oda_m(P, \"create\", function create() {return new P();});return P;})();"));
   expect_lowers("class Q { static #n = 0; static { Q.#n = 1; } #m() { return 2; } }",
-                sync_program("var Q = (function(){var __proto = __oda_class(Q, null), __fi, __p1_0 = __oda_pname(\"#n\"), __p1_1 = __oda_pname(\"#m\"), __p1_1v, __k1 = Q;function Q() {if (!(this instanceof Q)) __oda_nonew(Q);__fi(this);}__oda_sf(Q, __p1_0, function(){return (0);});(function(){__oda_sb(Q, __k1, \"#n\")[__p1_0] = 1;}).call(Q);__p1_1v = function() {return 2;}; __oda_mname(__p1_1v, \"#m\");__fi = function(__s){__oda_pdef(__s, __p1_1, __p1_1v, 1, \"#m\");};return Q;})();"));
+                sync_program("var Q = (function(){\"use strict\";var __proto = __oda_class(Q, null), __fi, __p1_0 = __oda_pname(\"#n\"), __p1_1 = __oda_pname(\"#m\"), __p1_1v, __k1 = Q;function Q() {if (!(this instanceof Q)) __oda_nonew(Q);__fi(this);}__oda_sf(Q, __p1_0, function(){return (0);});(function(){__oda_sb(Q, __k1, \"#n\")[__p1_0] = 1;}).call(Q);__p1_1v = function() {return 2;}; __oda_mname(__p1_1v, \"#m\");__fi = function(__s){__oda_pdef(__s, __p1_1, __p1_1v, 1, \"#m\");};return Q;})();"));
   expect_lowers("const K = class { };",
-                sync_program("var K = (function(){var __proto = __oda_class(K, null);function K() {if (!(this instanceof K)) __oda_nonew(K);}return K;})();"));
+                sync_program("var K = (function(){\"use strict\";var __proto = __oda_class(K, null);function K() {if (!(this instanceof K)) __oda_nonew(K);}return K;})();"));
   // A class named by nothing gets '' from __oda_class; a binding or a key names it as before.
   expect_lowers("f(class { });",
-                sync_program("f((function(){var __proto = __oda_class(_class, null, 1);function _class() {if (!(this instanceof _class)) __oda_nonew(_class);}return _class;})());"));
+                sync_program("f((function(){\"use strict\";var __proto = __oda_class(_class, null, 1);function _class() {if (!(this instanceof _class)) __oda_nonew(_class);}return _class;})());"));
   expect_lowers("class E extends Error {}",
-                sync_program("var E = (function(__super){var __proto = __oda_class(E, __super);function E() {if (!(this instanceof E)) __oda_nonew(E);var __self = __oda_super(__super, this, arguments);return __self;}return E;})(Error);"));
+                sync_program("var E = (function(__super){\"use strict\";var __proto = __oda_class(E, __super);function E() {if (!(this instanceof E)) __oda_nonew(E);var __self = __oda_super(__super, this, arguments);return __self;}return E;})(Error);"));
   expect_lowers("class C { #x; static has(o) { return #x in o; } }",
-                sync_program("var C = (function(){var __proto = __oda_class(C, null), __fi, __p1_0 = __oda_pname(\"#x\");function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__oda_pdef(__s, __p1_0, void 0, 0, \"#x\");};__oda_m(C, \"has\", function has(o) {return __oda_pin(__p1_0, o, \"#x\");});return C;})();"));
+                sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi, __p1_0 = __oda_pname(\"#x\");function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__oda_pdef(__s, __p1_0, void 0, 0, \"#x\");};__oda_m(C, \"has\", function has(o) {return __oda_pin(__p1_0, o, \"#x\");});return C;})();"));
 }
 
 // Only a loop that can leave early (break, return, throw, yield) closes its iterator in a
@@ -352,7 +352,7 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of xs) { if (x) break; }",
                 sync_program("var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);if (x) break;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("function* g() { for (const x of xs) yield x; }",
-                sync_program("function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
@@ -386,7 +386,7 @@ TEST(JsLower, StatementsES5Lacks) {
   expect_lowers("switch (x) { case 1: let y = 2; f(y); break; default: g(); }",
                 sync_program("switch (x) {case 1:var y = 2;f(y);break;default:g();}"));
   expect_lowers("function F() { return new.target; }",
-                sync_program("function F() {return (this instanceof arguments.callee ? this.constructor : void 0);}"));
+                sync_program("function F() {var __tfn = __oda_callee();return (this instanceof __tfn ? this.constructor : void 0);}"));
   // A function that is no constructor never has one (and may have no prototype to test).
   expect_lowers("o = { get m() { return new.target; } }",
                 sync_program("o = __oda_accnames({get m() {return void 0;}});"));
@@ -402,7 +402,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
   expect_lowers("function f() { return () => eval('x'); }",
                 sync_program("function f() {var __this = this;return (function() {return (eval(__oda_lower_eval('x', (__oda_evthis = __this, 3))));});}"));
   expect_lowers("class F { a = eval('1'); }",
-                sync_program("var F = (function(){var __proto = __oda_class(F, null), __fi;function F() {if (!(this instanceof F)) __oda_nonew(F);__fi(this);}__fi = function(__s){__s[\"a\"] = eval(__oda_lower_eval('1', (__oda_evthis = __s, 7)));};return F;})();"));
+                sync_program("var F = (function(){\"use strict\";var __proto = __oda_class(F, null), __fi;function F() {if (!(this instanceof F)) __oda_nonew(F);__fi(this);}__fi = function(__s){__s[\"a\"] = eval(__oda_lower_eval('1', (__oda_evthis = __s, 7)));};return F;})();"));
   expect_lowers("function g(a = eval('1')) { return a; }",
                 sync_program("function g() {var a = arguments[0];if (a === void 0) a = eval(__oda_lower_eval('1', 2));return a;}"));
 }
@@ -411,18 +411,18 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
 // methods; field initializers run in __fi with the instance as __s; computed keys.
 TEST(JsLower, ClassMethodsOfEveryKind) {
   expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
-                sync_program("var A = (function(){var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async_call(function(){__oda_await(__this.x);});});__oda_m(__proto, \"it\", function it() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
+                sync_program("var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async_call(function(){__oda_await(__this.x);});});__oda_m(__proto, \"it\", function it() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
   expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
-                sync_program("var C = (function(){var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
+                sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
 }
 
 // super in an arrow of a derived constructor reads through __self; in a static method,
 // the parent class itself; super.x = v assigns on this.
 TEST(JsLower, SuperInArrowsStaticsAndAssignments) {
   expect_lowers("class B extends A { constructor() { super(); this.f = () => super.m(); } static s() { return super.s(); } }",
-                sync_program("var B = (function(__super){var __proto = __oda_class(B, __super);function B() {if (!(this instanceof B)) __oda_nonew(B);var __self;(__self = __oda_super(__super, this, []), __self);__self.f = (function() {return (__super.prototype.m.call(__self));});return __oda_self(__self);}__oda_m(B, \"s\", function s() {return __super.s.call(this);});return B;})(A);"));
+                sync_program("var B = (function(__super){\"use strict\";var __proto = __oda_class(B, __super);function B() {if (!(this instanceof B)) __oda_nonew(B);var __self;(__self = __oda_super(__super, this, []), __self);__self.f = (function() {return (__super.prototype.m.call(__self));});return __oda_self(__self);}__oda_m(B, \"s\", function s() {return __super.s.call(this);});return B;})(A);"));
   expect_lowers("class D extends A { m() { super.x = 1; return super[k]; } }",
-                sync_program("var D = (function(__super){var __proto = __oda_class(D, __super);function D() {if (!(this instanceof D)) __oda_nonew(D);var __self = __oda_super(__super, this, arguments);return __self;}__oda_m(__proto, \"m\", function m() {this.x = 1;return __oda_sget(__super.prototype, k, this);});return D;})(A);"));
+                sync_program("var D = (function(__super){\"use strict\";var __proto = __oda_class(D, __super);function D() {if (!(this instanceof D)) __oda_nonew(D);var __self = __oda_super(__super, this, arguments);return __self;}__oda_m(__proto, \"m\", function m() {this.x = 1;return __oda_sget(__super.prototype, k, this);});return D;})(A);"));
 }
 
 TEST(JsLower, DestructuringInParametersCatchAndLoopHeads) {
@@ -466,7 +466,7 @@ TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
                 sync_program("function f() {return __oda_async_call(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps, \"ps\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
-                sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: function g() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {if (this instanceof arguments.callee) __oda_notctor(arguments.callee);return __oda_agen(function(__g){});}};"));
+                sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){});}};"));
   expect_lowers("f = async function named() { return named; }",
                 sync_program("f = (function named() {return __oda_async_sync_call(function(){return named;});});"));
 }
