@@ -202,3 +202,17 @@ console.log([t(() => JSON.stringify({ a: 1n, b: [2n, { c: -3n }] }, r)), t(() =>
 EOF2
   same_as_node
 }
+
+@test "a BigInt typed array's prototype is its constructor's, or a subclass's, as node answers" {
+  cat > prog.js <<'EOF'
+class Sub extends BigUint64Array {}
+const out = [];
+for (const C of [BigInt64Array, BigUint64Array, Sub]) {
+  const a = new C(2), b = new C(new ArrayBuffer(16), 8);
+  out.push([C.name, Object.getPrototypeOf(a) === C.prototype, Object.getPrototypeOf(b) === C.prototype,
+            Object.getPrototypeOf(C.prototype) === Object.getPrototypeOf(Int8Array.prototype)].join());
+}
+console.log(out.join('\n'));
+EOF
+  same_as_node
+}

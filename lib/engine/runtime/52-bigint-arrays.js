@@ -94,7 +94,11 @@
       var t = Object.create(parent);
       defProp(t, REC, { value: { u: new Uint32Array(buffer, offset, 2 * n), buffer: buffer, offset: offset, n: n,
                                  signed: signed, name: name, keyed: false } });
-      return new NativeProxy(t, handler);
+      // Duktape answers Object.getPrototypeOf on a proxy from the proxy object itself
+      // (null), never from its target: the chain is set on both.
+      var p = new NativeProxy(t, handler);
+      Object.setPrototypeOf(p, parent);
+      return p;
     };
     var Ctor = function (a, b, c) {
       if (!(this instanceof Ctor)) throw new TypeError('Constructor ' + name + ' requires \'new\'');
