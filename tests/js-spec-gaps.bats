@@ -417,3 +417,20 @@ console.log(new F() instanceof F, F(), T(() => new G()));
 EOF
   same_as_node
 }
+
+@test "a derived constructor returns an object, or undefined for this; any other value is node's TypeError, also from inside a loop" {
+  cat > prog.js <<'EOF'
+const T = (f) => { try { const r = f(); return typeof r + ':' + (r && r.constructor && r.constructor.name); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+class B {}
+class R1 extends B { constructor() { super(); return 1; } }
+class R2 extends B { constructor() { super(); return undefined; } }
+class R3 extends B { constructor() { super(); return { o: 1 }; } }
+class R4 extends B { constructor() { super(); return null; } }
+class R5 extends B { constructor() { return { early: 1 }; } }
+class R6 extends B { constructor() { super(); for (const x of [1]) return 'a'; } }
+class R7 extends B { constructor() { super(); for (const x of [1]) return; } }
+class R8 extends B { constructor() { super(); return function f() {}; } }
+for (const C of [R1, R2, R3, R4, R5, R6, R7, R8]) console.log(C.name, T(() => new C()));
+EOF
+  same_as_node
+}

@@ -227,7 +227,7 @@ void Emitter::loop_body(Node* loop, Node* body, size_t jump_idx, const std::vect
       fn_->used_return = true;
       w("if (typeof " + r + " === \"object\") return " + r + ";");
     } else if (fn_->derived_ctor) {
-      w("if (typeof " + r + " === \"object\") return " + r + ".r === void 0 ? __oda_self(__self) : " + r + ".r;");
+      w("if (typeof " + r + " === \"object\") return __oda_dret(" + r + ".r, __self);");
     } else {
       w("if (typeof " + r + " === \"object\") return " + r + ".r;");
     }

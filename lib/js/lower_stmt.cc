@@ -297,8 +297,15 @@ void Emitter::return_stmt(Node* n) {
     w(")};");
     return;
   }
-  if (fn_->derived_ctor && n->a.empty()) {
-    w("return __oda_self(__self);");
+  if (fn_->derived_ctor) {
+    // The value decides: an object replaces the instance, undefined gives this, else TypeError.
+    if (n->a.empty()) {
+      w("return __oda_self(__self);");
+    } else {
+      w("return __oda_dret((");
+      expr(n->a[0]);
+      w("), __self);");
+    }
     return;
   }
   w("return");

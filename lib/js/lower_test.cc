@@ -540,6 +540,14 @@ TEST(JsLower, StrictBlockFunctionStaysInItsBlock) {
                 sync_program("function g() {{function f() {}}return typeof f;}"));
 }
 
+// A derived constructor's `return v` goes through __oda_dret, which checks v (an object, or
+// undefined for this, else TypeError) instead of returning it unchecked.
+TEST(JsLower, DerivedConstructorReturnValue) {
+  expect_lowers("class A extends B { constructor() { super(); return x; } }",
+                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super);function A() {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, []), __self);return __oda_dret((x), __self);return __oda_self(__self);}return A;})(B);"));
+}
+
 }  // namespace
 }  // namespace oda::js
+
 

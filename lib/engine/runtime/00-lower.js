@@ -6,7 +6,7 @@
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_CLS __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
-//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_pin __oda_sb __oda_perr
+//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_pin __oda_sb __oda_perr __oda_dret
 //     __oda_isnative
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
 //     __oda_ospread __oda_tplcache
@@ -168,6 +168,14 @@ function __oda_tdz(name) {
 function __oda_self(self) {
   if (self === undefined) throw new ReferenceError("Must call super constructor in derived class before accessing 'this' or returning from derived constructor");
   return self;
+}
+
+// A derived constructor's `return v`: an object replaces the instance, undefined gives this
+// (which super() must have bound), anything else is the spec's TypeError, checked first.
+function __oda_dret(v, self) {
+  if ((typeof v === 'object' && v !== null) || typeof v === 'function') return v;
+  if (v !== undefined) throw new TypeError('Derived constructors may only return object or undefined');
+  return __oda_self(self);
 }
 
 function __oda_constassign(name) {
