@@ -434,3 +434,16 @@ for (const C of [R1, R2, R3, R4, R5, R6, R7, R8]) console.log(C.name, T(() => ne
 EOF
   same_as_node
 }
+
+@test "Object.freeze on an array makes its length read-only, as node: push, pop and a length write throw in strict code" {
+  cat > prog.js <<'EOF'
+'use strict';
+const T = (f) => { try { return JSON.stringify(f()); } catch (e) { return e.constructor.name; } };
+const a = Object.freeze([1, 2]);
+console.log(T(() => a.push(3)), T(() => { a.length = 0; }), T(() => a.pop()), Object.isFrozen(a), JSON.stringify(a));
+console.log(JSON.stringify(Object.getOwnPropertyDescriptor(a, 'length')));
+const s = Object.seal([1]);
+console.log(T(() => s.push(2)), T(() => { s[0] = 5; return s[0]; }), Object.isSealed(s));
+EOF
+  same_as_node
+}
