@@ -4,7 +4,11 @@
 // takes a fixed address for the life of a process.
 #include "engine/heap_image.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <linux/userfaultfd.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +53,48 @@ int map_and_check(const char* path) {
   return 0;
 }
 
+// The arena's VmFlags line in /proc/self/smaps ("" when not found).
+std::string arena_flags(uintptr_t base) {
+  std::ifstream in("/proc/self/smaps");
+  std::string line;
+  bool in_arena = false;
+  while (std::getline(in, line)) {
+    unsigned long lo = 0;
+    if (std::sscanf(line.c_str(), "%lx-", &lo) == 1 && line.find(' ') != std::string::npos &&
+        line.find(':') > line.find(' ')) {
+      in_arena = lo == base;
+    } else if (in_arena && line.rfind("VmFlags:", 0) == 0) {
+      return line;
+    }
+  }
+  return "";
+}
+
+// Whether this kernel lets an unprivileged process register any mapping for asynchronous
+// write-protect faults (Linux 6.7 and later, userfaultfd not disabled).
+bool kernel_has_wp_async() {
+  int fd = static_cast<int>(syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY));
+  if (fd < 0) return false;
+  uffdio_api api{};
+  api.api = UFFD_API;
+  api.features = uint64_t{1} << 15;
+  bool ok = ioctl(fd, UFFDIO_API, &api) == 0;
+  close(fd);
+  return ok;
+}
+
+// The mapped arena is registered so that a read fault maps one page, not its neighbours
+// (VmFlags "uw"), and it still takes writes, copied on write as before.
+int narrow_and_writable(const char* path) {
+  Header h;
+  if (!map_file(path, &h)) return 1;
+  if (arena_flags(g_lo).find(" uw") == std::string::npos) return 2;
+  auto* p = reinterpret_cast<char*>(h.ctx);
+  p[0] = 'T';
+  if (std::strcmp(p + 1, kPattern + 1) != 0 || p[0] != 'T') return 3;
+  return 0;
+}
+
 int refused(const char* path) {
   Header h;
   return map_file(path, &h) ? 1 : 0;
@@ -83,6 +129,11 @@ class HeapImage : public ::testing::Test {
 
 TEST_F(HeapImage, MapsBackAtItsAddressWithItsBytesAndHeader) {
   EXPECT_EQ(in_child(map_and_check, path_.c_str()), 0);
+}
+
+TEST_F(HeapImage, ReadFaultsInTheArenaMapOnePageAndWritesStillCopy) {
+  if (!kernel_has_wp_async()) GTEST_SKIP() << "this kernel has no UFFD_FEATURE_WP_ASYNC (Linux 6.7)";
+  EXPECT_EQ(in_child(narrow_and_writable, path_.c_str()), 0);
 }
 
 TEST_F(HeapImage, ABinaryWithoutAnImageIsRefused) {
