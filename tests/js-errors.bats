@@ -222,3 +222,38 @@ EOF2
   run node prog.js
   assert_output "$want"
 }
+
+@test "an Array method called on null or undefined: the words node has for each" {
+  # node names the method for these thirteen and says ToObject's words for the rest.
+  cat > snippets.txt <<'EOF'
+Array.prototype.map.call(null, x => x)
+Array.prototype.filter.call(undefined, x => x)
+Array.prototype.forEach.call(null, x => x)
+Array.prototype.reduce.call(null, (a, b) => a)
+Array.prototype.indexOf.call(null, 1)
+Array.prototype.concat.call(null)
+Array.prototype.findLast.call(null, x => x)
+Array.prototype.join.call(null)
+Array.prototype.slice.call(null)
+Array.prototype.includes.call(undefined, 1)
+Array.prototype.at.call(null, 0)
+String.raw(null)
+EOF
+  errors_of
+  assert_output "TypeError: Array.prototype.map called on null or undefined
+TypeError: Array.prototype.filter called on null or undefined
+TypeError: Array.prototype.forEach called on null or undefined
+TypeError: Array.prototype.reduce called on null or undefined
+TypeError: Array.prototype.indexOf called on null or undefined
+TypeError: Array.prototype.concat called on null or undefined
+TypeError: Array.prototype.findLast called on null or undefined
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object
+TypeError: Cannot convert undefined or null to object"
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}

@@ -42,7 +42,8 @@
     return x;
   }
   var ObjectCtor = Object;  // a program may replace the global Object
-  function toObject(x, what) { return ObjectCtor(requireCoercible(x, what || 'method')); }
+  // node names the method for some (Array.prototype.map); the rest say ToObject's words.
+  function toObject(x, what) { return what ? ObjectCtor(requireCoercible(x, what)) : objectArg(x); }
   // The argument of an Object.* function: node says this there, not "... called on".
   function objectArg(x) {
     if (x === null || x === undefined) throw new TypeError('Cannot convert undefined or null to object');

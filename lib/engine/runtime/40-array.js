@@ -200,10 +200,10 @@
       }
       return false;
     }, 1],
-    find: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, false, false); }, 1],
-    findIndex: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, false, true); }, 1],
-    findLast: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, true, false); }, 1],
-    findLastIndex: [function (pred, thisArg) { return findFrom(toObject(this), pred, thisArg, true, true); }, 1],
+    find: [function (pred, thisArg) { return findFrom(toObject(this, 'Array.prototype.find'), pred, thisArg, false, false); }, 1],
+    findIndex: [function (pred, thisArg) { return findFrom(toObject(this, 'Array.prototype.findIndex'), pred, thisArg, false, true); }, 1],
+    findLast: [function (pred, thisArg) { return findFrom(toObject(this, 'Array.prototype.findLast'), pred, thisArg, true, false); }, 1],
+    findLastIndex: [function (pred, thisArg) { return findFrom(toObject(this, 'Array.prototype.findLastIndex'), pred, thisArg, true, true); }, 1],
     fill: [function (value, start, end) {
       var o = toObject(this), len = toLength(o.length);
       var k = relIndex(start, len, 0), fin = relIndex(end, len, len);
@@ -368,26 +368,26 @@
   rt.methods(AP, {
     every: [function (fn, thisArg) {
       if (isArray(this)) return nativeEvery.call(this, fn, thisArg);
-      var o = toObject(this), len = toLength(o.length);
+      var o = toObject(this, 'Array.prototype.every'), len = toLength(o.length);
       requireCallable(fn);
       return visit(o, 0, len, false, function (k) { return !fn.call(thisArg, o[k], k, o); }) < 0;
     }, 1],
     some: [function (fn, thisArg) {
       if (isArray(this)) return nativeSome.call(this, fn, thisArg);
-      var o = toObject(this), len = toLength(o.length);
+      var o = toObject(this, 'Array.prototype.some'), len = toLength(o.length);
       requireCallable(fn);
       return visit(o, 0, len, false, function (k) { return !!fn.call(thisArg, o[k], k, o); }) >= 0;
     }, 1],
     forEach: [function (fn, thisArg) {
       if (isArray(this)) return nativeForEach.call(this, fn, thisArg);
-      var o = toObject(this), len = toLength(o.length);
+      var o = toObject(this, 'Array.prototype.forEach'), len = toLength(o.length);
       requireCallable(fn);
       visit(o, 0, len, false, function (k) { fn.call(thisArg, o[k], k, o); return false; });
       return undefined;
     }, 1],
     indexOf: [function (search, fromIndex) {
       if (isArray(this)) return nativeIndexOf.call(this, search, fromIndex);
-      var o = toObject(this), len = toLength(o.length);
+      var o = toObject(this, 'Array.prototype.indexOf'), len = toLength(o.length);
       if (len === 0) return -1;
       var n = toInt(fromIndex);
       if (n >= len) return -1;
@@ -403,11 +403,11 @@
     }, 1],
     reduce: [function (fn) {
       if (isArray(this)) return nativeReduce.apply(this, arguments);
-      return reduceGeneric(toObject(this), fn, arguments, false);
+      return reduceGeneric(toObject(this, 'Array.prototype.reduce'), fn, arguments, false);
     }, 1],
     reduceRight: [function (fn) {
       if (isArray(this)) return nativeReduceRight.apply(this, arguments);
-      return reduceGeneric(toObject(this), fn, arguments, true);
+      return reduceGeneric(toObject(this, 'Array.prototype.reduceRight'), fn, arguments, true);
     }, 1],
     join: [function (separator) {
       if (isArray(this)) return nativeJoin.call(this, separator);
@@ -505,7 +505,7 @@
   var native = { concat: AP.concat, map: AP.map, filter: AP.filter, slice: AP.slice, splice: AP.splice };
   rt.methods(AP, {
     concat: [function () {
-      var o = toObject(this), C = speciesOf(o);
+      var o = toObject(this, 'Array.prototype.concat'), C = speciesOf(o);
       if (C === undefined) return native.concat.apply(this, arguments);
       var a = new C(0), n = 0;
       for (var i = -1; i < arguments.length; i++) {
@@ -523,7 +523,7 @@
       return a;
     }, 1],
     map: [function (fn, thisArg) {
-      var o = toObject(this), len = toLength(o.length);
+      var o = toObject(this, 'Array.prototype.map'), len = toLength(o.length);
       requireCallable(fn);
       var C = speciesOf(o);
       if (C === undefined) {
@@ -537,7 +537,7 @@
       return a;
     }, 1],
     filter: [function (fn, thisArg) {
-      var o = toObject(this), len = toLength(o.length);
+      var o = toObject(this, 'Array.prototype.filter'), len = toLength(o.length);
       requireCallable(fn);
       var C = speciesOf(o);
       if (C === undefined) {

@@ -88,8 +88,8 @@
   rt.def(SP, 'trimRight', SP.trimEnd);
 
   rt.method(String, 'raw', function (template) {
-    var cooked = rt.toObject(template, 'String.raw');
-    var raw = rt.toObject(cooked.raw, 'String.raw'), len = rt.toLength(raw.length), out = '';
+    var cooked = rt.toObject(template);
+    var raw = rt.toObject(cooked.raw), len = rt.toLength(raw.length), out = '';
     for (var i = 0; i < len; i++) {
       out += rt.toStr(raw[i]);
       if (i + 1 < len && i + 1 < arguments.length) out += rt.toStr(arguments[i + 1]);
