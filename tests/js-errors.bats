@@ -257,3 +257,33 @@ TypeError: Cannot convert undefined or null to object"
   run node prog.js
   assert_output "$ours"
 }
+
+@test "a Symbol method on a non-symbol, Symbol.keyFor of a non-symbol, a radix out of range: node's words" {
+  # The Symbol ones said "error (rc -6)", the radix ones "number outside range" (lib/engine/patches/0052).
+  cat > snippets.txt <<'EOF'
+Symbol.prototype.toString.call(1)
+Symbol.prototype.valueOf.call({})
+Symbol.prototype[Symbol.toPrimitive].call(1)
+Symbol.keyFor(1)
+Symbol.keyFor('x')
+(1).toString(1)
+(255).toString(37)
+out.push((255).toString(16.9), Symbol.keyFor(Symbol.for('k')), String(Symbol.keyFor(Symbol('k'))), Object(Symbol('d')).toString())
+EOF
+  errors_of
+  assert_output "TypeError: Symbol.prototype.toString requires that 'this' be a Symbol
+TypeError: Symbol.prototype.valueOf requires that 'this' be a Symbol
+TypeError: Symbol.prototype [ @@toPrimitive ] requires that 'this' be a Symbol
+TypeError: 1 is not a symbol
+TypeError: x is not a symbol
+RangeError: toString() radix argument must be between 2 and 36
+RangeError: toString() radix argument must be between 2 and 36
+ff
+k
+undefined
+Symbol(d)"
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}
