@@ -447,3 +447,49 @@ console.log(T(() => s.push(2)), T(() => { s[0] = 5; return s[0]; }), Object.isSe
 EOF
   same_as_node
 }
+
+@test "this before super() in a derived constructor is node's ReferenceError, and so is a second super()" {
+  # It was a TypeError ("Cannot set properties of undefined") or went unnoticed.
+  cat > prog.js <<'EOF2'
+class A { constructor() { this.a = 1; } m() { return 'm'; } }
+const cases = {
+  set: class extends A { constructor() { this.y = 1; super(); } },
+  read: class extends A { constructor() { const v = this.a; super(); } },
+  returnThis: class extends A { constructor() { return this; } },
+  arrow: class extends A { constructor() { const f = () => this; f(); super(); } },
+  superMethod: class extends A { constructor() { super.m(); super(); } },
+  superArg: class extends A { constructor() { super(this); } },
+  afterIf: class extends A { constructor(x) { if (x) super(); this.z = 1; } },
+  twice: class extends A { constructor() { super(); super(); } },
+  twiceArrow: class extends A { constructor() { const f = () => super(); f(); f(); } },
+  twiceError: class extends Error { constructor() { super('x'); super('y'); } },
+  arrowCalledAfter: class extends A { constructor() { const f = () => this.a; super(); this.b = f(); } },
+  arrowSuper: class extends A { constructor() { const f = () => super(); f(); this.b = 3; } },
+  plain: class extends A { constructor() { super(); this.b = 2; } },
+};
+for (const [k, C] of Object.entries(cases)) {
+  try { console.log(k, JSON.stringify(new C())); } catch (e) { console.log(k, e.name + ': ' + e.message); }
+}
+EOF2
+  local nothis="ReferenceError: Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+  local once="ReferenceError: Super constructor may only be called once"
+  local want="set $nothis
+read $nothis
+returnThis $nothis
+arrow $nothis
+superMethod $nothis
+superArg $nothis
+afterIf $nothis
+twice $once
+twiceArrow $once
+twiceError $once
+arrowCalledAfter {\"a\":1,\"b\":1}
+arrowSuper {\"a\":1,\"b\":3}
+plain {\"a\":1,\"b\":2}"
+  run run-code prog.js
+  assert_success
+  assert_output "$want"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$want"
+}

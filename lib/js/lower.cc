@@ -179,13 +179,16 @@ void Emitter::pop() {
   fn_ = f->parent;
 }
 
-std::string Emitter::this_ref() {
+// checked: in a derived constructor before its super() statement, this is read through a
+// check that throws node's ReferenceError while super() has not run.
+std::string Emitter::this_ref(bool checked) {
   Fn* f = fn_;
   bool crossed = false;
   while (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner) {
     f = f->parent;
     crossed = true;
   }
+  if (checked && f->derived_ctor && !f->self_bound) return "(" + f->this_name + " || __oda_nothis())";
   if (f->this_name != "this") return f->this_name;
   if (!crossed) return "this";
   f->need_this = true;

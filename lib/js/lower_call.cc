@@ -81,7 +81,12 @@ void Emitter::call(Node* n) {
         raw_this = "__this";
       }
     }
-    w("(__self = __oda_super(__super, " + raw_this + ", ");
+    Fn* cf = fn_;
+    while (cf && !cf->derived_ctor) cf = cf->parent;
+    if (!cf) fail("SyntaxError: 'super' keyword unexpected here", n->line);
+    // Any super() but the constructor's first top-level one may be a second call.
+    bool first = cf->first_super == n;
+    w(std::string(first ? "(__self = __oda_super(" : "(__self = __oda_super_once(") + "__super, " + raw_this + ", ");
     if (has_spread(n, 1)) spread_array(n->a, 1);
     else {
       w("[");
@@ -91,10 +96,7 @@ void Emitter::call(Node* n) {
       }
       w("]");
     }
-    w(")");
-    Fn* cf = fn_;
-    while (cf && !cf->derived_ctor) cf = cf->parent;
-    if (!cf) fail("SyntaxError: 'super' keyword unexpected here", n->line);
+    w(first ? ")" : ", __self)");
     if (cf->ctor_fields) w(", __fi(__self)");
     w(", __self)");
     return;
@@ -153,7 +155,7 @@ void Emitter::call(Node* n) {
     else if (f->kind != Fn::Program || (script_ && has(eval_flags_, EvalFlags::NewTarget))) flags = EvalFlags::NewTarget;
     if (f->kind == Fn::Program && script_) flags |= eval_flags_ & EvalFlags::NoArguments;
     if (fn_->param_args) flags |= EvalFlags::ArgumentsParam;
-    std::string th = this_ref();
+    std::string th = this_ref(false);  // eval code that never reads this may run before super()
     if (th != "this") w(", (__oda_evthis = " + th + ", " + std::to_string(unsigned(flags | EvalFlags::LexicalThis)) + ")");
     else if (flags != EvalFlags::None) w(", " + std::to_string(unsigned(flags)));
     w(")");

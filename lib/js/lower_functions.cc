@@ -4,6 +4,29 @@
 
 namespace oda::js::lowering {
 
+static bool is_super_call(const Node* n) {
+  return n && n->k == K::Call && !n->a.empty() && n->a[0] && n->a[0]->k == K::Super;
+}
+
+static bool has_super_call(const Node* n) {
+  if (!n) return false;
+  if (is_super_call(n)) return true;
+  for (const Node* c : n->a)
+    if (has_super_call(c)) return true;
+  return false;
+}
+
+// The index of a derived constructor's first statement that is a plain `super(...);` with no
+// super call anywhere before it, or list.size().
+static size_t first_super_stmt(const std::vector<Node*>& list) {
+  for (size_t i = 0; i < list.size(); i++) {
+    const Node* s = list[i];
+    if (s->k == K::ExprStmt && is_super_call(s->a[0])) return i;
+    if (has_super_call(s)) break;
+  }
+  return list.size();
+}
+
 void Emitter::function(Node* f, const FnOpts& o) {
   sync(f->line);
   bool saved_assigning = assigning_;
@@ -138,6 +161,15 @@ void Emitter::function(Node* f, const FnOpts& o) {
     w("return (");
     expr(body);
     w(");");
+  } else if (o.derived) {
+    // The statements after a top-level super() read this without a check.
+    size_t at = first_super_stmt(body->a);
+    if (at < body->a.size()) fc.first_super = body->a[at]->a[0];
+    for (size_t i = 0; i < body->a.size(); i++) {
+      stmt(body->a[i]);
+      if (i == at) fc.self_bound = true;
+    }
+    sync(body->end_line);
   } else {
     stmts(body->a);
     sync(body->end_line);

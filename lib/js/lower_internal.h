@@ -72,6 +72,11 @@ class Emitter {
     Fn* parent = nullptr;
     std::string home;        // super property base: "__super.prototype", "__super", ...
     bool derived_ctor = false;
+    // A derived constructor: its top-level super() statement has run, so __self holds the
+    // instance for the statements after it and needs no check; first_super is that call
+    // when no super() comes before it, so it cannot be a second one.
+    bool self_bound = false;
+    Node* first_super = nullptr;
     bool no_new = false;  // a method, accessor, async function or generator: never new.target
     bool field_init = false;  // class field initializers (no arguments, no new.target)
     bool param_args = false;  // printing the defaults of parameters one of which is `arguments`
@@ -158,7 +163,7 @@ class Emitter {
     return f;
   }
 
-  std::string this_ref();
+  std::string this_ref(bool checked = true);
   // eval code's own captures (vars of the caller's function once evaluated) never reuse the
   // caller's __this and __args.
   std::string this_var(Fn* f) const { return f->kind == Fn::Program && script_ ? "__tethis" : "__this"; }

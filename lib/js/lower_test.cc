@@ -547,6 +547,18 @@ TEST(JsLower, DerivedConstructorReturnValue) {
                 sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super);function A() {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, []), __self);return __oda_dret((x), __self);return __oda_self(__self);}return A;})(B);"));
 }
 
+// this in a derived constructor before its top-level super() statement reads through
+// __oda_nothis (node's ReferenceError while super() has not run); after it, plain __self. A
+// super() that may be a second one passes __self so the runtime can refuse it.
+TEST(JsLower, DerivedConstructorThisBeforeSuper) {
+  expect_lowers("class A extends B { constructor() { this.y = 1; super(); this.z = 2; } }",
+                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super);function A() {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self || __oda_nothis()).y = 1;(__self = __oda_super(__super, this, []), __self);__self.z = 2;return __oda_self(__self);}return A;})(B);"));
+  expect_lowers("class A extends B { constructor() { super(); super(); } }",
+                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super);function A() {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, []), __self);(__self = __oda_super_once(__super, this, [], __self), __self);return __oda_self(__self);}return A;})(B);"));
+  expect_lowers("class A extends B { constructor(x) { if (x) super(); this.z = 1; } }",
+                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super);function A(x) {if (!(this instanceof A)) __oda_nonew(A);var __self;if (x) (__self = __oda_super_once(__super, this, [], __self), __self);(__self || __oda_nothis()).z = 1;return __oda_self(__self);}return A;})(B);"));
+}
+
 }  // namespace
 }  // namespace oda::js
 

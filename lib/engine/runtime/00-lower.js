@@ -6,7 +6,7 @@
 //     __oda_constassign __oda_cause __oda_ecause (Error options)
 //   eval and Function: __oda_ieval __oda_evthis __oda_Function (the global Function lowers)
 //   classes: __oda_class __oda_CLS __oda_super __oda_self __oda_sget __oda_sf __oda_m __oda_acc
-//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_pin __oda_sb __oda_perr __oda_dret
+//     __oda_nonew __oda_notctor __oda_hiddenkey __oda_pcount __oda_pname __oda_pin __oda_sb __oda_perr __oda_dret __oda_nothis __oda_super_once
 //     __oda_isnative
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
 //     __oda_ospread __oda_tplcache
@@ -265,6 +265,19 @@ function __oda_super(S, self, args) {
   Object.setPrototypeOf(o, Object.getPrototypeOf(self));
   if (args.length > 1 && o instanceof Error) __oda_cause(o, args[1]);
   return o;
+}
+
+// A super() call that may be a second one; bound is what __self held before it. As in node
+// the parent constructor runs before the second binding throws.
+function __oda_super_once(S, self, args, bound) {
+  var o = __oda_super(S, self, args);
+  if (bound !== void 0) throw new ReferenceError('Super constructor may only be called once');
+  return o;
+}
+
+// this read in a derived constructor before super() ran.
+function __oda_nothis() {
+  throw new ReferenceError("Must call super constructor in derived class before accessing 'this' or returning from derived constructor");
 }
 
 // new Error(message, { cause }) (ES2022): Duktape's constructors ignore the options, so the
