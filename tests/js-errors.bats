@@ -287,3 +287,110 @@ Symbol(d)"
   run node prog.js
   assert_output "$ours"
 }
+
+@test "a write to a frozen, sealed or non-extensible object, or to a getter-only property: node's words, naming the object as node does" {
+  # Duktape said "not writable", "not extensible", "setter undefined" (lib/engine/patches/0053);
+  # strict code throws, sloppy code goes on, as in node.
+  cat > snippets.txt <<'EOF2'
+(() => { 'use strict'; const o = Object.freeze({ x: 1 }); o.x = 2; })()
+(() => { 'use strict'; const o = Object.freeze({ x: 1 }); o.a = 2; })()
+(() => { 'use strict'; const o = Object.seal({ x: 1 }); o.y = 1; })()
+(() => { 'use strict'; const a = Object.freeze([1, 2, 3]); a[0] = 9; })()
+(() => { 'use strict'; const a = Object.freeze([1, 2, 3]); a.length = 0; })()
+Object.freeze([1, 2, 3]).push(4)
+Object.freeze([1, 2, 3]).sort()
+(() => { 'use strict'; const a = [1, 2]; Object.defineProperty(a, 'length', { writable: false }); a[2] = 3; })()
+(() => { 'use strict'; class K { constructor() { this.x = 1; } } const k = Object.freeze(new K()); k.x = 2; })()
+(() => { 'use strict'; const s = new String('abc'); s[0] = 'x'; })()
+(() => { 'use strict'; const e = Object.freeze(new RangeError('bad')); e.message = 'z'; })()
+(() => { 'use strict'; const o = Object.freeze(Object.create(null, { x: { value: 1 } })); o.x = 2; })()
+(() => { 'use strict'; const s = Symbol('s'); const o = Object.freeze({ [s]: 1 }); o[s] = 2; })()
+(() => { 'use strict'; const o = { get x() { return 1; } }; o.x = 2; })()
+(() => { 'use strict'; class K { get x() { return 1; } } new K().x = 2; })()
+(() => { 'use strict'; const s = 'abc'; s.x = 1; })()
+(() => { 'use strict'; const s = 'abc'; s[0] = 'x'; })()
+(() => { 'use strict'; (5).x = 1; })()
+(() => { 'use strict'; undefined = 1; })()
+(() => { 'use strict'; Math.PI = 3; })()
+(() => { 'use strict'; Object.defineProperty(Object, 'y', { value: 1 }); Object.y = 2; })()
+let n = 0; const o = Object.defineProperty({ get constructor() { n++; return Object; } }, 'y', { value: 1 }); try { (() => { 'use strict'; o.y = 2; })(); } finally { out.push('getter calls: ' + n); }
+const o = Object.freeze({ x: 1 }); o.x = 2; o.a = 1; out.push('sloppy: ' + o.x + ' ' + o.a)
+EOF2
+  errors_of
+  assert_output "TypeError: Cannot assign to read only property 'x' of object '#<Object>'
+TypeError: Cannot add property a, object is not extensible
+TypeError: Cannot add property y, object is not extensible
+TypeError: Cannot assign to read only property '0' of object '[object Array]'
+TypeError: Cannot assign to read only property 'length' of object '[object Array]'
+TypeError: Cannot add property 3, object is not extensible
+TypeError: Cannot assign to read only property '0' of object '[object Array]'
+TypeError: Cannot assign to read only property 'length' of object '[object Array]'
+TypeError: Cannot assign to read only property 'x' of object '#<K>'
+TypeError: Cannot assign to read only property '0' of object '[object String]'
+TypeError: Cannot assign to read only property 'message' of object 'RangeError: bad'
+TypeError: Cannot assign to read only property 'x' of object '[object Object]'
+TypeError: Cannot assign to read only property 'Symbol(s)' of object '#<Object>'
+TypeError: Cannot set property x of #<Object> which has only a getter
+TypeError: Cannot set property x of #<K> which has only a getter
+TypeError: Cannot create property 'x' on string 'abc'
+TypeError: Cannot assign to read only property '0' of string 'abc'
+TypeError: Cannot create property 'x' on number '5'
+TypeError: Cannot assign to read only property 'undefined' of object '#<Object>'
+TypeError: Cannot assign to read only property 'PI' of object '#<Object>'
+TypeError: Cannot assign to read only property 'y' of function 'function Object() { [native code] }'
+getter calls: 0
+TypeError: Cannot assign to read only property 'y' of object '[object Object]'
+sloppy: 1 undefined"
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}
+
+@test "a delete or redefinition of a non-configurable property, a prototype change refused: node's words" {
+  # Duktape said "not configurable", "not extensible" and "invalid args" (lib/engine/patches/0053);
+  # the Reflect forms answer false and throw nothing.
+  cat > snippets.txt <<'EOF2'
+(() => { 'use strict'; const o = Object.seal({ x: 1 }); delete o.x; })()
+(() => { 'use strict'; delete Object.freeze([1, 2, 3])[0]; })()
+Object.freeze([1, 2, 3]).pop()
+(() => { 'use strict'; delete 'abc'.length; })()
+(() => { 'use strict'; delete Object.prototype; })()
+(() => { 'use strict'; const s = Symbol('s'); const o = Object.freeze({ [s]: 1 }); delete o[s]; })()
+(() => { 'use strict'; const a = [1, 2, 3]; Object.defineProperty(a, 1, { value: 2, configurable: false }); a.length = 0; })()
+Object.defineProperty(Object.preventExtensions({}), 'a', { value: 1 })
+const o = Object.defineProperty({}, 'a', { value: 1 }); Object.defineProperty(o, 'a', { value: 2 })
+Object.defineProperty(Object.freeze({ a: 1 }), 'a', { get() {} })
+const s = Symbol('s'); Object.defineProperty(Object.freeze({ [s]: 1 }), s, { value: 2 })
+Object.defineProperties(Object.freeze({ a: 1 }), { a: { value: 2 } })
+const a = [1, 2]; Object.defineProperty(a, 'length', { writable: false }); Object.defineProperty(a, 2, { value: 3 })
+Object.setPrototypeOf(Object.preventExtensions({}), {})
+Object.setPrototypeOf(Object.preventExtensions([]), {})
+const o = Object.preventExtensions({}); o.__proto__ = {}
+const o = {}; Object.setPrototypeOf(o, Object.create(o))
+const f = Object.freeze({ a: 1 }); out.push([Reflect.defineProperty(f, 'a', { value: 2 }), Reflect.set(f, 'a', 2), Reflect.deleteProperty(f, 'a'), Reflect.setPrototypeOf(f, {})].join())
+EOF2
+  errors_of
+  assert_output "TypeError: Cannot delete property 'x' of #<Object>
+TypeError: Cannot delete property '0' of [object Array]
+TypeError: Cannot delete property '2' of [object Array]
+TypeError: Cannot delete property 'length' of [object String]
+TypeError: Cannot delete property 'prototype' of function Object() { [native code] }
+TypeError: Cannot delete property 'Symbol(s)' of #<Object>
+TypeError: Cannot delete property '1' of [object Array]
+TypeError: Cannot define property a, object is not extensible
+TypeError: Cannot redefine property: a
+TypeError: Cannot redefine property: a
+TypeError: Cannot redefine property: Symbol(s)
+TypeError: Cannot redefine property: a
+TypeError: Cannot define property 2, object is not extensible
+TypeError: #<Object> is not extensible
+TypeError: [object Array] is not extensible
+TypeError: #<Object> is not extensible
+TypeError: Cyclic __proto__ value
+false,false,false,false"
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}

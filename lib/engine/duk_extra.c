@@ -872,3 +872,158 @@ int oda_duk_push_caller(void *ctx) {
 	duk_push_tval(thr, &act->parent->tv_func);
 	return 1;
 }
+
+/* Node's words for a write, delete or definition the object refuses (lib/engine/patches/0053).
+ * A value of a data property as [[Get]] would find it on h's prototype chain, or NULL where an
+ * accessor or a proxy stands first: naming an object in an error runs no code of the program
+ * (V8's GetDataProperty). */
+DUK_LOCAL duk_tval *oda__data_prop(duk_hthread *thr, duk_hobject *h, duk_small_uint_t stridx) {
+	duk_hstring *key = DUK_HTHREAD_GET_STRING(thr, stridx);
+	duk_uint_t sanity = DUK_HOBJECT_PROTOTYPE_CHAIN_SANITY;
+	duk_int_t e_idx, h_idx;
+	for (; h != NULL && sanity-- > 0; h = DUK_HOBJECT_GET_PROTOTYPE(thr->heap, h)) {
+		if (DUK_HOBJECT_IS_PROXY(h)) {
+			return NULL;
+		}
+		if (duk_hobject_find_entry(thr->heap, h, key, &e_idx, &h_idx)) {
+			return DUK_HOBJECT_E_SLOT_IS_ACCESSOR(thr->heap, h, e_idx) ? NULL
+			                                                            : DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, e_idx);
+		}
+	}
+	return NULL;
+}
+
+/* The text of such a property if it is a string, else dflt. */
+DUK_LOCAL const char *oda__data_text(duk_hthread *thr, duk_hobject *h, duk_small_uint_t stridx, const char *dflt) {
+	duk_tval *tv = oda__data_prop(thr, h, stridx);
+	if (tv != NULL && DUK_TVAL_IS_STRING(tv) && !DUK_HSTRING_HAS_SYMBOL(DUK_TVAL_GET_STRING(tv))) {
+		return (const char *) DUK_HSTRING_GET_DATA(DUK_TVAL_GET_STRING(tv));
+	}
+	return dflt;
+}
+
+DUK_LOCAL duk_bool_t oda__is_native(duk_tval *tv, duk_c_function f) {
+	duk_hobject *h;
+	if (tv == NULL || !DUK_TVAL_IS_OBJECT(tv)) {
+		return 0;
+	}
+	h = DUK_TVAL_GET_OBJECT(tv);
+	return DUK_HOBJECT_IS_NATFUNC(h) && ((duk_hnatfunc *) h)->func == f;
+}
+
+/* An object as V8 names it in these errors (its NoSideEffectsToString): an error as
+ * "Name: message"; one whose toString is Object.prototype's as "#<C>" after its constructor's
+ * name ("#<Object>", "#<K>" for a class instance); any other as "[object Tag]" ("[object
+ * Array]", "[object String]"). A function node shows by its source, which Duktape does not keep:
+ * it is Function.prototype.toString's text here ("function g() { [ecmascript code] }"). */
+DUK_LOCAL const char *oda__push_v8_object(duk_hthread *thr, duk_hobject *h) {
+	duk_tval *to_string;
+	if (DUK_HOBJECT_IS_CALLABLE(h)) {
+		return duk_push_sprintf(thr,
+		                        "function %s() { [%s code] }",
+		                        oda__data_text(thr, h, DUK_STRIDX_NAME, ""),
+		                        DUK_HOBJECT_IS_NATFUNC(h) ? "native" : DUK_HOBJECT_IS_BOUNDFUNC(h) ? "bound" : "ecmascript");
+	}
+	to_string = oda__data_prop(thr, h, DUK_STRIDX_TO_STRING);
+	if (DUK_HOBJECT_GET_CLASS_NUMBER(h) == DUK_HOBJECT_CLASS_ERROR || oda__is_native(to_string, duk_bi_error_prototype_to_string)) {
+		const char *name = oda__data_text(thr, h, DUK_STRIDX_NAME, "Error");
+		const char *message = oda__data_text(thr, h, DUK_STRIDX_MESSAGE, "");
+		return duk_push_sprintf(thr, "%s%s%s", name, *name != 0 && *message != 0 ? ": " : "", message);
+	}
+	if (oda__is_native(to_string, duk_bi_object_prototype_to_string)) {
+		duk_tval *ctor = oda__data_prop(thr, h, DUK_STRIDX_CONSTRUCTOR);
+		if (ctor != NULL && DUK_TVAL_IS_OBJECT(ctor) && DUK_HOBJECT_IS_CALLABLE(DUK_TVAL_GET_OBJECT(ctor))) {
+			const char *name = oda__data_text(thr, DUK_TVAL_GET_OBJECT(ctor), DUK_STRIDX_NAME, "");
+			if (*name != 0) {
+				return duk_push_sprintf(thr, "#<%s>", name);
+			}
+		}
+	}
+	{
+		duk_tval *tag = oda__data_prop(thr, h, DUK_STRIDX_WELLKNOWN_SYMBOL_TO_STRING_TAG);
+		duk_hstring *s = tag != NULL && DUK_TVAL_IS_STRING(tag) && !DUK_HSTRING_HAS_SYMBOL(DUK_TVAL_GET_STRING(tag))
+		                     ? DUK_TVAL_GET_STRING(tag)
+		                     : DUK_HTHREAD_GET_STRING(thr, DUK_HOBJECT_CLASS_NUMBER_TO_STRIDX(DUK_HOBJECT_GET_CLASS_NUMBER(h)));
+		return duk_push_sprintf(thr, "[object %s]", (const char *) DUK_HSTRING_GET_DATA(s));
+	}
+}
+
+/* A primitive base as the object V8 makes of it first ("[object String]"). */
+DUK_LOCAL const char *oda__push_v8_wrapped(duk_hthread *thr, duk_tval *tv) {
+	if (DUK_TVAL_IS_OBJECT(tv)) {
+		return oda__push_v8_object(thr, DUK_TVAL_GET_OBJECT(tv));
+	}
+	switch (DUK_TVAL_GET_TAG(tv)) {
+	case DUK_TAG_STRING:
+		return DUK_HSTRING_HAS_SYMBOL(DUK_TVAL_GET_STRING(tv)) ? duk_push_literal(thr, "[object Symbol]")
+		                                                       : duk_push_literal(thr, "[object String]");
+	case DUK_TAG_BOOLEAN:
+		return duk_push_literal(thr, "[object Boolean]");
+	case DUK_TAG_BUFFER:
+		return duk_push_literal(thr, "[object Uint8Array]");
+	case DUK_TAG_LIGHTFUNC:
+		return duk_push_literal(thr, "function () { [native code] }");
+	default:
+		return DUK_TVAL_IS_NUMBER(tv) ? duk_push_literal(thr, "[object Number]") : duk_oda_push_v8_summary(thr, tv);
+	}
+}
+
+/* Throws node's TypeError for a refused write, delete or definition of key on an object
+ * (tv_obj, or obj where the caller has only the object), in the words of what: the key as
+ * node shows keys (Symbol(s)), the object as V8 names it. */
+DUK_INTERNAL DUK_COLD DUK_NOINLINE void duk_oda_throw_refused(duk_hthread *thr, duk_oda_refusal what, duk_tval *tv_obj,
+                                                             duk_hobject *obj, duk_hstring *key) {
+	duk_tval tv_o;
+	duk_tval tv_k;
+	const char *k;
+	if (tv_obj == NULL) {
+		DUK_TVAL_SET_OBJECT(&tv_o, obj);
+		tv_obj = &tv_o;
+	}
+	DUK_TVAL_SET_TVAL(&tv_o, tv_obj); /* a copy: the pushes below may move the value stack */
+	tv_obj = &tv_o;
+	if (what == DUK_ODA_REFUSED_PROTOTYPE) {
+		DUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s is not extensible", oda__push_v8_wrapped(thr, tv_obj));
+	}
+	DUK_TVAL_SET_STRING(&tv_k, key);
+	k = duk_oda_push_v8_summary(thr, &tv_k);
+	switch (what) {
+	case DUK_ODA_REFUSED_ADD:
+		DUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "Cannot add property %s, object is not extensible", k);
+		break;
+	case DUK_ODA_REFUSED_DEFINE:
+		DUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "Cannot define property %s, object is not extensible", k);
+		break;
+	case DUK_ODA_REFUSED_REDEFINE:
+		DUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "Cannot redefine property: %s", k);
+		break;
+	case DUK_ODA_REFUSED_DELETE:
+		DUK_ERROR_FMT2(thr, DUK_ERR_TYPE_ERROR, "Cannot delete property '%s' of %s", k, oda__push_v8_wrapped(thr, tv_obj));
+		break;
+	case DUK_ODA_REFUSED_NO_SETTER:
+		DUK_ERROR_FMT2(thr,
+		               DUK_ERR_TYPE_ERROR,
+		               "Cannot set property %s of %s which has only a getter",
+		               k,
+		               oda__push_v8_wrapped(thr, tv_obj));
+		break;
+	case DUK_ODA_REFUSED_CREATE_ON_PRIMITIVE:
+	case DUK_ODA_REFUSED_READ_ONLY: {
+		const char *type = (const char *) DUK_HSTRING_GET_DATA(DUK_HTHREAD_GET_STRING(thr, duk_js_typeof_stridx(tv_obj)));
+		const char *o = DUK_TVAL_IS_OBJECT(tv_obj) ? oda__push_v8_object(thr, DUK_TVAL_GET_OBJECT(tv_obj))
+		                                           : DUK_TVAL_IS_LIGHTFUNC(tv_obj) ? oda__push_v8_wrapped(thr, tv_obj)
+		                                                                            : duk_oda_push_v8_summary(thr, tv_obj);
+		DUK_ERROR_FMT3(thr,
+		               DUK_ERR_TYPE_ERROR,
+		               what == DUK_ODA_REFUSED_READ_ONLY ? "Cannot assign to read only property '%s' of %s '%s'"
+		                                                 : "Cannot create property '%s' on %s '%s'",
+		               k,
+		               type,
+		               o);
+		break;
+	}
+	default:
+		break;
+	}
+	DUK_ERROR_TYPE(thr, DUK_STR_INVALID_ARGS);
+}
