@@ -179,3 +179,76 @@ return new Promise(function (resolve) {
 EOF
   same_as_node
 }
+
+@test "Intl.Segmenter splits graphemes, words and sentences as node does" {
+  cat > prog.js <<'EOF2'
+const show = (g, s) => console.log(g, JSON.stringify([...new Intl.Segmenter('en', {granularity: g}).segment(s)]
+  .map(x => g === 'word' ? [x.segment, x.index, x.isWordLike] : [x.segment, x.index])));
+show('word', "Hello, world! It's 3.14 e.g. foo_bar a_ _ 12,345 don't");
+show('word', "\u{1F44D}\u{1F3FD} hi \u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA} x");
+show('word', "  \t\n\r\na \u05E9\u05DC\u05D5\u05DD \u05D4\"\u05D1 can't \u30AB\u30BF\u30AB\u30CA");
+show('word', "na\u00EFve caf\u00E9 \u0441\u043B\u043E\u0432\u043E \u03BB\u03CC\u03B3\u03BF\u03C2 user@example.com 2024-02-28 $9.99");
+show('grapheme', "e\u0301\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA}a\r\nb\u1100\u1161\u11A8");
+show('grapheme', "\u0915\u094D\u0937\u093F \u0928\u092E\u0938\u094D\u0924\u0947");
+show('sentence', "Hello world. How are you? I'm fine!  Mr. Smith went to Washington. e.g. this is lower.\nNew line");
+show('sentence', "He said \"Stop.\" Then left. 3.14 is pi. (Really?) Yes.\u2029Next");
+const segs = new Intl.Segmenter('de', {granularity: 'word'}).segment('ab cd');
+console.log(JSON.stringify([segs.containing(0), segs.containing(2), segs.containing(4), segs.containing(5), segs.containing(-1), segs.containing('3')]));
+console.log(JSON.stringify(new Intl.Segmenter('de', {granularity: 'word'}).resolvedOptions()), JSON.stringify(new Intl.Segmenter().resolvedOptions()));
+console.log(Object.prototype.toString.call(new Intl.Segmenter()), Intl.Segmenter.length, JSON.stringify(Intl.Segmenter.supportedLocalesOf(['de', 'fr-FR'])));
+const it = segs[Symbol.iterator]();
+console.log(Object.prototype.toString.call(it), typeof it[Symbol.iterator], JSON.stringify(it.next()), [...it].length, JSON.stringify(it.next()));
+console.log(Object.getOwnPropertyNames(Intl.Segmenter.prototype).sort().join(), Object.getOwnPropertyNames(Object.getPrototypeOf(segs)).join());
+for (const f of [() => new Intl.Segmenter('en', {granularity: 'line'}), () => Intl.Segmenter('en'),
+                 () => Intl.Segmenter.prototype.segment.call({}, 'a'), () => segs.containing.call({}, 0),
+                 () => new Intl.NumberFormat('en', {style: 'x'}), () => new Intl.ListFormat('en', {type: 'x'})]) {
+  try { f(); console.log('no error'); } catch (e) { console.log(e.name + ': ' + e.message); }
+}
+EOF2
+  body_same_as_node
+  # The same without node: a few answers written out.
+  run run-code prog.js
+  assert_line --index 0 'word [["Hello",0,true],[",",5,false],[" ",6,false],["world",7,true],["!",12,false],[" ",13,false],["It'"'"'s",14,true],[" ",18,false],["3.14",19,true],[" ",23,false],["e.g",24,true],[".",27,false],[" ",28,false],["foo_bar",29,true],[" ",36,false],["a_",37,true],[" ",39,false],["_",40,false],[" ",41,false],["12,345",42,true],[" ",48,false],["don'"'"'t",49,true]]'
+  assert_line --index 5 'grapheme [["क्षि",0],[" ",4],["न",5],["म",6],["स्ते",7]]'
+  assert_line 'RangeError: Value line out of range for Intl.Segmenter options property granularity'
+}
+
+@test "Intl.Segmenter: a long text in time, lone surrogates, and what it cannot know without a dictionary" {
+  cat > prog.js <<'EOF2'
+const text = 'The quick brown fox. '.repeat(50000) + '\ud800';
+const words = [...new Intl.Segmenter('en', {granularity: 'word'}).segment(text)];
+const sentences = [...new Intl.Segmenter('en', {granularity: 'sentence'}).segment(text)];
+const graphemes = [...new Intl.Segmenter().segment(text)];
+console.log(words.length, words.filter(w => w.isWordLike).length, sentences.length, graphemes.length);
+// No dictionary: each ideograph is a word of its own, a katakana run one word, a Thai run one word.
+console.log(JSON.stringify([...new Intl.Segmenter('ja', {granularity: 'word'}).segment('\u4ECA\u65E5\u30AB\u30BF\u30AB\u30CA \u0E2A\u0E27\u0E31\u0E2A\u0E14\u0E35')].map(s => s.segment)));
+EOF2
+  run run-code prog.js
+  assert_success
+  assert_output '450001 200000 50001 1050001
+["今","日","カタカナ"," ","สวัสดี"]'
+}
+
+@test "Blob and File hold bytes and a type, and read back as node's do" {
+  cat > prog.js <<'EOF2'
+const b = new Blob(['h\u00E9llo ', new Uint8Array([65, 66]), new Blob(['!'])], {type: 'Text/Plain'});
+console.log(b.size, b.type, Object.prototype.toString.call(b), typeof b.bytes);
+console.log(await b.text(), new Uint8Array(await b.arrayBuffer()).join(','), (await b.bytes()).length);
+const s = b.slice(1, -1, 'x/y'); console.log(s.size, s.type, await s.text());
+console.log(await b.slice(-3).text(), b.slice(100).size, new Blob().size, JSON.stringify(new Blob([]).type));
+console.log(await new Blob([1, {}, null]).text(), new Blob(['a'], {type: '\u00E9'}).type === '');
+console.log(await new Blob([new Uint16Array([0x4241]).buffer, new DataView(new Uint8Array([67, 68, 69]).buffer, 1, 1)]).text());
+console.log(await new Blob(['\ud800x']).text(), new Blob(['\ud800x']).size);
+const f = new File(['ab'], 'n.txt', {lastModified: 5, type: 'a/b'});
+console.log(f.name, f.lastModified, f.size, f.type, Object.prototype.toString.call(f), f instanceof Blob, await f.text());
+for (const g of [() => new Blob(1), () => new Blob('abc'), () => new Blob({}), () => new Blob(['a'], 1), () => Blob(),
+                 () => new File(['a']), () => Object.getOwnPropertyDescriptor(Blob.prototype, 'size').get.call({})]) {
+  try { g(); console.log('no error'); } catch (e) { console.log(e.name + ': ' + e.message); }
+}
+await Blob.prototype.text.call({}).catch(e => console.log(e.name, e.code));
+EOF2
+  body_same_as_node
+  run run-code prog.js
+  assert_line --index 0 '10 text/plain [object Blob] function'
+  assert_line 'TypeError: The "sources" argument must be a sequence. Received type number (1)'
+}

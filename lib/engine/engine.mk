@@ -12,7 +12,13 @@ DUK_HDRS := $(DUK_DIR)/duktape.h $(DUK_DIR)/duk_config.h
 # Ours before /usr/include's, for every `#include "duktape.h"` under lib/.
 CPPFLAGS += -I$(DUK_DIR)
 EXTRA_OBJS += $(DUK_DIR)/duktape.o
-GEN_SRCS += $(B)/gen/engine/prelude_bytecode.cc
+GEN_SRCS += $(B)/gen/engine/prelude_bytecode.cc $(B)/gen/engine/unicode_breaks.cc
+
+# Intl.Segmenter's code-point table (lib/engine/segment.h), generated from Debian's Unicode
+# Character Database (unicode-data; UCD_DIR is lib/js/js.mk's), never committed.
+$(B)/gen/engine/unicode_breaks.cc: tools/gen-unicode-breaks | $(B)/.deps-installed
+	@mkdir -p $(@D)
+	tools/gen-unicode-breaks $(UCD_DIR) $@
 
 # duktape.c includes "duktape.h" and that includes "duk_config.h" from its own folder, so all
 # three are copied side by side; the config gets our overrides at Duktape's marker.

@@ -16,6 +16,7 @@
 #include "engine/collections.h"
 #include "engine/promise.h"
 #include "engine/regexp_natives.h"
+#include "engine/segment.h"
 #include "sys/clock.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
@@ -360,6 +361,52 @@ duk_ret_t from_like(duk_context* ctx) {
   return 0;
 }
 
+// __oda_segment(text, granularity): Intl.Segmenter's boundaries (lib/engine/segment.h) as an
+// array of start * 2 + isWordLike, one entry a segment. granularity is 0 grapheme, 1 word,
+// 2 sentence. The text's UTF-16 units are read from Duktape's CESU-8; the answer is staged in
+// a buffer the heap owns, so nothing of C++'s is alive when the engine may throw.
+duk_ret_t segment_text(duk_context* ctx) {
+  duk_size_t len = 0;
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(duk_require_lstring(ctx, 0, &len));
+  int kind = duk_require_int(ctx, 1);
+  auto* out = static_cast<double*>(duk_push_fixed_buffer(ctx, (len + 1) * sizeof(double)));
+  size_t count = 0;
+  bool failed = false;
+  try {
+    std::u16string text;
+    text.reserve(len);
+    for (size_t i = 0; i < len;) {
+      unsigned char c = p[i];
+      size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+      if (i + n > len) n = len - i;
+      char32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+      for (size_t k = 1; k < n; k++) cp = (cp << 6) | (p[i + k] & 0x3F);
+      if (cp >= 0x10000) {
+        text += static_cast<char16_t>(0xD800 + ((cp - 0x10000) >> 10));
+        text += static_cast<char16_t>(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      } else {
+        text += static_cast<char16_t>(cp);
+      }
+      i += n;
+    }
+    auto g = kind == 0 ? segment::Granularity::kGrapheme
+             : kind == 1 ? segment::Granularity::kWord
+                         : segment::Granularity::kSentence;
+    for (const segment::Segment& s : segment::split(text, g)) {
+      out[count++] = static_cast<double>(s.start) * 2 + (s.word_like ? 1 : 0);
+    }
+  } catch (...) {
+    failed = true;
+  }
+  if (failed) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory segmenting a text");
+  duk_push_array(ctx);
+  for (size_t i = 0; i < count; i++) {
+    duk_push_number(ctx, out[i]);
+    duk_put_prop_index(ctx, -2, static_cast<duk_uarridx_t>(i));
+  }
+  return 1;
+}
+
 // The buffer a concatenation is built in: short results on the stack. Each call has its own,
 // as a valueOf or a finalizer may concatenate while another concatenation builds.
 class ConcatBuffer {
@@ -486,6 +533,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_from_like", from_like, 5);
   put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_pcat", plus_concat, DUK_VARARGS);
+  put_hidden_global(ctx, "__oda_segment", segment_text, 2);
   register_promise_natives(ctx);
   register_collection_natives(ctx);
   define_restricted_properties(ctx);

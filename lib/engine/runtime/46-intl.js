@@ -31,12 +31,20 @@
     }
     return 'en-US';
   }
-  function option(opts, name, allowed, dflt) {
+  // Reads option `name` of the constructor `owner` ("Intl.NumberFormat"), whose message names
+  // it as node's does.
+  function option(opts, name, allowed, dflt, owner) {
     var v = opts[name];
     if (v === undefined) return dflt;
     v = typeof allowed === 'boolean' ? !!v : toStr(v);
-    if (allowed && typeof allowed !== 'boolean' && allowed.indexOf(v) < 0) throw new RangeError('Value ' + v + ' out of range for Intl options property ' + name);
+    if (allowed && typeof allowed !== 'boolean' && allowed.indexOf(v) < 0) throw new RangeError('Value ' + v + ' out of range for ' + owner + ' options property ' + name);
     return v;
+  }
+  // A receiver as node's incompatible-receiver messages show it.
+  function receiverText(v) {
+    if (v === null || typeof v !== 'object' && typeof v !== 'function') return typeof v === 'symbol' ? v.toString() : String(v);
+    var c = Object.getPrototypeOf(v), ctor = c && rt.hasOwn.call(c, 'constructor') ? c.constructor : undefined;
+    return '#<' + (typeof ctor === 'function' && ctor.name ? ctor.name : 'Object') + '>';
   }
   function numOption(opts, name, min, max, dflt) {
     var v = opts[name];
@@ -172,15 +180,15 @@
     var self = this instanceof NumberFormat ? this : Object.create(NumberFormat.prototype);
     var opts = options === undefined ? {} : rt.toObject(options);
     var o = { locale: resolveLocale(locales) };
-    o.style = option(opts, 'style', ['decimal', 'percent', 'currency', 'unit'], 'decimal');
+    o.style = option(opts, 'style', ['decimal', 'percent', 'currency', 'unit'], 'decimal', 'Intl.NumberFormat');
     o.currency = opts.currency === undefined ? undefined : toStr(opts.currency).toUpperCase();
     if (o.style === 'currency' && o.currency === undefined) throw new TypeError('Currency code is required with currency style.');
-    o.currencyDisplay = option(opts, 'currencyDisplay', ['symbol', 'narrowSymbol', 'code', 'name'], 'symbol');
+    o.currencyDisplay = option(opts, 'currencyDisplay', ['symbol', 'narrowSymbol', 'code', 'name'], 'symbol', 'Intl.NumberFormat');
     o.unit = opts.unit === undefined ? undefined : toStr(opts.unit);
     if (o.style === 'unit' && o.unit === undefined) throw new TypeError('Unit is required with unit style.');
-    o.unitDisplay = option(opts, 'unitDisplay', ['short', 'narrow', 'long'], 'short');
-    o.notation = option(opts, 'notation', ['standard', 'scientific', 'engineering', 'compact'], 'standard');
-    o.signDisplay = option(opts, 'signDisplay', ['auto', 'never', 'always', 'exceptZero', 'negative'], 'auto');
+    o.unitDisplay = option(opts, 'unitDisplay', ['short', 'narrow', 'long'], 'short', 'Intl.NumberFormat');
+    o.notation = option(opts, 'notation', ['standard', 'scientific', 'engineering', 'compact'], 'standard', 'Intl.NumberFormat');
+    o.signDisplay = option(opts, 'signDisplay', ['auto', 'never', 'always', 'exceptZero', 'negative'], 'auto', 'Intl.NumberFormat');
     var g = opts.useGrouping;
     o.useGrouping = g === undefined ? o.notation !== 'compact' || true : g === 'always' || g === 'auto' || g === 'min2' ? true : !!g;
     o.minInt = numOption(opts, 'minimumIntegerDigits', 1, 21, 1);
@@ -244,19 +252,19 @@
     var self = this instanceof DateTimeFormat ? this : Object.create(DateTimeFormat.prototype);
     var opts = options === undefined ? {} : rt.toObject(options);
     var o = { locale: resolveLocale(locales) }, any = false;
-    o.weekday = option(opts, 'weekday', ['narrow', 'short', 'long'], undefined);
-    o.era = option(opts, 'era', ['narrow', 'short', 'long'], undefined);
-    o.year = option(opts, 'year', ['2-digit', 'numeric'], undefined);
-    o.month = option(opts, 'month', ['2-digit', 'numeric', 'narrow', 'short', 'long'], undefined);
-    o.day = option(opts, 'day', ['2-digit', 'numeric'], undefined);
-    o.hour = option(opts, 'hour', ['2-digit', 'numeric'], undefined);
-    o.minute = option(opts, 'minute', ['2-digit', 'numeric'], undefined);
-    o.second = option(opts, 'second', ['2-digit', 'numeric'], undefined);
+    o.weekday = option(opts, 'weekday', ['narrow', 'short', 'long'], undefined, 'Intl.DateTimeFormat');
+    o.era = option(opts, 'era', ['narrow', 'short', 'long'], undefined, 'Intl.DateTimeFormat');
+    o.year = option(opts, 'year', ['2-digit', 'numeric'], undefined, 'Intl.DateTimeFormat');
+    o.month = option(opts, 'month', ['2-digit', 'numeric', 'narrow', 'short', 'long'], undefined, 'Intl.DateTimeFormat');
+    o.day = option(opts, 'day', ['2-digit', 'numeric'], undefined, 'Intl.DateTimeFormat');
+    o.hour = option(opts, 'hour', ['2-digit', 'numeric'], undefined, 'Intl.DateTimeFormat');
+    o.minute = option(opts, 'minute', ['2-digit', 'numeric'], undefined, 'Intl.DateTimeFormat');
+    o.second = option(opts, 'second', ['2-digit', 'numeric'], undefined, 'Intl.DateTimeFormat');
     o.fractionalSecondDigits = opts.fractionalSecondDigits === undefined ? undefined : numOption(opts, 'fractionalSecondDigits', 1, 3, undefined);
-    o.timeZoneName = option(opts, 'timeZoneName', ['short', 'long', 'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'], undefined);
-    o.dateStyle = option(opts, 'dateStyle', ['full', 'long', 'medium', 'short'], undefined);
-    o.timeStyle = option(opts, 'timeStyle', ['full', 'long', 'medium', 'short'], undefined);
-    var hc = option(opts, 'hourCycle', ['h11', 'h12', 'h23', 'h24'], undefined);
+    o.timeZoneName = option(opts, 'timeZoneName', ['short', 'long', 'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'], undefined, 'Intl.DateTimeFormat');
+    o.dateStyle = option(opts, 'dateStyle', ['full', 'long', 'medium', 'short'], undefined, 'Intl.DateTimeFormat');
+    o.timeStyle = option(opts, 'timeStyle', ['full', 'long', 'medium', 'short'], undefined, 'Intl.DateTimeFormat');
+    var hc = option(opts, 'hourCycle', ['h11', 'h12', 'h23', 'h24'], undefined, 'Intl.DateTimeFormat');
     var h12 = opts.hour12 === undefined ? (hc === undefined ? LOCALES[o.locale].h12 : hc === 'h11' || hc === 'h12') : !!opts.hour12;
     o.h12 = h12;
     var tz = opts.timeZone === undefined ? undefined : toStr(opts.timeZone);
@@ -429,7 +437,7 @@
   function PluralRules(locales, options) {
     if (!(this instanceof PluralRules)) throw new TypeError('Constructor Intl.PluralRules requires \'new\'');
     var opts = options === undefined ? {} : rt.toObject(options);
-    Object.defineProperty(this, PR, { value: { locale: resolveLocale(locales), type: option(opts, 'type', ['cardinal', 'ordinal'], 'cardinal') } });
+    Object.defineProperty(this, PR, { value: { locale: resolveLocale(locales), type: option(opts, 'type', ['cardinal', 'ordinal'], 'cardinal', 'Intl.PluralRules') } });
   }
   rt.methods(PluralRules.prototype, {
     select: [function (n) {
@@ -450,8 +458,8 @@
   function RelativeTimeFormat(locales, options) {
     if (!(this instanceof RelativeTimeFormat)) throw new TypeError('Constructor Intl.RelativeTimeFormat requires \'new\'');
     var opts = options === undefined ? {} : rt.toObject(options);
-    Object.defineProperty(this, RTF, { value: { locale: resolveLocale(locales), numeric: option(opts, 'numeric', ['always', 'auto'], 'always'),
-      style: option(opts, 'style', ['long', 'short', 'narrow'], 'long') } });
+    Object.defineProperty(this, RTF, { value: { locale: resolveLocale(locales), numeric: option(opts, 'numeric', ['always', 'auto'], 'always', 'Intl.RelativeTimeFormat'),
+      style: option(opts, 'style', ['long', 'short', 'narrow'], 'long', 'Intl.RelativeTimeFormat') } });
   }
   rt.methods(RelativeTimeFormat.prototype, {
     format: [function (value, unit) {
@@ -477,8 +485,8 @@
   function ListFormat(locales, options) {
     if (!(this instanceof ListFormat)) throw new TypeError('Constructor Intl.ListFormat requires \'new\'');
     var opts = options === undefined ? {} : rt.toObject(options);
-    Object.defineProperty(this, LF, { value: { locale: resolveLocale(locales), type: option(opts, 'type', ['conjunction', 'disjunction', 'unit'], 'conjunction'),
-      style: option(opts, 'style', ['long', 'short', 'narrow'], 'long') } });
+    Object.defineProperty(this, LF, { value: { locale: resolveLocale(locales), type: option(opts, 'type', ['conjunction', 'disjunction', 'unit'], 'conjunction', 'Intl.ListFormat'),
+      style: option(opts, 'style', ['long', 'short', 'narrow'], 'long', 'Intl.ListFormat') } });
   }
   rt.methods(ListFormat.prototype, {
     format: [function (list) {
@@ -498,11 +506,11 @@
   function Collator(locales, options) {
     var self = this instanceof Collator ? this : Object.create(Collator.prototype);
     var opts = options === undefined ? {} : rt.toObject(options);
-    var usage = option(opts, 'usage', ['sort', 'search'], 'sort');
-    var sensitivity = option(opts, 'sensitivity', ['base', 'accent', 'case', 'variant'], 'variant');
+    var usage = option(opts, 'usage', ['sort', 'search'], 'sort', 'Intl.Collator');
+    var sensitivity = option(opts, 'sensitivity', ['base', 'accent', 'case', 'variant'], 'variant', 'Intl.Collator');
     Object.defineProperty(self, COL, { value: { locale: resolveLocale(locales), usage: usage, sensitivity: sensitivity,
-      numeric: option(opts, 'numeric', true, false), ignorePunctuation: option(opts, 'ignorePunctuation', true, false),
-      caseFirst: option(opts, 'caseFirst', ['upper', 'lower', 'false'], 'false') } });
+      numeric: option(opts, 'numeric', true, false, 'Intl.Collator'), ignorePunctuation: option(opts, 'ignorePunctuation', true, false, 'Intl.Collator'),
+      caseFirst: option(opts, 'caseFirst', ['upper', 'lower', 'false'], 'false', 'Intl.Collator') } });
     return self;
   }
   function colOf(x) {
@@ -520,21 +528,95 @@
       collation: 'default', numeric: o.numeric, caseFirst: o.caseFirst };
   }, 0);
 
+  // ---- Segmenter: UAX #29's grapheme, word and sentence boundaries (lib/engine/segment.h,
+  // through __oda_segment), found for the whole text on the first look and kept.
+  var SEG = rt.hiddenKey('segmenter'), SEGS = rt.hiddenKey('segments'), SEGIT = rt.hiddenKey('segmentIterator');
+  var GRANULARITIES = ['grapheme', 'word', 'sentence'];
+  var segmentNative = global.__oda_segment;
+  function Segmenter(locales, options) {
+    if (!(this instanceof Segmenter)) throw new TypeError('Constructor Intl.Segmenter requires \'new\'');
+    var opts = options === undefined ? {} : rt.toObject(options);
+    option(opts, 'localeMatcher', ['lookup', 'best fit'], 'best fit', 'Intl.Segmenter');
+    var supported = supportedOf(locales);
+    Object.defineProperty(this, SEG, { value: { locale: supported.length ? supported[0] : 'en-US',
+      granularity: option(opts, 'granularity', GRANULARITIES, 'grapheme', 'Intl.Segmenter') } });
+  }
+  function segmenterOf(s, method) {
+    var o = s !== null && typeof s === 'object' ? s[SEG] : undefined;
+    if (!o) throw new TypeError('Method Intl.Segmenter.prototype.' + method + ' called on incompatible receiver ' + receiverText(s));
+    return o;
+  }
+  var SegmentsPrototype = {};
+  function segmentsOf(s, method) {
+    var o = s !== null && typeof s === 'object' ? s[SEGS] : undefined;
+    if (!o) throw new TypeError('Method ' + method + ' called on incompatible receiver ' + receiverText(s));
+    if (o.starts === null) o.starts = segmentNative(o.input, GRANULARITIES.indexOf(o.granularity));
+    return o;
+  }
+  // The data of segment k: {segment, index, input} and, for words, isWordLike.
+  function segmentData(o, k) {
+    var v = o.starts[k], start = Math.floor(v / 2);
+    var end = k + 1 < o.starts.length ? Math.floor(o.starts[k + 1] / 2) : o.input.length;
+    var d = { segment: o.input.slice(start, end), index: start, input: o.input };
+    if (o.granularity === 'word') d.isWordLike = v % 2 === 1;
+    return d;
+  }
+  rt.methods(Segmenter.prototype, {
+    resolvedOptions: [function () {
+      var o = segmenterOf(this, 'resolvedOptions');
+      return { locale: o.locale, granularity: o.granularity };
+    }, 0],
+    segment: [function (string) {
+      var o = segmenterOf(this, 'segment');
+      var segs = Object.create(SegmentsPrototype);
+      Object.defineProperty(segs, SEGS, { value: { input: toStr(string), granularity: o.granularity, starts: null } });
+      return segs;
+    }, 1]
+  });
+  Object.defineProperty(Segmenter, 'length', { value: 0, configurable: true });
+  rt.methods(SegmentsPrototype, {
+    containing: [function (index) {
+      var o = segmentsOf(this, '%Segments.prototype%.containing'), n = rt.toIntegerOrInfinity(index);
+      if (n < 0 || n >= o.input.length) return undefined;
+      var lo = 0, hi = o.starts.length - 1;  // the last segment starting at or before n
+      while (lo < hi) {
+        var mid = (lo + hi + 1) >> 1;
+        if (Math.floor(o.starts[mid] / 2) <= n) lo = mid;
+        else hi = mid - 1;
+      }
+      return segmentData(o, lo);
+    }, 1]
+  });
+  var SegmentIteratorPrototype = rt.makeIteratorProto('Segmenter String Iterator');
+  rt.method(SegmentsPrototype, Symbol.iterator, function () {
+    var it = Object.create(SegmentIteratorPrototype);
+    Object.defineProperty(it, SEGIT, { value: { segments: segmentsOf(this, '%SegmentIsPrototype%[@@iterator]'), next: 0 } });
+    return it;
+  }, 0);
+  rt.method(SegmentIteratorPrototype, 'next', function () {
+    var st = this !== null && typeof this === 'object' ? this[SEGIT] : undefined;
+    if (!st) throw new TypeError('Method %SegmentIterator.prototype%.next called on incompatible receiver ' + receiverText(this));
+    var o = st.segments;
+    if (st.next >= o.starts.length) return { value: undefined, done: true };
+    return { value: segmentData(o, st.next++), done: false };
+  }, 0);
+
+  function supportedOf(locales) {
+    var list = locales === undefined ? [] : typeof locales === 'string' ? [locales] : Array.from(locales), out = [];
+    for (var i = 0; i < list.length; i++) {
+      var tag = toStr(list[i]);
+      if (rt.hasOwn.call(LOCALES, tag) || rt.hasOwn.call(ALIASES, tag.split('-')[0].toLowerCase())) out.push(tag);
+    }
+    return out;
+  }
   var Intl = {};
   var ctors = { NumberFormat: NumberFormat, DateTimeFormat: DateTimeFormat, PluralRules: PluralRules,
-    RelativeTimeFormat: RelativeTimeFormat, ListFormat: ListFormat, Collator: Collator };
+    RelativeTimeFormat: RelativeTimeFormat, ListFormat: ListFormat, Collator: Collator, Segmenter: Segmenter };
   for (var name in ctors) {
     var C = ctors[name];
     rt.def(C.prototype, 'constructor', C);
     Object.defineProperty(C.prototype, Symbol.toStringTag, { value: 'Intl.' + name, configurable: true });
-    rt.method(C, 'supportedLocalesOf', function (locales) {
-      var list = locales === undefined ? [] : typeof locales === 'string' ? [locales] : Array.from(locales), out = [];
-      for (var i = 0; i < list.length; i++) {
-        var tag = toStr(list[i]);
-        if (rt.hasOwn.call(LOCALES, tag) || rt.hasOwn.call(ALIASES, tag.split('-')[0].toLowerCase())) out.push(tag);
-      }
-      return out;
-    }, 1);
+    rt.method(C, 'supportedLocalesOf', supportedOf, 1);
     rt.def(Intl, name, C);
   }
   rt.method(Intl, 'getCanonicalLocales', function (l) { return l === undefined ? [] : typeof l === 'string' ? [l] : Array.from(l); }, 1);
