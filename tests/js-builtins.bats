@@ -826,3 +826,26 @@ true 1125899906842624.2|0.30000000000000004
 0.3333333333333333 0.143 0.3333 1.23e+2
 EOF2
 }
+
+@test "Array.from over an array-like: many keys, a prototype with an index, a callback adding one, as node reads them" {
+  cat > prog.js <<'EOF2'
+// An array-like with more keys than the skip check looks at, with and without a callback.
+const big = { length: 3 };
+for (let i = 0; i < 3000; i++) big['k' + i] = i;
+big[1] = 'one';
+console.log(JSON.stringify(Array.from(big)), JSON.stringify(Array.from(big, (v, i) => [v, i])));
+const wide = { length: 4 };
+for (let i = 0; i < 3000; i++) wide['k' + i] = i;
+console.log(JSON.stringify(Array.from(wide, (v, i) => v === undefined ? i : 'x')));
+// A callback that adds an index key to the source: later reads see it.
+const o = { length: 4 };
+console.log(JSON.stringify(Array.from(o, (v, i) => { if (i === 1) { o[2] = 'added'; o[3] = 'too'; } return v; })));
+// An index on the prototype, and one added to it by the callback.
+const proto = { 0: 'p0' }, child = Object.create(proto);
+child.length = 3;
+console.log(JSON.stringify(Array.from(child, (v, i) => { if (i === 0) proto[2] = 'p2'; return v; })));
+// No callback: one check for the whole loop.
+console.log(JSON.stringify(Array.from({ length: 3 })), Array.from({ length: 100000 }).length);
+EOF2
+  same_as_node
+}

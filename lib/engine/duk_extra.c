@@ -250,26 +250,36 @@ int oda_duk_push_dense(void *ctx, int idx, unsigned int i) {
 	return 1;
 }
 
+/* How many slots oda__no_index_keys looks at before it gives up: the check is made again for
+ * each element, so its cost is bounded by this and not by the size of the object's chain
+ * (an array-like with thousands of keys falls back to plain reads, linear as they are). */
+#define ODA__NO_INDEX_KEYS_BUDGET 256
+
 /* Whether every index key read of the object at idx is certainly undefined with nothing run:
  * it and each object on its prototype chain are ordinary (no Proxy, array, arguments, String
  * object or buffer), with no element in an array part and no array-index key in their
- * tables. Array.from over {length: n} (lib/engine/natives.cc) skips the reads then; the
- * check is made again for each element, as the callback may add such a key. */
+ * tables, all found within ODA__NO_INDEX_KEYS_BUDGET slots (0 past it). Array.from over
+ * {length: n} (lib/engine/natives.cc) skips the reads then. */
 static int oda__no_index_keys(duk_hthread *thr, duk_hobject *h) {
 	duk_uint_t sanity = DUK_HOBJECT_PROTOTYPE_CHAIN_SANITY;
+	duk_uint_fast32_t budget = ODA__NO_INDEX_KEYS_BUDGET;
 	for (; h != NULL; h = DUK_HOBJECT_GET_PROTOTYPE(thr->heap, h)) {
-		duk_uint_fast32_t i;
+		duk_uint_fast32_t i, asize, enext;
 		if (DUK_HOBJECT_HAS_EXOTIC_BEHAVIOR(h) || --sanity == 0) {
 			return 0;
 		}
-		if (DUK_HOBJECT_HAS_ARRAY_PART(h)) {
-			for (i = 0; i < DUK_HOBJECT_GET_ASIZE(h); i++) {
-				if (!DUK_TVAL_IS_UNUSED(DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i))) {
-					return 0;
-				}
+		asize = DUK_HOBJECT_HAS_ARRAY_PART(h) ? DUK_HOBJECT_GET_ASIZE(h) : 0;
+		enext = DUK_HOBJECT_GET_ENEXT(h);
+		if (asize + enext > budget) {
+			return 0;
+		}
+		budget -= asize + enext;
+		for (i = 0; i < asize; i++) {
+			if (!DUK_TVAL_IS_UNUSED(DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i))) {
+				return 0;
 			}
 		}
-		for (i = 0; i < DUK_HOBJECT_GET_ENEXT(h); i++) {
+		for (i = 0; i < enext; i++) {
 			duk_hstring *k = DUK_HOBJECT_E_GET_KEY(thr->heap, h, i);
 			if (k != NULL && DUK_HSTRING_HAS_ARRIDX(k)) {
 				return 0;
@@ -288,15 +298,21 @@ void oda_duk_from_like(void *ctx) {
 	duk_hobject *a = duk_require_hobject(thr, 0);
 	duk_double_t len = duk_require_number(thr, 2);
 	duk_bool_t mapping = !duk_is_undefined(thr, 3);
+	duk_hobject *o = duk_get_hobject(thr, 1);
+	/* Without a callback no code runs between two skipped reads, so one check holds for the
+	 * whole loop; a callback may add an index key, so with one it is made for each element. */
+	duk_bool_t skip = o != NULL && oda__no_index_keys(thr, o);
 	duk_double_t k;
 	for (k = 0; k < len; k++) {
 		duk_tval *slot;
-		duk_hobject *o = duk_get_hobject(thr, 1);
 		if (mapping) {
 			duk_dup(thr, 3);
 			duk_dup(thr, 4);
+			if (k > 0 && skip) {
+				skip = oda__no_index_keys(thr, o);
+			}
 		}
-		if (o != NULL && oda__no_index_keys(thr, o)) {
+		if (skip) {
 			duk_push_undefined(thr);
 		} else {
 			duk_push_number(thr, k);
