@@ -394,3 +394,85 @@ false,false,false,false"
   run node prog.js
   assert_output "$ours"
 }
+
+@test "wrong arguments to Object, Reflect, typed array, DataView, Boolean, Number and Date built-ins: node's words" {
+  # They said "object required, found 1 (stack index 0)", "invalid args", "invalid length",
+  # "number expected", "expected Date" (lib/engine/patches/0054) or "number is not iterable".
+  cat > snippets.txt <<'EOF2'
+Object.defineProperty(1, 'a', {})
+Object.defineProperties('s', {})
+Reflect.defineProperty(1, 'a', {})
+Object.defineProperty({}, 'a', 1)
+Object.defineProperties({}, { a: 'x' })
+Object.create({}, { a: true })
+Object.create(1)
+Object.create(undefined)
+Reflect.ownKeys(1)
+Reflect.getPrototypeOf(1)
+Reflect.setPrototypeOf(1, {})
+Reflect.setPrototypeOf({}, 1)
+Reflect.deleteProperty(1, 'a')
+Reflect.getOwnPropertyDescriptor(1, 'a')
+Reflect.isExtensible(1)
+Reflect.preventExtensions(1)
+Function.prototype.apply.call(function () {}, null, 1)
+new Uint8Array(-1)
+new Uint8Array(new ArrayBuffer(4), 5)
+new Uint16Array(new ArrayBuffer(4), 1)
+new Uint16Array(new ArrayBuffer(3))
+new Uint8Array(new ArrayBuffer(4), 1, 10)
+new ArrayBuffer(-1)
+new DataView(new ArrayBuffer(4), 10)
+new DataView(new ArrayBuffer(4), 2, 10)
+new DataView(1)
+String.fromCodePoint(-1)
+String.fromCodePoint(1.5)
+Boolean.prototype.valueOf.call(1)
+Boolean.prototype.toString.call('x')
+Number.prototype.toString.call('x')
+Number.prototype.toFixed.call({})
+Date.prototype.getTime.call({})
+Object.fromEntries(1)
+Object.fromEntries({})
+EOF2
+  errors_of
+  assert_output "TypeError: Object.defineProperty called on non-object
+TypeError: Object.defineProperties called on non-object
+TypeError: Reflect.defineProperty called on non-object
+TypeError: Property description must be an object: 1
+TypeError: Property description must be an object: x
+TypeError: Property description must be an object: true
+TypeError: Object prototype may only be an Object or null: 1
+TypeError: Object prototype may only be an Object or null: undefined
+TypeError: Reflect.ownKeys called on non-object
+TypeError: Reflect.getPrototypeOf called on non-object
+TypeError: Reflect.setPrototypeOf called on non-object
+TypeError: Object prototype may only be an Object or null: 1
+TypeError: Reflect.deleteProperty called on non-object
+TypeError: Reflect.getOwnPropertyDescriptor called on non-object
+TypeError: Reflect.isExtensible called on non-object
+TypeError: Reflect.preventExtensions called on non-object
+TypeError: CreateListFromArrayLike called on non-object
+RangeError: Invalid typed array length: -1
+RangeError: Start offset 5 is outside the bounds of the buffer
+RangeError: start offset of Uint16Array should be a multiple of 2
+RangeError: byte length of Uint16Array should be a multiple of 2
+RangeError: Invalid typed array length: 10
+RangeError: Invalid array buffer length
+RangeError: Start offset 10 is outside the bounds of the buffer
+RangeError: Invalid DataView length 10
+TypeError: First argument to DataView constructor must be an ArrayBuffer
+RangeError: Invalid code point -1
+RangeError: Invalid code point 1.5
+TypeError: Boolean.prototype.valueOf requires that 'this' be a Boolean
+TypeError: Boolean.prototype.toString requires that 'this' be a Boolean
+TypeError: Number.prototype.toString requires that 'this' be a Number
+TypeError: Number.prototype.toFixed requires that 'this' be a Number
+TypeError: this is not a Date object.
+TypeError: number 1 is not iterable (cannot read property Symbol(Symbol.iterator))
+TypeError: object is not iterable (cannot read property Symbol(Symbol.iterator))"
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}

@@ -101,6 +101,13 @@
     throw new TypeError((what || String(x === null ? 'null' : typeof x === 'string' ? x : typeof x)) + ' is not iterable');
   }
   rt.getIterator = getIterator;
+  // node's TypeError for a built-in's argument that is not iterable (new Map(1),
+  // Object.fromEntries({})).
+  rt.notIterable = function (x) {
+    var t = typeof x;
+    return new TypeError((t === 'number' || t === 'boolean' ? t + ' ' + String(x) : t) +
+                         ' is not iterable (cannot read property Symbol(Symbol.iterator))');
+  };
   rt.isIterable = function (x) {
     return x !== null && x !== undefined &&
       (typeof x[ITER] === 'function' || (typeof x === 'object' && toString.call(x) === '[object Arguments]'));

@@ -27,11 +27,7 @@
 
   // The constructors' walk over their iterable argument, refusing others with node's text.
   function fill(iterable, fn) {
-    if (!rt.isIterable(iterable)) {
-      var t = typeof iterable;
-      throw new TypeError((t === 'number' || t === 'boolean' ? t + ' ' + String(iterable) : t) +
-                          ' is not iterable (cannot read property Symbol(Symbol.iterator))');
-    }
+    if (!rt.isIterable(iterable)) throw rt.notIterable(iterable);
     rt.forOf(iterable, fn);
   }
 

@@ -23,6 +23,7 @@
     }, 1],
     fromEntries: [function (iterable) {
       rt.requireCoercible(iterable, 'Object.fromEntries');
+      if (!rt.isIterable(iterable)) throw rt.notIterable(iterable);
       var o = {};
       rt.forOf(iterable, function (entry) {
         if (!rt.isObject(entry)) throw new TypeError('Iterator value ' + String(entry) + ' is not an entry object');

@@ -106,9 +106,11 @@
     digits[i] = String.fromCharCode(digits[i].charCodeAt(0) + 1);
     return { d: digits.join(''), carry: false };
   }
+  var classOf = Object.prototype.toString;
   function thisNumber(v, name) {
     if (typeof v === 'number') return v;
-    return valueOf.call(v);  // throws the TypeError for other receivers
+    if (v !== null && typeof v === 'object' && classOf.call(v) === '[object Number]') return valueOf.call(v);
+    throw new TypeError('Number.prototype.' + name + " requires that 'this' be a Number");
   }
   function zeros(n) { var s = ''; while (n-- > 0) s += '0'; return s; }
   function expForm(d, p) {
@@ -116,7 +118,7 @@
   }
 
   rt.method(NP, 'toFixed', function (fractionDigits) {
-    var x = thisNumber(this), f = rt.toIntegerOrInfinity(fractionDigits);
+    var x = thisNumber(this, 'toFixed'), f = rt.toIntegerOrInfinity(fractionDigits);
     if (f <= 20 && f >= 0 || f !== f) return nativeFixed.call(x, fractionDigits);
     if (!(f >= 0 && f <= 100)) throw new RangeError('toFixed() digits argument must be between 0 and 100');
     if (x !== x) return 'NaN';
@@ -138,7 +140,7 @@
   }, 1);
 
   rt.method(NP, 'toExponential', function (fractionDigits) {
-    var x = thisNumber(this), f = rt.toIntegerOrInfinity(fractionDigits);
+    var x = thisNumber(this, 'toExponential'), f = rt.toIntegerOrInfinity(fractionDigits);
     if (fractionDigits === undefined || (f >= 0 && f <= 20) || x !== x || !isFinite(x)) return nativeExp.call(x, fractionDigits);
     if (!(f >= 0 && f <= 100)) throw new RangeError('toExponential() argument must be between 0 and 100');
     var sign = x < 0 ? '-' : '';
@@ -149,7 +151,7 @@
   }, 1);
 
   rt.method(NP, 'toPrecision', function (precision) {
-    var x = thisNumber(this);
+    var x = thisNumber(this, 'toPrecision');
     if (precision === undefined) return nativePrec.call(x, precision);
     var p = rt.toIntegerOrInfinity(precision);
     if (x !== x || !isFinite(x)) return String(x);
