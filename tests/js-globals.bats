@@ -196,12 +196,15 @@ const segs = new Intl.Segmenter('de', {granularity: 'word'}).segment('ab cd');
 console.log(JSON.stringify([segs.containing(0), segs.containing(2), segs.containing(4), segs.containing(5), segs.containing(-1), segs.containing('3')]));
 console.log(JSON.stringify(new Intl.Segmenter('de', {granularity: 'word'}).resolvedOptions()), JSON.stringify(new Intl.Segmenter().resolvedOptions()));
 console.log(Object.prototype.toString.call(new Intl.Segmenter()), Intl.Segmenter.length, JSON.stringify(Intl.Segmenter.supportedLocalesOf(['de', 'fr-FR'])));
+console.log(JSON.stringify([Intl.Segmenter.supportedLocalesOf(['EN-us', 'zxx', 'sr-latn-rs', 'en-US']), Intl.getCanonicalLocales(['DE-de', 'zh-hant-tw']),
+  new Intl.Segmenter(['xyz', 'FR-ca-u-lb-loose']).resolvedOptions().locale, Object.getOwnPropertyDescriptor(Intl.Segmenter, 'prototype').writable]));
 const it = segs[Symbol.iterator]();
 console.log(Object.prototype.toString.call(it), typeof it[Symbol.iterator], JSON.stringify(it.next()), [...it].length, JSON.stringify(it.next()));
 console.log(Object.getOwnPropertyNames(Intl.Segmenter.prototype).sort().join(), Object.getOwnPropertyNames(Object.getPrototypeOf(segs)).join());
 for (const f of [() => new Intl.Segmenter('en', {granularity: 'line'}), () => Intl.Segmenter('en'),
                  () => Intl.Segmenter.prototype.segment.call({}, 'a'), () => segs.containing.call({}, 0),
-                 () => new Intl.NumberFormat('en', {style: 'x'}), () => new Intl.ListFormat('en', {type: 'x'})]) {
+                 () => new Intl.NumberFormat('en', {style: 'x'}), () => new Intl.ListFormat('en', {type: 'x'}),
+                 () => new Intl.Segmenter('en', null), () => new Intl.Segmenter([1]), () => Intl.getCanonicalLocales('en-GB-oed')]) {
   try { f(); console.log('no error'); } catch (e) { console.log(e.name + ': ' + e.message); }
 }
 EOF2

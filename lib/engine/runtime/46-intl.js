@@ -533,12 +533,62 @@
   var SEG = rt.hiddenKey('segmenter'), SEGS = rt.hiddenKey('segments'), SEGIT = rt.hiddenKey('segmentIterator');
   var GRANULARITIES = ['grapheme', 'word', 'sentence'];
   var segmentNative = global.__oda_segment;
+  // CanonicalizeLocaleList: the requested tags, each checked to be a structurally valid
+  // Unicode locale identifier (RangeError otherwise) and written in canonical case, once each.
+  // (CLDR's aliases, such as iw -> he, are not applied.)
+  var TAG = /^(?:[a-z]{2,3}|[a-z]{5,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?((?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*)((?:-[0-9a-wy-z](?:-[a-z0-9]{2,8})+)*)(?:-x(?:-[a-z0-9]{1,8})+)?$/;
+  function canonicalTag(tag) {
+    var t = tag.toLowerCase(), m = TAG.exec(t);
+    var bad = !m;
+    if (m) {
+      var variants = m[1] ? m[1].slice(1).split('-') : [], singletons = m[2] ? m[2].match(/-[0-9a-wy-z](?=-)/g) : [];
+      for (var i = 0; i < variants.length; i++) if (variants.indexOf(variants[i]) !== i) bad = true;
+      for (var j = 0; j < singletons.length; j++) if (singletons.indexOf(singletons[j]) !== j) bad = true;
+    }
+    if (bad) throw new RangeError('Incorrect locale information provided');
+    var parts = t.split('-');
+    for (var k = 1; k < parts.length && parts[k].length > 1; k++) {
+      if (parts[k].length === 4 && k === 1) parts[k] = parts[k][0].toUpperCase() + parts[k].slice(1);
+      else if (parts[k].length === 2 || /^[0-9]{3}$/.test(parts[k])) { parts[k] = parts[k].toUpperCase(); break; }
+      else break;
+    }
+    return parts.join('-');
+  }
+  function canonicalLocales(locales) {
+    if (locales === undefined) return [];
+    var list = typeof locales === 'string' ? [locales] : rt.toObject(locales), out = [];
+    var len = typeof locales === 'string' ? 1 : rt.toLength(list.length);
+    for (var k = 0; k < len; k++) {
+      if (!(k in list)) continue;
+      var v = list[k];
+      if (typeof v !== 'string' && (v === null || typeof v !== 'object')) throw new TypeError('Language ID should be string or object.');
+      var tag = canonicalTag(toStr(v));
+      if (out.indexOf(tag) < 0) out.push(tag);
+    }
+    return out;
+  }
+  // GetOptionsObject: undefined is an empty object with no prototype (so no inherited getter
+  // runs), an object is itself, anything else a TypeError.
+  function optionsObject(options) {
+    if (options === undefined) return Object.create(null);
+    if (options !== null && (typeof options === 'object' || typeof options === 'function')) return options;
+    throw new TypeError('invalid_argument');  // V8's words
+  }
+  // The languages a segmenter takes as supported (the CLDR locales node's ICU has data for);
+  // others, such as zxx (no linguistic content), fall back to the default locale.
+  var SEGMENTER_LANGS = ('af am ar as az be bg bn bo br bs ca chr cs cy da de dsb dz ee el en eo es et eu fa ff ' +
+    'fi fil fo fr fy ga gd gl gu ha haw he hi hr hsb hu hy id ig is it ja jv ka kk km kn ko kok ks ky lb lo lt ' +
+    'lv mk ml mn mr ms mt my nb ne nl nn no or pa pl ps pt qu rm ro ru rw sd si sk sl so sq sr sv sw ta te tg ' +
+    'th ti tk to tr tt ug uk ur uz vi wo xh yi yo yue zh zu').split(' ');
+  function segmenterSupports(tag) { return SEGMENTER_LANGS.indexOf(tag.split('-')[0]) >= 0; }
   function Segmenter(locales, options) {
     if (!(this instanceof Segmenter)) throw new TypeError('Constructor Intl.Segmenter requires \'new\'');
-    var opts = options === undefined ? {} : rt.toObject(options);
+    var requested = canonicalLocales(locales).filter(segmenterSupports);
+    var opts = optionsObject(options);
     option(opts, 'localeMatcher', ['lookup', 'best fit'], 'best fit', 'Intl.Segmenter');
-    var supported = supportedOf(locales);
-    Object.defineProperty(this, SEG, { value: { locale: supported.length ? supported[0] : 'en-US',
+    // Segmentation is the same in every supported locale here; the resolved one drops the
+    // Unicode extensions, none of which applies to a segmenter.
+    Object.defineProperty(this, SEG, { value: { locale: requested.length ? requested[0].replace(/-u(?:-[a-z0-9]{2,8})+/, '') : 'en-US',
       granularity: option(opts, 'granularity', GRANULARITIES, 'grapheme', 'Intl.Segmenter') } });
   }
   function segmenterOf(s, method) {
@@ -574,6 +624,7 @@
     }, 1]
   });
   Object.defineProperty(Segmenter, 'length', { value: 0, configurable: true });
+  Object.defineProperty(Segmenter, 'prototype', { writable: false });
   rt.methods(SegmentsPrototype, {
     containing: [function (index) {
       var o = segmentsOf(this, '%Segments.prototype%.containing'), n = rt.toIntegerOrInfinity(index);
@@ -616,10 +667,14 @@
     var C = ctors[name];
     rt.def(C.prototype, 'constructor', C);
     Object.defineProperty(C.prototype, Symbol.toStringTag, { value: 'Intl.' + name, configurable: true });
-    rt.method(C, 'supportedLocalesOf', supportedOf, 1);
+    rt.method(C, 'supportedLocalesOf', C === Segmenter ? function (locales, options) {
+      var requested = canonicalLocales(locales).filter(segmenterSupports);
+      if (options !== undefined) option(rt.toObject(options), 'localeMatcher', ['lookup', 'best fit'], 'best fit', 'Intl.Segmenter');
+      return requested;
+    } : supportedOf, 1);
     rt.def(Intl, name, C);
   }
-  rt.method(Intl, 'getCanonicalLocales', function (l) { return l === undefined ? [] : typeof l === 'string' ? [l] : Array.from(l); }, 1);
+  rt.method(Intl, 'getCanonicalLocales', canonicalLocales, 1);
   Object.defineProperty(Intl, Symbol.toStringTag, { value: 'Intl', configurable: true });
   if (typeof global.Intl !== 'object') rt.def(global, 'Intl', Intl);
 
