@@ -449,3 +449,37 @@ EOF
   [ "$status" -ne 0 ]
   [[ "$output" == *"TypeError: deep"* ]]
 }
+
+@test "private fields, methods and accessors defined per object keep their brand checks as node: reads, writes, in, a second initialization, many objects" {
+  cat > prog.js <<'EOF'
+class P {
+  #a = 1; #b; #c = 'c';
+  #m() { return this.#a + 1; }
+  get #g() { return this.#c; }
+  set #g(v) { this.#c = v; }
+  run() { this.#a++; this.#b = this.#m(); this.#g = 'd'; return [this.#a, this.#b, this.#g]; }
+  static has(o) { return #a in o && #m in o && #g in o; }
+  static read(o) { return o.#a; }
+  static write(o) { o.#a = 5; }
+  static call(o) { return o.#m(); }
+}
+const p = new P();
+const out = [p.run(), P.has(p), P.has({}), Object.getOwnPropertyNames(p).length, JSON.stringify(p)];
+for (const f of [P.read, P.write]) {
+  try { f({}); out.push('no throw'); } catch (e) { out.push(e.constructor.name + ': ' + e.message); }
+}
+class Base { constructor(o) { return o; } }
+class Stamp extends Base { #id = 7; static id(o) { return o.#id; } }
+const plain = {}, target = {};
+
+new Stamp(plain);
+out.push(Stamp.id(plain), P.has(plain));
+try { Stamp.id(target); out.push('no throw'); } catch (e) { out.push(e.constructor.name + ': ' + e.message); }
+try { new Stamp(plain); out.push('no throw'); } catch (e) { out.push(e.constructor.name + ': ' + e.message); }
+const many = [];
+for (let i = 0; i < 1000; i++) many.push(new P());
+out.push(many.every(P.has), many[999].run().join());
+console.log(JSON.stringify(out));
+EOF
+  same_as_node
+}

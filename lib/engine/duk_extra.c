@@ -105,6 +105,30 @@ int oda_duk_define_data(void *ctx) {
 	return 1;
 }
 
+/* __oda_pdef's common case (lib/engine/natives.cc private_define), args [o, key, v, mode,
+ * name]: a private field (mode 0, writable) or method (mode 1, read-only) added straight to
+ * the own property table of an extensible object that is no Proxy, without the descriptor
+ * object duk_get_prop_desc builds to ask whether it is there (the key is a hidden key, never an
+ * index nor a virtual property). Returns 1 when added, 0 when the object already has the key,
+ * -1 for anything else (an accessor pair, a Proxy, a non-extensible object, a primitive): the
+ * caller goes the long way. */
+int oda_duk_private_define(void *ctx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, 0);
+	duk_hstring *key = duk_get_hstring(thr, 1);
+	duk_int_t mode = duk_get_int(thr, 3);
+	duk_propdesc desc;
+	if (h == NULL || key == NULL || DUK_HOBJECT_IS_PROXY(h) || !DUK_HOBJECT_HAS_EXTENSIBLE(h) || (mode != 0 && mode != 1)) {
+		return -1;
+	}
+	if (duk__get_own_propdesc_raw(thr, h, key, DUK_HSTRING_NO_ARRAY_INDEX, &desc, 0 /*flags*/)) {
+		return 0;
+	}
+	duk_dup(thr, 2);
+	duk_hobject_define_property_internal(thr, h, key, mode == 0 ? DUK_PROPDESC_FLAG_WRITABLE : 0);
+	return 1;
+}
+
 /* Marks the object at idx as a BigInt of the runtime (lib/engine/patches/0010): its first
  * property must be a plain data property holding its decimal text, which typeof, ToBoolean
  * and strict equality read from there. Returns 1 when it was marked. */

@@ -23,6 +23,7 @@ extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra
 extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_private_define(void* ctx);
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
@@ -153,11 +154,16 @@ duk_ret_t define_data(duk_context* ctx) {
 // reach the throwing accessor __oda_pname left on Object.prototype; an element already there
 // is node's TypeError (a base constructor that returns the same object twice).
 duk_ret_t private_define(duk_context* ctx) {
-  duk_require_object(ctx, 0);
-  duk_dup(ctx, 1);
-  duk_get_prop_desc(ctx, 0, 0);
-  bool present = !duk_is_undefined(ctx, -1);
-  duk_pop(ctx);
+  int fast = oda_duk_private_define(ctx);  // a field or method on an ordinary object
+  if (fast == 1) return 0;
+  bool present = fast == 0;
+  if (fast < 0) {
+    duk_require_object(ctx, 0);
+    duk_dup(ctx, 1);
+    duk_get_prop_desc(ctx, 0, 0);
+    present = !duk_is_undefined(ctx, -1);
+    duk_pop(ctx);
+  }
   if (present) {
     int mode = duk_get_int(ctx, 3);
     return duk_error(ctx, DUK_ERR_TYPE_ERROR, mode == 0 ? "Cannot initialize %s twice on the same object"

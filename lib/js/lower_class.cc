@@ -80,18 +80,24 @@ void Emitter::class_privates(Node* c, ClassCtx& cls, int id) {
         p->stat = m->has(F_STATIC);
         if (p->stat) p->brand = brand, has_static_private = true;
         if (!p->stat && p->kind != 'f')
-          *installs += "__oda_pdef(__s, " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
+          *installs += "__pdef(__s, " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
                        quote("#" + p->name) + ");";
       }
       p->get |= m->has(F_GET);
       p->set |= m->has(F_SET);
     }
   }
+  bool instance_private = false;
   for (auto& p : cls.privates) {
     *decl += ", " + p.var + " = __oda_pname(" + quote("#" + p.name) + ")";
     if (!p.stat && p.kind == 'm') *decl += ", " + p.var + "v";
     if (!p.stat && p.kind == 'a') *decl += ", " + p.var + "v = [void 0, void 0]";
+    instance_private |= !p.stat;
   }
+  // The instance elements' define, bound once per class: the global's lookup on every
+  // element of every new object cost more than the define. (After the keys: a lookup of a
+  // key, on every o.#x, scans the class scope's names in order.)
+  if (instance_private) *decl += ", __pdef = __oda_pdef";
   if (has_static_private) *decl += ", " + brand + " = " + cls.name;
 }
 
@@ -215,7 +221,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
         std::string fkey;
         key_text(f, fkey);
         bool priv = f->a[0]->k == K::PrivateName && !f->has(F_COMPUTED);
-        w(priv ? "__oda_pdef(__s, " + fkey + ", " : "__s[" + fkey + "] = ");
+        w(priv ? "__pdef(__s, " + fkey + ", " : "__s[" + fkey + "] = ");
         if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
         else w("void 0");
         w(priv ? ", 0, " + quote("#" + f->a[0]->s) + ");" : ";");

@@ -330,11 +330,11 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
 
 TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
   expect_lowers("class A extends B { #p = 1; static s = 2; constructor(x) { super(x); this.#p++; } m() { return super.m(); } }",
-                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super), __fi, __p1_0 = __oda_pname(\"#p\");__fi = function(__s){__oda_pdef(__s, __p1_0, 1, 0, \"#p\");};__oda_sf(A, \"s\", function(){return (2);});function A(x) {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, [x]), __fi(__self), __self);__self[__p1_0]++;return __oda_self(__self);}__oda_m(__proto, \"m\", function m() {return __super.prototype.m.call(this);});return A;})(B);"));
+                sync_program("var A = (function(__super){\"use strict\";var __proto = __oda_class(A, __super), __fi, __p1_0 = __oda_pname(\"#p\"), __pdef = __oda_pdef;__fi = function(__s){__pdef(__s, __p1_0, 1, 0, \"#p\");};__oda_sf(A, \"s\", function(){return (2);});function A(x) {if (!(this instanceof A)) __oda_nonew(A);var __self;(__self = __oda_super(__super, this, [x]), __fi(__self), __self);__self[__p1_0]++;return __oda_self(__self);}__oda_m(__proto, \"m\", function m() {return __super.prototype.m.call(this);});return A;})(B);"));
   expect_lowers("class P { get x() { return 1; } set x(v) {} static create() { return new P(); } }",
                 sync_program("var P = (function(){\"use strict\";var __proto = __oda_class(P, null);function P() {if (!(this instanceof P)) __oda_nonew(P);}__oda_acc(__proto, \"x\", function() {return 1;}, void 0, false);__oda_acc(__proto, \"x\", void 0, function(v) {}, false);__oda_m(P, \"create\", function create() {return new P();});return P;})();"));
   expect_lowers("class Q { static #n = 0; static { Q.#n = 1; } #m() { return 2; } }",
-                sync_program("var Q = (function(){\"use strict\";var __proto = __oda_class(Q, null), __fi, __p1_0 = __oda_pname(\"#n\"), __p1_1 = __oda_pname(\"#m\"), __p1_1v, __k1 = Q;function Q() {if (!(this instanceof Q)) __oda_nonew(Q);__fi(this);}__oda_sf(Q, __p1_0, function(){return (0);});(function(){__oda_sb(Q, __k1, \"#n\")[__p1_0] = 1;}).call(Q);__p1_1v = function() {return 2;}; __oda_mname(__p1_1v, \"#m\");__fi = function(__s){__oda_pdef(__s, __p1_1, __p1_1v, 1, \"#m\");};return Q;})();"));
+                sync_program("var Q = (function(){\"use strict\";var __proto = __oda_class(Q, null), __fi, __p1_0 = __oda_pname(\"#n\"), __p1_1 = __oda_pname(\"#m\"), __p1_1v, __pdef = __oda_pdef, __k1 = Q;function Q() {if (!(this instanceof Q)) __oda_nonew(Q);__fi(this);}__oda_sf(Q, __p1_0, function(){return (0);});(function(){__oda_sb(Q, __k1, \"#n\")[__p1_0] = 1;}).call(Q);__p1_1v = function() {return 2;}; __oda_mname(__p1_1v, \"#m\");__fi = function(__s){__pdef(__s, __p1_1, __p1_1v, 1, \"#m\");};return Q;})();"));
   expect_lowers("const K = class { };",
                 sync_program("var K = (function(){\"use strict\";var __proto = __oda_class(K, null);function K() {if (!(this instanceof K)) __oda_nonew(K);}return K;})();"));
   // A class named by nothing gets '' from __oda_class; a binding or a key names it as before.
@@ -343,7 +343,7 @@ TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
   expect_lowers("class E extends Error {}",
                 sync_program("var E = (function(__super){\"use strict\";var __proto = __oda_class(E, __super);function E() {if (!(this instanceof E)) __oda_nonew(E);var __self = __oda_super(__super, this, arguments);return __self;}return E;})(Error);"));
   expect_lowers("class C { #x; static has(o) { return #x in o; } }",
-                sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi, __p1_0 = __oda_pname(\"#x\");function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__oda_pdef(__s, __p1_0, void 0, 0, \"#x\");};__oda_m(C, \"has\", function has(o) {return __oda_pin(__p1_0, o, \"#x\");});return C;})();"));
+                sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi, __p1_0 = __oda_pname(\"#x\"), __pdef = __oda_pdef;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__pdef(__s, __p1_0, void 0, 0, \"#x\");};__oda_m(C, \"has\", function has(o) {return __oda_pin(__p1_0, o, \"#x\");});return C;})();"));
 }
 
 // Only a loop that can leave early (break, return, throw, yield) closes its iterator in a
