@@ -476,3 +476,32 @@ TypeError: object is not iterable (cannot read property Symbol(Symbol.iterator))
   run node prog.js
   assert_output "$ours"
 }
+
+@test "String, Function receivers, a descriptor's getter, setter or mixed kinds, a typed array set() out of bounds: node's words" {
+  # They said "invalid args" and "invalid descriptor" (lib/engine/patches/0054).
+  cat > snippets.txt <<'EOF2'
+String.prototype.toString.call(1)
+String.prototype.valueOf.call({})
+Function.prototype.toString.call({})
+Object.defineProperty({}, 'a', { get: 1 })
+Object.defineProperty({}, 'a', { set: {} })
+Object.defineProperty({}, 'a', { get() {}, value: 1 })
+new Uint8Array(2).set([1, 2, 3])
+new Uint8Array(2).set([1], -1)
+new Uint8Array(2).set(new Uint8Array(3))
+EOF2
+  errors_of
+  assert_output "TypeError: String.prototype.toString requires that 'this' be a String
+TypeError: String.prototype.valueOf requires that 'this' be a String
+TypeError: Function.prototype.toString requires that 'this' be a Function
+TypeError: Getter must be a function: 1
+TypeError: Setter must be a function: #<Object>
+TypeError: Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, #<Object>
+RangeError: offset is out of bounds
+RangeError: offset is out of bounds
+RangeError: offset is out of bounds"
+  local ours="$output"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$ours"
+}
