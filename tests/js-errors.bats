@@ -477,7 +477,7 @@ TypeError: object is not iterable (cannot read property Symbol(Symbol.iterator))
   assert_output "$ours"
 }
 
-@test "String, Function receivers, a descriptor's getter, setter or mixed kinds, a typed array set() out of bounds: node's words" {
+@test "String, Function receivers, a descriptor's getter, setter or mixed kinds, a typed array set() out of bounds, Reflect.construct, bind: node's words" {
   # They said "invalid args" and "invalid descriptor" (lib/engine/patches/0054).
   cat > snippets.txt <<'EOF2'
 String.prototype.toString.call(1)
@@ -489,6 +489,11 @@ Object.defineProperty({}, 'a', { get() {}, value: 1 })
 new Uint8Array(2).set([1, 2, 3])
 new Uint8Array(2).set([1], -1)
 new Uint8Array(2).set(new Uint8Array(3))
+Reflect.construct(1)
+Reflect.construct({})
+Reflect.construct(function () {}, 1)
+Function.prototype.bind.call(1)
+Function.prototype.bind.call({})
 EOF2
   errors_of
   assert_output "TypeError: String.prototype.toString requires that 'this' be a String
@@ -499,7 +504,12 @@ TypeError: Setter must be a function: #<Object>
 TypeError: Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, #<Object>
 RangeError: offset is out of bounds
 RangeError: offset is out of bounds
-RangeError: offset is out of bounds"
+RangeError: offset is out of bounds
+TypeError: 1 is not a constructor
+TypeError: #<Object> is not a constructor
+TypeError: CreateListFromArrayLike called on non-object
+TypeError: Bind must be called on a function
+TypeError: Bind must be called on a function"
   local ours="$output"
   command -v node >/dev/null || skip "node is not installed"
   run node prog.js
