@@ -515,3 +515,34 @@ TypeError: Bind must be called on a function"
   run node prog.js
   assert_output "$ours"
 }
+
+@test "a RegExp method or getter on what is no RegExp: node's words, naming the receiver as node does" {
+  # The runtime said "RegExp.prototype.exec called on incompatible receiver [object Object]".
+  cat > prog.js <<'EOF2'
+const out = [];
+const R = RegExp.prototype, globalGetter = Object.getOwnPropertyDescriptor(R, 'global').get;
+for (const f of [() => R.exec.call({}, 'a'), () => R.exec.call(1, 'a'), () => R.exec.call(new (class K {})(), 'a'),
+  () => R.test.call(1, 'a'), () => R.toString.call(1), () => R[Symbol.match].call(1, 'a'), () => R[Symbol.replace].call(1, 'a'),
+  () => R[Symbol.split].call(1, 'a'), () => R[Symbol.search].call(1, 'a'), () => R[Symbol.matchAll].call(1, 'a'),
+  () => globalGetter.call({})])
+  try { f(); } catch (e) { out.push(e.name + ': ' + e.message); }
+console.log(out.join('\n'));
+EOF2
+  local want="TypeError: Method RegExp.prototype.exec called on incompatible receiver #<Object>
+TypeError: Method RegExp.prototype.exec called on incompatible receiver 1
+TypeError: Method RegExp.prototype.exec called on incompatible receiver #<K>
+TypeError: Method RegExp.prototype.test called on incompatible receiver undefined
+TypeError: Method RegExp.prototype.toString called on incompatible receiver 1
+TypeError: Method RegExp.prototype.@@match called on incompatible receiver 1
+TypeError: Method RegExp.prototype.@@replace called on incompatible receiver undefined
+TypeError: Method RegExp.prototype.@@split called on incompatible receiver 1
+TypeError: Method RegExp.prototype.@@search called on incompatible receiver 1
+TypeError: Method RegExp.prototype.@@matchAll called on incompatible receiver 1
+TypeError: RegExp.prototype.global getter called on non-RegExp object"
+  run run-code prog.js
+  assert_success
+  assert_output "$want"
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$want"
+}

@@ -84,7 +84,17 @@
         return st;
       }
     }
-    throw new TypeError((what || 'RegExp method') + ' called on incompatible receiver ' + String(re));
+    if (what && what.slice(-7) === ' getter') throw new TypeError(what + ' called on non-RegExp object');
+    throw incompatible(what || 'RegExp method', re);
+  }
+  // node's TypeError for a method called on what is no RegExp (V8 names an object #<Class>).
+  function incompatible(what, x) {
+    var shown = String(x), C;
+    if (isObject(x)) {
+      try { C = x.constructor; } catch (e) { C = undefined; }
+      shown = '#<' + (typeof C === 'function' && C.name ? C.name : 'Object') + '>';
+    }
+    return new TypeError('Method ' + what + ' called on incompatible receiver ' + shown);
   }
   function isOurRegExp(x) {
     if (!isObject(x)) return false;
@@ -167,7 +177,7 @@
       var st = this[R];
       if (st !== undefined) return st[letter];
       if (this === RP) return undefined;
-      return stateOf(this, 'RegExp.prototype.' + name)[letter];
+      return stateOf(this, 'RegExp.prototype.' + name + ' getter')[letter];
     });
   }
   flagGetter('hasIndices', 'd'); flagGetter('global', 'g'); flagGetter('ignoreCase', 'i');
@@ -192,7 +202,7 @@
   });
   rt.getter(RP, 'source', function () {
     if (this === RP) return '(?:)';
-    return stateOf(this, 'RegExp.prototype.source').source;
+    return stateOf(this, 'RegExp.prototype.source getter').source;
   });
 
   function advance(s, i, unicode) {
@@ -263,11 +273,11 @@
         re.lastIndex = end < 0 ? 0 : end;
         return end >= 0;
       }
-      if (!isObject(re)) throw new TypeError('RegExp.prototype.test called on incompatible receiver');
+      if (!isObject(re)) throw incompatible('RegExp.prototype.test', undefined);  // node shows undefined
       return regExpExec(re, s) !== null;
     }, 1],
     toString: [function () {
-      if (!isObject(this)) throw new TypeError('RegExp.prototype.toString called on incompatible receiver');
+      if (!isObject(this)) throw incompatible('RegExp.prototype.toString', this);
       return '/' + toStr(this.source) + '/' + toStr(this.flags);
     }, 0],
     compile: [function (pattern, flags) {
@@ -282,7 +292,7 @@
 
   rt.method(RP, Symbol.match, function (string) {
     var re = this, s = toStr(string);
-    if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.match] called on incompatible receiver');
+    if (!isObject(re)) throw incompatible('RegExp.prototype.@@match', re);
     var flags = toStr(re.flags);
     if (flags.indexOf('g') < 0) return regExpExec(re, s);
     var unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, out = [];
@@ -324,7 +334,7 @@
   }
   rt.method(RP, Symbol.matchAll, function (string) {
     var re = this, s = toStr(string);
-    if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.matchAll] called on incompatible receiver');
+    if (!isObject(re)) throw incompatible('RegExp.prototype.@@matchAll', re);
     var flags = toStr(re.flags), C = speciesCtor(re);
     var matcher = new C(re, flags);
     matcher.lastIndex = toLength(re.lastIndex);
@@ -338,7 +348,7 @@
 
   rt.method(RP, Symbol.search, function (string) {
     var re = this, s = toStr(string);
-    if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.search] called on incompatible receiver');
+    if (!isObject(re)) throw incompatible('RegExp.prototype.@@search', re);
     var prev = re.lastIndex;
     if (!Object.is(prev, 0)) re.lastIndex = 0;
     var m = regExpExec(re, s);
@@ -348,7 +358,7 @@
 
   rt.method(RP, Symbol.split, function (string, limit) {
     var re = this, s = toStr(string);
-    if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.split] called on incompatible receiver');
+    if (!isObject(re)) throw incompatible('RegExp.prototype.@@split', re);
     var C = speciesCtor(re), flags = toStr(re.flags);
     var unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0;
     var lim = limit === undefined ? 4294967295 : limit >>> 0;
@@ -444,7 +454,7 @@
 
   rt.method(RP, Symbol.replace, function (string, replaceValue) {
     var re = this, s = toStr(string);
-    if (!isObject(re)) throw new TypeError('RegExp.prototype[Symbol.replace] called on incompatible receiver');
+    if (!isObject(re)) throw incompatible('RegExp.prototype.@@replace', undefined);  // node shows undefined
     var functional = typeof replaceValue === 'function';
     var template = functional ? '' : toStr(replaceValue);
     var flags = toStr(re.flags), global = flags.indexOf('g') >= 0, unicode = false;
