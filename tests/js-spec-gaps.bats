@@ -393,6 +393,36 @@ EOF
   same_as_node
 }
 
+@test "a logical assignment to a private method or getter-only accessor reads first and throws only where it would store, as node" {
+  cat > prog.js <<'EOF'
+let calls = 0;
+const rhs = (v) => (calls++, v);
+class C {
+  #m() {} get #g() { return 0; } static #s() {} #f = null;
+  run() {
+    const out = [];
+    const t = (f) => { try { out.push(JSON.stringify(f())); } catch (e) { out.push(e.name + ': ' + e.message); } };
+    t(() => typeof (this.#m ??= rhs(1)));
+    t(() => typeof (this.#m ||= rhs(2)));
+    t(() => this.#m &&= rhs(3));
+    t(() => this.#g ||= rhs(4));
+    t(() => this.#g &&= rhs(5));
+    t(() => this.#g ??= rhs(6));
+    t(() => typeof (C.#s ??= rhs(7)));
+    t(() => [this.#f ??= rhs(8), this.#f ??= rhs(9), this.#f &&= rhs(10), this.#f]);
+    out.push(calls);
+    return out.join('\n');
+  }
+}
+console.log(new C().run());
+EOF
+  same_as_node
+  run run-code prog.js
+  assert_line --index 0 '"function"'
+  assert_line --index 2 "TypeError: Private method '#m' is not writable"
+  assert_line --index 8 '4'
+}
+
 @test "a \"use strict\" function, program or class runs strict even where the lowering adds code before its body" {
   cat > prog.js <<'EOF'
 'use strict';

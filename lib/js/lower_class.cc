@@ -45,17 +45,29 @@ const Emitter::Private* Emitter::private_member(Node* t) {
 // is not strict code to Duktape, which would ignore it): prints the object's read (the brand
 // check), the value and the throw, and says so.
 bool Emitter::private_write_error(Node* t, Node* value) {
-  const Private* p = private_member(t);
-  if (!p || p->kind == 'f' || (p->kind == 'a' && p->set)) return false;
+  const Private* p = private_read_only(t);
+  if (!p) return false;
   w("(");
   expr(t->k == K::Paren ? t->a[0] : t);
   if (value) {
     w(", ");
     expr(value);
   }
-  w(p->kind == 'm' ? ", __oda_perr(\"Private method '#" + p->name + "' is not writable\"))"
-                   : ", __oda_perr(\"'#" + p->name + "' was defined without a setter\"))");
+  w(", " + private_write_throw(*p) + ")");
   return true;
+}
+
+// The private element `o.#x` names when a store to it can only throw (a method, or an
+// accessor without a setter), else null.
+const Emitter::Private* Emitter::private_read_only(Node* t) {
+  const Private* p = private_member(t);
+  return !p || p->kind == 'f' || (p->kind == 'a' && p->set) ? nullptr : p;
+}
+
+// The throw a store to a read-only private element makes, node's TypeError.
+std::string Emitter::private_write_throw(const Private& p) {
+  return p.kind == 'm' ? "__oda_perr(\"Private method '#" + p.name + "' is not writable\")"
+                       : "__oda_perr(\"'#" + p.name + "' was defined without a setter\")";
 }
 
 // Private names get a key each, shared by every member of the class. Instance methods and

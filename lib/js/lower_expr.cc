@@ -37,7 +37,10 @@ std::string Emitter::simple_ref(Node* t) {
 void Emitter::assign(Node* n) {
   Node* t = n->a[0];
   const std::string& op = n->s;
-  if (private_write_error(t, n->a[1])) return;
+  bool logical = op == "&&=" || op == "||=" || op == "?\?=";
+  // A logical assignment reads first and may not store at all: a read-only private element
+  // throws only when it would be stored to (below).
+  if (!logical && private_write_error(t, n->a[1])) return;
   if (op == "=" && (t->k == K::ObjPat || t->k == K::ArrPat)) {
     std::string src = temp();
     w("(" + src + " = ");
@@ -75,10 +78,13 @@ void Emitter::assign(Node* n) {
       expr(n->a[1]);
       w("))");
     } else {
-      if (op == "&&=") w(r + " ? (" + r + " = ");
-      else if (op == "||=") w(r + " ? " + r + " : (" + r + " = ");
-      else w(r + " != null ? " + r + " : (" + r + " = ");
+      const Private* ro = private_read_only(t);
+      std::string store = ro ? "(" : "(" + r + " = ";
+      if (op == "&&=") w(r + " ? " + store);
+      else if (op == "||=") w(r + " ? " + r + " : " + store);
+      else w(r + " != null ? " + r + " : " + store);
       named_expr(n->a[1], t->k == K::Ident ? t->s : "");
+      if (ro) w(", " + private_write_throw(*ro));
       w(op == "&&=" ? ") : " + r + ")" : "))");
     }
     return;

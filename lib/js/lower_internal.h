@@ -238,6 +238,8 @@ class Emitter {
   const Private& private_of(const std::string& name, int line);
   const Private* private_member(Node* t);
   bool private_write_error(Node* t, Node* value);
+  const Private* private_read_only(Node* t);
+  std::string private_write_throw(const Private& p);
   [[gnu::noinline]] bool private_read(Node* n, bool store);
   [[gnu::noinline]] void class_privates(Node* c, ClassCtx& cls, int id);
   [[gnu::noinline]] void private_method(Node* m, const std::string& key, FnOpts& o);
