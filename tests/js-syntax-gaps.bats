@@ -151,3 +151,16 @@ EOF
   [ "$status" -eq 1 ]
   [ "$output" = "code run failed (exception): SyntaxError: unexpected strict mode reserved word 'let' (line 2)" ]
 }
+
+@test "an async arrow's rest parameter must be last, with no comma after it: a SyntaxError before the run, as node" {
+  run run-code --code $'console.log("ran")\nconst f = async (...a,) => a'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: Rest parameter must be last formal parameter (line 2)" ]
+  run run-code --code $'console.log("ran")\nconst f = async (...a, b) => a'
+  [ "$status" -eq 1 ]
+  [ "$output" = "code run failed (exception): SyntaxError: Rest parameter must be last formal parameter (line 2)" ]
+  # A call of something named async keeps its trailing comma and spreads anywhere.
+  run run-code --code 'const async = (...x) => x.length; const g = async (a, ...b) => b; return [async(...[1, 2], 3,), g.length]'
+  assert_success
+  assert_output '[3,1]'
+}

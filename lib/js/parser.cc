@@ -1126,7 +1126,9 @@ class Parser {
     return e;
   }
 
-  void arguments(Node* call) {
+  // Reads a call's arguments into call; *trailing_comma (if given) says whether a comma
+  // followed the last one, which async arrow parameters must refuse after a rest element.
+  void arguments(Node* call, bool* trailing_comma = nullptr) {
     expect("(");
     while (!at(")")) {
       if (at("...")) {
@@ -1138,6 +1140,7 @@ class Parser {
         call->a.push_back(assign(false));
       }
       if (!eat(",")) break;
+      if (trailing_comma && at(")")) *trailing_comma = true;
     }
     call->end_line = tok_.line;
     expect(")");
@@ -1360,8 +1363,12 @@ class Parser {
         Node* callee = make(K::Ident, line);
         callee->s = "async";
         call->a.push_back(callee);
-        arguments(call);
+        bool trailing_comma = false;
+        arguments(call, &trailing_comma);
         if (at("=>") && !tok_.nl) {
+          for (size_t i = 1; i < call->a.size(); i++)
+            if (call->a[i]->k == K::Spread && (trailing_comma || i + 1 < call->a.size()))
+              fail("SyntaxError: Rest parameter must be last formal parameter", line);
           Node* params = make(K::Params, line);
           for (size_t i = 1; i < call->a.size(); i++) params->a.push_back(to_pattern(call->a[i]));
           return arrow_from(params, line, true);
