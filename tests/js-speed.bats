@@ -483,3 +483,16 @@ console.log(JSON.stringify(out));
 EOF
   same_as_node
 }
+
+@test "private fields with literal initializers, methods and accessors added together keep node's order: a field initializer sees the elements before it and not those after" {
+  cat > prog.js <<'EOF'
+class A { #a = 10n; #b = 0x10; #c = "s\u00e9"; #d; e = this.#a; #f = 1; #g() { return 1; } get #h() { return this.#f; }
+  all() { return [typeof this.#a, this.#b, this.#c, this.#d, this.e === this.#a, this.#f, this.#g(), this.#h]; } }
+console.log(JSON.stringify(new A().all(), (k, v) => typeof v === 'bigint' ? String(v) : v));
+class B { #x = 1; y = (() => { try { return this.#z; } catch (e) { return e.message; } })(); #z = 2; get() { return [this.#x, this.y, this.#z]; } }
+console.log(JSON.stringify(new B().get()));
+class C { #m() {} }  new C();
+class D { #m() { return 4; } static t(o) { return o.#m(); } } console.log(D.t(new D()));
+EOF
+  same_as_node
+}

@@ -148,14 +148,10 @@ duk_ret_t define_data(duk_context* ctx) {
   return 1;
 }
 
-// __oda_pdef(o, key, v, mode, name): adds the private element `name` (key a hidden key of
-// __oda_pname) to the object a constructor made: mode 0 a field holding v, 1 a method v (not
-// writable), 2 an accessor (v the [getter, setter] pair). A native define, as a store would
-// reach the throwing accessor __oda_pname left on Object.prototype; an element already there
-// is node's TypeError (a base constructor that returns the same object twice).
-duk_ret_t private_define(duk_context* ctx) {
+// One element of __oda_pdef, its arguments at 0 (the object) and 1..4.
+void define_one_private(duk_context* ctx) {
   int fast = oda_duk_private_define(ctx);  // a field or method on an ordinary object
-  if (fast == 1) return 0;
+  if (fast == 1) return;
   bool present = fast == 0;
   if (fast < 0) {
     duk_require_object(ctx, 0);
@@ -166,9 +162,9 @@ duk_ret_t private_define(duk_context* ctx) {
   }
   if (present) {
     int mode = duk_get_int(ctx, 3);
-    return duk_error(ctx, DUK_ERR_TYPE_ERROR, mode == 0 ? "Cannot initialize %s twice on the same object"
-                                                        : "Cannot initialize private methods of class twice on the same object",
-                     duk_safe_to_string(ctx, 4));
+    duk_error(ctx, DUK_ERR_TYPE_ERROR, mode == 0 ? "Cannot initialize %s twice on the same object"
+                                                 : "Cannot initialize private methods of class twice on the same object",
+              duk_safe_to_string(ctx, 4));
   }
   duk_uint_t flags = DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_CLEAR_CONFIGURABLE;
   duk_dup(ctx, 1);
@@ -190,6 +186,21 @@ duk_ret_t private_define(duk_context* ctx) {
       if (!(flags & DUK_DEFPROP_HAVE_GETTER)) duk_remove(ctx, -1 - ((flags & DUK_DEFPROP_HAVE_SETTER) ? 1 : 0));
   }
   duk_def_prop(ctx, 0, flags);
+}
+
+// __oda_pdef(o, key, v, mode, name, ...): adds the private elements `name` (key a hidden key
+// of __oda_pname) to the object a constructor made, four arguments each, in order: mode 0 a
+// field holding v, 1 a method v (not writable), 2 an accessor (v the [getter, setter] pair).
+// A native define, as a store would reach the throwing accessor __oda_pname left on
+// Object.prototype; an element already there is node's TypeError (a base constructor that
+// returns the same object twice). One call adds a class's methods and the fields whose
+// initializers are literals (lib/js/lower_class.cc): a call per element cost more than the
+// define.
+duk_ret_t private_define(duk_context* ctx) {
+  while (duk_get_top(ctx) >= 5) {
+    define_one_private(ctx);
+    for (int i = 0; i < 4; i++) duk_remove(ctx, 1);
+  }
   return 0;
 }
 
@@ -529,7 +540,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_define_data", define_data, 3);
   put_hidden_global(ctx, "__oda_force_getter", force_getter, 3);
-  put_hidden_global(ctx, "__oda_pdef", private_define, 5);
+  put_hidden_global(ctx, "__oda_pdef", private_define, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_from_char_code", from_char_code, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_hide_global", hide_global, 1);
   put_hidden_global(ctx, "__oda_random_fill", random_fill, 1);

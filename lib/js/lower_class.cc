@@ -92,8 +92,8 @@ void Emitter::class_privates(Node* c, ClassCtx& cls, int id) {
         p->stat = m->has(F_STATIC);
         if (p->stat) p->brand = brand, has_static_private = true;
         if (!p->stat && p->kind != 'f')
-          *installs += "__pdef(__s, " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
-                       quote("#" + p->name) + ");";
+          *installs += ", " + p->var + ", " + p->var + "v, " + (p->kind == 'm' ? "1" : "2") + ", " +
+                       quote("#" + p->name);
       }
       p->get |= m->has(F_GET);
       p->set |= m->has(F_SET);
@@ -119,6 +119,53 @@ void Emitter::private_method(Node* m, const std::string& key, FnOpts& o) {
   w(v + " = ");
   function(m->a[1], o);
   w("; __oda_mname(" + v + ", " + quote("#" + m->a[0]->s) + (m->has(F_GET) ? ", 'get ');" : m->has(F_SET) ? ", 'set ');" : ");"));
+}
+
+// The instance fields' initializer __fi (from the first field, index first, on): the new
+// object comes as a parameter (a direct call, cheaper than .call) and stands for `this` in
+// the initializers. (Out of class_, whose frame every nesting level of classes pays.)
+void Emitter::instance_fields(Node* c, size_t first, const std::string& installs, const std::string& home_proto) {
+  w("__fi = function(__s){");
+  // The methods and the private fields whose initializers are literals (nothing can
+  // observe the object between them) go in one __pdef call: its arguments pending here.
+  std::string pending = installs;
+  auto flush = [&] {
+    if (!pending.empty()) w("__pdef(__s" + pending + ");");
+    pending.clear();
+  };
+  Fn ff;
+  ff.kind = Fn::Normal;
+  ff.insert_at = out.size();
+  ff.home = home_proto;
+  ff.this_name = "__s";
+  ff.field_init = true;
+  push(&ff);
+  for (size_t j = first; j < c->a.size(); j++) {
+    Node* f = c->a[j];
+    if (!f->has(F_FIELD) || f->has(F_STATIC)) continue;
+    sync(f->line);
+    std::string fkey;
+    key_text(f, fkey);
+    bool priv = f->a[0]->k == K::PrivateName && !f->has(F_COMPUTED);
+    Node* init = f->a[1];
+    if (priv && (!init || init->k == K::Num || init->k == K::Str)) {
+      std::string saved;
+      saved.swap(out);
+      if (init) expr(init);
+      else w("void 0");
+      pending += ", " + fkey + ", " + out + ", 0, " + quote("#" + f->a[0]->s);
+      out.swap(saved);
+      continue;
+    }
+    flush();
+    w(priv ? "__pdef(__s, " + fkey + ", " : "__s[" + fkey + "] = ");
+    if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
+    else w("void 0");
+    w(priv ? ", 0, " + quote("#" + f->a[0]->s) + ");" : ";");
+  }
+  flush();
+  pop();
+  w("};");
 }
 
 void Emitter::class_(Node* c, const std::string& hint) {
@@ -216,30 +263,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
       // constructor on each new object. Private names are hidden keys, so plain stores.
       if (fields_done) continue;
       fields_done = true;
-      // The new object comes as a parameter (a direct call, cheaper than .call) and stands
-      // for `this` in the initializers.
-      w("__fi = function(__s){" + installs);
-      Fn ff;
-      ff.kind = Fn::Normal;
-      ff.insert_at = out.size();
-      ff.home = home_proto;
-      ff.this_name = "__s";
-      ff.field_init = true;
-      push(&ff);
-      for (size_t j = i; j < c->a.size(); j++) {
-        Node* f = c->a[j];
-        if (!f->has(F_FIELD) || f->has(F_STATIC)) continue;
-        sync(f->line);
-        std::string fkey;
-        key_text(f, fkey);
-        bool priv = f->a[0]->k == K::PrivateName && !f->has(F_COMPUTED);
-        w(priv ? "__pdef(__s, " + fkey + ", " : "__s[" + fkey + "] = ");
-        if (f->a[1]) named_expr(f->a[1], f->a[0]->k == K::Ident ? f->a[0]->s : "");
-        else w("void 0");
-        w(priv ? ", 0, " + quote("#" + f->a[0]->s) + ");" : ";");
-      }
-      pop();
-      w("};");
+      instance_fields(c, i, cls.installs, home_proto);
       continue;
     }
     if (m->has(F_FIELD)) {
@@ -282,7 +306,7 @@ void Emitter::class_(Node* c, const std::string& hint) {
       w(");");
     }
   }
-  if (!fields_done && has_fields) w("__fi = function(__s){" + installs + "};");
+  if (!fields_done && has_fields) w("__fi = function(__s){__pdef(__s" + installs + ");};");
   sync(c->end_line);
   w("return " + name + ";})(");
   // The heritage sees the private names around the class, not the class's own.

@@ -243,6 +243,8 @@ class Emitter {
   [[gnu::noinline]] bool private_read(Node* n, bool store);
   [[gnu::noinline]] void class_privates(Node* c, ClassCtx& cls, int id);
   [[gnu::noinline]] void private_method(Node* m, const std::string& key, FnOpts& o);
+  [[gnu::noinline]] void instance_fields(Node* c, size_t first, const std::string& installs,
+                                         const std::string& home_proto);
   void class_(Node* c, const std::string& hint);
 
   // ---- calls and member accesses (lower_call.cc) ----

@@ -342,6 +342,10 @@ TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
                 sync_program("f((function(){\"use strict\";var __proto = __oda_class(_class, null, 1);function _class() {if (!(this instanceof _class)) __oda_nonew(_class);}return _class;})());"));
   expect_lowers("class E extends Error {}",
                 sync_program("var E = (function(__super){\"use strict\";var __proto = __oda_class(E, __super);function E() {if (!(this instanceof E)) __oda_nonew(E);var __self = __oda_super(__super, this, arguments);return __self;}return E;})(Error);"));
+  // The methods and the private fields with literal initializers go onto a new object in one
+  // __pdef call; any other initializer runs between them, in the order written.
+  expect_lowers("class P { #a = 1; #m() {} b = f(); #c = 'c'; #d; }",
+                sync_program("var P = (function(){\"use strict\";var __proto = __oda_class(P, null), __fi, __p1_0 = __oda_pname(\"#a\"), __p1_1 = __oda_pname(\"#m\"), __p1_1v, __p1_2 = __oda_pname(\"#c\"), __p1_3 = __oda_pname(\"#d\"), __pdef = __oda_pdef;function P() {if (!(this instanceof P)) __oda_nonew(P);__fi(this);}__fi = function(__s){__pdef(__s, __p1_1, __p1_1v, 1, \"#m\", __p1_0, 1, 0, \"#a\");__s[\"b\"] = f();__pdef(__s, __p1_2, 'c', 0, \"#c\", __p1_3, void 0, 0, \"#d\");};__p1_1v = function() {\"use oda arrow\";}; __oda_mname(__p1_1v, \"#m\");return P;})();"));
   expect_lowers("class C { #x; static has(o) { return #x in o; } }",
                 sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi, __p1_0 = __oda_pname(\"#x\"), __pdef = __oda_pdef;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__pdef(__s, __p1_0, void 0, 0, \"#x\");};__oda_m(C, \"has\", function has(o) {return __oda_pin(__p1_0, o, \"#x\");});return C;})();"));
 }
