@@ -216,3 +216,23 @@ console.log(out.join('\n'));
 EOF
   same_as_node
 }
+
+@test "an object whose value is a BigInt mixes with a number as node's does: arithmetic and bitwise operators throw, BigInt with BigInt computes, valueOf runs once" {
+  cat > prog.js <<'EOF2'
+const out = [];
+let calls = 0;
+const v = { valueOf() { calls++; return 5; } };
+for (const f of [() => Object(1n) * 1, () => Object(1n) * 2n, () => Object(2n) ** 2n, () => Object(1n) ** 1,
+                 () => Object(1n) + 1, () => Object(1n) - 1, () => Object(7n) % 2n, () => Object(7n) / 2n,
+                 () => 1 & Object(1n), () => Object(1n) << 1n, () => Object(1n) >>> 1n, () => v * 2, () => v - 1n,
+                 () => new Date(5) - new Date(2), () => Object(1n) + 'x', () => Object(3n) < 4, () => Object(1n) == 1]) {
+  try { out.push(String(f())); } catch (e) { out.push(e.name + ': ' + e.message); }
+}
+out.push(calls);
+console.log(out.join('\n'));
+EOF2
+  body_same_as_node
+  run run-code prog.js
+  assert_line --index 0 'TypeError: Cannot mix BigInt and other types, use explicit conversions'
+  assert_line --index 1 '2'
+}

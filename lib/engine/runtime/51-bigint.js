@@ -249,10 +249,32 @@
     v = toPrimitive(v, 'number');
     return isBI(v) ? v : Number(v);
   }
-  function both(a, b, op) {
+  // Whether an operand of an arithmetic operator is a primitive other than a BigInt, which the
+  // engine's own operator takes as it is (an object may turn into a BigInt: Object(1n) * 1).
+  function plain(v) {
+    var t = typeof v;
+    return t === 'number' || t === 'string' || t === 'boolean' || t === 'undefined' || v === null;
+  }
+  // The number operators, for both() when neither operand turns out a BigInt.
+  function numSub(x, y) { return x - y; }
+  function numMul(x, y) { return x * y; }
+  function numDiv(x, y) { return x / y; }
+  function numMod(x, y) { return x % y; }
+  function numAnd(x, y) { return x & y; }
+  function numOr(x, y) { return x | y; }
+  function numXor(x, y) { return x ^ y; }
+  function numShl(x, y) { return x << y; }
+  function numShr(x, y) { return x >> y; }
+  function numUshr(x, y) { return x >>> y; }
+  function quotient(x, y) { return divmod(x, y)[0]; }
+  function remainder(x, y) { return divmod(x, y)[1]; }
+  // A binary operator on ToNumeric of both: op for two BigInts, num for two numbers, else
+  // the TypeError of mixing them.
+  function both(a, b, op, num) {
     a = numeric(a);
     b = numeric(b);
     if (isBI(a) && isBI(b)) return op(a, b);
+    if (!isBI(a) && !isBI(b)) return num(a, b);
     throw mixError();
   }
   // Relational comparison: -1, 0, 1, or undefined (NaN or unparsable text).
@@ -413,30 +435,31 @@
   var ops = {
     lit: function (text) { var b = literals[text]; return b !== undefined ? b : (literals[text] = toBigInt(text)); },
     add: function (a, b) {
-      if (!isBI(a) && !isBI(b)) return a + b;
+      if (plain(a) && plain(b)) return a + b;
       a = toPrimitive(a, 'default');
       b = toPrimitive(b, 'default');
       if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
       if (isBI(a) && isBI(b)) return add(a, b);
+      if (!isBI(a) && !isBI(b)) return a + b;
       throw mixError();
     },
-    sub: function (a, b) { return !isBI(a) && !isBI(b) ? a - b : both(a, b, sub); },
-    mul: function (a, b) { return !isBI(a) && !isBI(b) ? a * b : both(a, b, mul); },
-    div: function (a, b) { return !isBI(a) && !isBI(b) ? a / b : both(a, b, function (x, y) { return divmod(x, y)[0]; }); },
-    mod: function (a, b) { return !isBI(a) && !isBI(b) ? a % b : both(a, b, function (x, y) { return divmod(x, y)[1]; }); },
-    pow: function (a, b) { return !isBI(a) && !isBI(b) ? Math.pow(a, b) : both(a, b, pow); },
+    sub: function (a, b) { return plain(a) && plain(b) ? a - b : both(a, b, sub, numSub); },
+    mul: function (a, b) { return plain(a) && plain(b) ? a * b : both(a, b, mul, numMul); },
+    div: function (a, b) { return plain(a) && plain(b) ? a / b : both(a, b, quotient, numDiv); },
+    mod: function (a, b) { return plain(a) && plain(b) ? a % b : both(a, b, remainder, numMod); },
+    pow: function (a, b) { return plain(a) && plain(b) ? Math.pow(a, b) : both(a, b, pow, Math.pow); },
     lt: function (a, b) { return !isBI(a) && !isBI(b) ? a < b : order(a, b) === -1; },
     gt: function (a, b) { return !isBI(a) && !isBI(b) ? a > b : order(a, b) === 1; },
     le: function (a, b) { if (!isBI(a) && !isBI(b)) return a <= b; var c = order(a, b); return c === -1 || c === 0; },
     ge: function (a, b) { if (!isBI(a) && !isBI(b)) return a >= b; var c = order(a, b); return c === 1 || c === 0; },
     eq: function (a, b) { return !isBI(a) && !isBI(b) ? a == b : looseEq(a, b); },
     ne: function (a, b) { return !isBI(a) && !isBI(b) ? a != b : !looseEq(a, b); },
-    and: function (a, b) { return !isBI(a) && !isBI(b) ? a & b : both(a, b, and); },
-    or: function (a, b) { return !isBI(a) && !isBI(b) ? a | b : both(a, b, or); },
-    xor: function (a, b) { return !isBI(a) && !isBI(b) ? a ^ b : both(a, b, xor); },
-    shl: function (a, b) { return !isBI(a) && !isBI(b) ? a << b : both(a, b, shl); },
-    shr: function (a, b) { return !isBI(a) && !isBI(b) ? a >> b : both(a, b, shr); },
-    ushr: function (a, b) { return !isBI(a) && !isBI(b) ? a >>> b : both(a, b, ushr); },
+    and: function (a, b) { return plain(a) && plain(b) ? a & b : both(a, b, and, numAnd); },
+    or: function (a, b) { return plain(a) && plain(b) ? a | b : both(a, b, or, numOr); },
+    xor: function (a, b) { return plain(a) && plain(b) ? a ^ b : both(a, b, xor, numXor); },
+    shl: function (a, b) { return plain(a) && plain(b) ? a << b : both(a, b, shl, numShl); },
+    shr: function (a, b) { return plain(a) && plain(b) ? a >> b : both(a, b, shr, numShr); },
+    ushr: function (a, b) { return plain(a) && plain(b) ? a >>> b : both(a, b, ushr, numUshr); },
     neg: function (a) { if (!isBI(a)) return -a; a = toPrimitive(a, 'number'); return isBI(a) ? neg(a) : -a; },
     not: function (a) { if (!isBI(a)) return ~a; a = toPrimitive(a, 'number'); return isBI(a) ? not(a) : ~a; },
     // ++ and --: the new value, and (post) the old one as the expression's value.
