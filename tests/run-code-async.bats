@@ -211,7 +211,7 @@ EOF
 }
 
 # A waiting async call is a coroutine whose value stack is cut to size at its first await
-# (engine patch 0053): 10,000 of them pending at once fit in 36 MiB of heap, where each kept
+# (engine patch 0055): 10,000 of them pending at once fit in 36 MiB of heap, where each kept
 # 2 KiB of stack and they needed over 40 MiB.
 @test "10,000 async calls pending at once fit a 36 MiB heap" {
   run run-code --max-heap-mb 36 --code '
