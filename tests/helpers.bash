@@ -82,6 +82,14 @@ poll_until() {
 
 # Runs prog.js under node and under run-code: the outputs must be the same lines (a program
 # written for both: console.log only, a top-level return of a promise to wait on).
+# Asserts that node prints TEXT for prog.js (run-code was just checked to print it); skips
+# where node is not installed, after run-code's own check has run.
+node_prints() {
+  command -v node >/dev/null || skip "node is not installed"
+  run node prog.js
+  assert_output "$1"
+}
+
 same_as_node() {
   command -v node >/dev/null || skip "node is not installed"
   run node prog.js

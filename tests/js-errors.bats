@@ -197,10 +197,7 @@ JSON.parse('1 2')
 let o = {}; for (const x of o) {}
 EOF
   errors_of
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "a string past node's longest from padStart, padEnd or repeat: node's RangeError at once, not the heap limit" {
@@ -218,9 +215,7 @@ EOF2
   run run-code prog.js
   assert_success
   assert_output "$want"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$want"
+  node_prints "$want"
 }
 
 @test "an Array method called on null or undefined: the words node has for each" {
@@ -252,10 +247,7 @@ TypeError: Cannot convert undefined or null to object
 TypeError: Cannot convert undefined or null to object
 TypeError: Cannot convert undefined or null to object
 TypeError: Cannot convert undefined or null to object"
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "a Symbol method on a non-symbol, Symbol.keyFor of a non-symbol, a radix out of range: node's words" {
@@ -282,10 +274,7 @@ ff
 k
 undefined
 Symbol(d)"
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "a write to a frozen, sealed or non-extensible object, or to a getter-only property: node's words, naming the object as node does" {
@@ -341,10 +330,7 @@ TypeError: Cannot assign to read only property 'y' of function 'function Object(
 getter calls: 0
 TypeError: Cannot assign to read only property 'y' of object '[object Object]'
 sloppy: 1 undefined"
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "a delete or redefinition of a non-configurable property, a prototype change refused: node's words" {
@@ -389,10 +375,7 @@ TypeError: [object Array] is not extensible
 TypeError: #<Object> is not extensible
 TypeError: Cyclic __proto__ value
 false,false,false,false"
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "wrong arguments to Object, Reflect, typed array, DataView, Boolean, Number and Date built-ins: node's words" {
@@ -471,10 +454,7 @@ TypeError: Number.prototype.toFixed requires that 'this' be a Number
 TypeError: this is not a Date object.
 TypeError: number 1 is not iterable (cannot read property Symbol(Symbol.iterator))
 TypeError: object is not iterable (cannot read property Symbol(Symbol.iterator))"
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "String, Function receivers, a descriptor's getter, setter or mixed kinds, a typed array set() out of bounds, Reflect.construct, bind: node's words" {
@@ -510,10 +490,7 @@ TypeError: #<Object> is not a constructor
 TypeError: CreateListFromArrayLike called on non-object
 TypeError: Bind must be called on a function
 TypeError: Bind must be called on a function"
-  local ours="$output"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$ours"
+  node_prints "$output"
 }
 
 @test "a RegExp method or getter on what is no RegExp: node's words, naming the receiver as node does" {
@@ -542,7 +519,5 @@ TypeError: RegExp.prototype.global getter called on non-RegExp object"
   run run-code prog.js
   assert_success
   assert_output "$want"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$want"
+  node_prints "$want"
 }

@@ -519,7 +519,5 @@ plain {\"a\":1,\"b\":2}"
   run run-code prog.js
   assert_success
   assert_output "$want"
-  command -v node >/dev/null || skip "node is not installed"
-  run node prog.js
-  assert_output "$want"
+  node_prints "$want"
 }
