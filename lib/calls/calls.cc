@@ -66,7 +66,7 @@ constexpr std::array kKept{
     "module", "exports", "process", "Buffer", "URL", "URLSearchParams", "Headers", "Request",
     "Response", "AbortController", "AbortSignal", "DOMException", "performance", "crypto",
     "navigator", "self", "window", "global", "Iterator", "AsyncIterator", "WebAssembly",
-    "setImmediate", "clearImmediate", "Blob", "FormData", "Event", "EventTarget",
+    "setImmediate", "clearImmediate", "Blob", "File", "FormData", "Event", "EventTarget",
     "Crypto",
     // Object.prototype's members: a tool by one of these names would break $tools.
     "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString",
