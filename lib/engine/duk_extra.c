@@ -105,18 +105,18 @@ int oda_duk_define_data(void *ctx) {
 	return 1;
 }
 
-/* __oda_pdef's common case (lib/engine/natives.cc private_define), args [o, key, v, mode,
- * name]: a private field (mode 0, writable) or method (mode 1, read-only) added straight to
+/* __oda_pdef's common case (lib/engine/natives.cc private_define), the object at 0 and one
+ * element's [key, v, mode, name] at base..base+3: a private field (mode 0, writable) or method (mode 1, read-only) added straight to
  * the own property table of an extensible object that is no Proxy, without the descriptor
  * object duk_get_prop_desc builds to ask whether it is there (the key is a hidden key, never an
  * index nor a virtual property). Returns 1 when added, 0 when the object already has the key,
  * -1 for anything else (an accessor pair, a Proxy, a non-extensible object, a primitive): the
  * caller goes the long way. */
-int oda_duk_private_define(void *ctx) {
+int oda_duk_private_define(void *ctx, int base) {
 	duk_hthread *thr = (duk_hthread *) ctx;
 	duk_hobject *h = duk_get_hobject(thr, 0);
-	duk_hstring *key = duk_get_hstring(thr, 1);
-	duk_int_t mode = duk_get_int(thr, 3);
+	duk_hstring *key = duk_get_hstring(thr, (duk_idx_t) base);
+	duk_int_t mode = duk_get_int(thr, (duk_idx_t) base + 2);
 	duk_propdesc desc;
 	if (h == NULL || key == NULL || DUK_HOBJECT_IS_PROXY(h) || !DUK_HOBJECT_HAS_EXTENSIBLE(h) || (mode != 0 && mode != 1)) {
 		return -1;
@@ -124,7 +124,7 @@ int oda_duk_private_define(void *ctx) {
 	if (duk__get_own_propdesc_raw(thr, h, key, DUK_HSTRING_NO_ARRAY_INDEX, &desc, 0 /*flags*/)) {
 		return 0;
 	}
-	duk_dup(thr, 2);
+	duk_dup(thr, (duk_idx_t) base + 1);
 	duk_hobject_define_property_internal(thr, h, key, mode == 0 ? DUK_PROPDESC_FLAG_WRITABLE : 0);
 	return 1;
 }

@@ -23,7 +23,7 @@ extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra
 extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
-extern "C" int oda_duk_private_define(void* ctx);
+extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
@@ -148,38 +148,40 @@ duk_ret_t define_data(duk_context* ctx) {
   return 1;
 }
 
-// One element of __oda_pdef, its arguments at 0 (the object) and 1..4.
-void define_one_private(duk_context* ctx) {
-  int fast = oda_duk_private_define(ctx);  // a field or method on an ordinary object
+// One element of __oda_pdef: the object at 0, the element's key, value, mode and name at
+// base..base+3.
+void define_one_private(duk_context* ctx, duk_idx_t base) {
+  const duk_idx_t key = base, value = base + 1, mode_at = base + 2, name = base + 3;
+  int fast = oda_duk_private_define(ctx, base);  // a field or method on an ordinary object
   if (fast == 1) return;
   bool present = fast == 0;
+  int mode = duk_get_int(ctx, mode_at);
   if (fast < 0) {
     duk_require_object(ctx, 0);
-    duk_dup(ctx, 1);
+    duk_dup(ctx, key);
     duk_get_prop_desc(ctx, 0, 0);
     present = !duk_is_undefined(ctx, -1);
     duk_pop(ctx);
   }
   if (present) {
-    int mode = duk_get_int(ctx, 3);
     duk_error(ctx, DUK_ERR_TYPE_ERROR, mode == 0 ? "Cannot initialize %s twice on the same object"
                                                  : "Cannot initialize private methods of class twice on the same object",
-              duk_safe_to_string(ctx, 4));
+              duk_safe_to_string(ctx, name));
   }
   duk_uint_t flags = DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_CLEAR_CONFIGURABLE;
-  duk_dup(ctx, 1);
-  switch (duk_get_int(ctx, 3)) {
+  duk_dup(ctx, key);
+  switch (mode) {
     case 0:
-      duk_dup(ctx, 2);
+      duk_dup(ctx, value);
       flags |= DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE;
       break;
     case 1:
-      duk_dup(ctx, 2);
+      duk_dup(ctx, value);
       flags |= DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_CLEAR_WRITABLE;
       break;
     default:
-      duk_get_prop_index(ctx, 2, 0);
-      duk_get_prop_index(ctx, 2, 1);
+      duk_get_prop_index(ctx, value, 0);
+      duk_get_prop_index(ctx, value, 1);
       if (!duk_is_undefined(ctx, -2)) flags |= DUK_DEFPROP_HAVE_GETTER;
       if (!duk_is_undefined(ctx, -1)) flags |= DUK_DEFPROP_HAVE_SETTER;
       if (!(flags & DUK_DEFPROP_HAVE_SETTER)) duk_pop(ctx);
@@ -197,10 +199,9 @@ void define_one_private(duk_context* ctx) {
 // initializers are literals (lib/js/lower_class.cc): a call per element cost more than the
 // define.
 duk_ret_t private_define(duk_context* ctx) {
-  while (duk_get_top(ctx) >= 5) {
-    define_one_private(ctx);
-    for (int i = 0; i < 4; i++) duk_remove(ctx, 1);
-  }
+  // Read in place: removing each element's arguments would move the rest of the stack, so
+  // quadratic in the number of elements.
+  for (duk_idx_t base = 1; base + 4 <= duk_get_top(ctx); base += 4) define_one_private(ctx, base);
   return 0;
 }
 
