@@ -521,3 +521,35 @@ TypeError: RegExp.prototype.global getter called on non-RegExp object"
   assert_output "$want"
   node_prints "$want"
 }
+
+@test "an incompatible receiver is named without running the program's getters, as V8 names it" {
+  # The runtime read x.constructor through its getter (three times here) and named the objects
+  # #<Map>, #<Object>, #<Set>.
+  cat > prog.js <<'EOF2'
+let ran = 0;
+const own = { get constructor() { ran++; return Map; } };
+const inherited = Object.create({ get constructor() { ran++; return Set; } });
+for (const x of [own, inherited, [], new Error('m'), Symbol('s'), Object.create(null)]) {
+  try { RegExp.prototype.exec.call(x, ''); } catch (e) { console.log(e.message); }
+  try { Intl.Segmenter.prototype.resolvedOptions.call(x); } catch (e) { console.log(e.message); }
+}
+console.log('getters run:', ran);
+EOF2
+  local want="Method RegExp.prototype.exec called on incompatible receiver [object Object]
+Method Intl.Segmenter.prototype.resolvedOptions called on incompatible receiver [object Object]
+Method RegExp.prototype.exec called on incompatible receiver [object Object]
+Method Intl.Segmenter.prototype.resolvedOptions called on incompatible receiver [object Object]
+Method RegExp.prototype.exec called on incompatible receiver [object Array]
+Method Intl.Segmenter.prototype.resolvedOptions called on incompatible receiver [object Array]
+Method RegExp.prototype.exec called on incompatible receiver Error: m
+Method Intl.Segmenter.prototype.resolvedOptions called on incompatible receiver Error: m
+Method RegExp.prototype.exec called on incompatible receiver Symbol(s)
+Method Intl.Segmenter.prototype.resolvedOptions called on incompatible receiver Symbol(s)
+Method RegExp.prototype.exec called on incompatible receiver [object Object]
+Method Intl.Segmenter.prototype.resolvedOptions called on incompatible receiver [object Object]
+getters run: 0"
+  run run-code prog.js
+  assert_success
+  assert_output "$want"
+  node_prints "$want"
+}

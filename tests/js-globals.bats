@@ -255,3 +255,34 @@ EOF2
   assert_line --index 0 '10 text/plain [object Blob] function'
   assert_line 'TypeError: The "sources" argument must be a sequence. Received type number (1)'
 }
+
+@test "a refused argument is named as node names it: quotes, long strings, -0, BigInt, objects without a constructor name" {
+  # The old runtime quoted every string in single quotes, showed no "..." past 28 characters
+  # in one helper and [object Object] for constructor-less objects in another.
+  cat > prog.js <<'EOF2'
+const anon = (() => class {})();
+for (const v of ["it's", 'x'.repeat(29), 'x'.repeat(28), -0, 10n, Symbol('s'), () => 1, new anon(),
+                 Object.create(null), Object.assign(Object.create(null), {a: 1}), {constructor: {name: 'Fake'}},
+                 {constructor: {}}, new Date(0), true]) {
+  try { new Blob(v); } catch (e) { console.log(e.message.slice(e.message.indexOf('Received'))); }
+}
+EOF2
+  local want="Received type string (\"it's\")
+Received type string ('xxxxxxxxxxxxxxxxxxxxxxxxx...')
+Received type string ('xxxxxxxxxxxxxxxxxxxxxxxxxxxx')
+Received type number (-0)
+Received type bigint (10n)
+Received type symbol (Symbol(s))
+Received function 
+Received an instance of 
+Received [Object: null prototype] {}
+Received [Object: null prototype]
+Received an instance of Fake
+Received [Object]
+Received an instance of Date
+Received type boolean (true)"
+  run run-code prog.js
+  assert_success
+  assert_output "$want"
+  node_prints "$want"
+}

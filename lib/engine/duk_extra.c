@@ -1008,6 +1008,29 @@ DUK_LOCAL const char *oda__push_v8_wrapped(duk_hthread *thr, duk_tval *tv) {
 	}
 }
 
+/* The value at idx as V8 names it in "called on incompatible receiver X" and the like: an
+ * object by oda__push_v8_object (no getter of the program runs), a BigInt by its digits, any
+ * other value by its text (a symbol as "Symbol(s)"). For the runtime's errors (natives.cc
+ * __oda_v8_name), so they name objects by the engine's rule. */
+const char *oda_duk_push_v8_name(void *ctx, int idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_tval *tv = duk_get_tval_or_unused(thr, (duk_idx_t) idx);
+	duk_tval copy;
+	DUK_TVAL_SET_TVAL(&copy, tv); /* the pushes below may move the value stack */
+	if (DUK_TVAL_IS_OBJECT(&copy)) {
+		duk_hobject *h = DUK_TVAL_GET_OBJECT(&copy);
+		if (DUK_ODA_IS_BIGINT(h)) {
+			duk_push_tval(thr, DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0));
+			return duk_get_string(thr, -1);
+		}
+		return oda__push_v8_object(thr, h);
+	}
+	if (DUK_TVAL_IS_LIGHTFUNC(&copy)) {
+		return oda__push_v8_wrapped(thr, &copy);
+	}
+	return duk_oda_push_v8_summary(thr, &copy);
+}
+
 /* Throws node's TypeError for a refused write, delete or definition of key on an object
  * (tv_obj, or obj where the caller has only the object), in the words of what: the key as
  * node shows keys (Symbol(s)), the object as V8 names it. */

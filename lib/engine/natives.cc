@@ -28,6 +28,7 @@ extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_ext
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_caller(void* ctx);  // lib/engine/duk_extra.c
+extern "C" const char* oda_duk_push_v8_name(void* ctx, int idx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 namespace {
@@ -203,6 +204,14 @@ duk_ret_t private_define(duk_context* ctx) {
   // quadratic in the number of elements.
   for (duk_idx_t base = 1; base + 4 <= duk_get_top(ctx); base += 4) define_one_private(ctx, base);
   return 0;
+}
+
+// __oda_v8_name(v): v as V8 names it in "called on incompatible receiver X" ("#<K>" for a
+// class instance, "[object Array]", "Error: m", "Symbol(s)", the text of a primitive), by the
+// engine's rule for its own such errors: no getter of the program runs.
+duk_ret_t v8_name(duk_context* ctx) {
+  oda_duk_push_v8_name(ctx, 0);
+  return 1;
 }
 
 // __oda_force_getter(obj, key, getter): replaces obj[key], even a non-configurable property
@@ -552,6 +561,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_pcat", plus_concat, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_segment", segment_text, 2);
+  put_hidden_global(ctx, "__oda_v8_name", v8_name, 1);
   register_promise_natives(ctx);
   register_collection_natives(ctx);
   define_restricted_properties(ctx);

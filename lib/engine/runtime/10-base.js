@@ -82,17 +82,37 @@
     e.code = code;
     return e;
   }
-  // How node's messages name a value they refused ("Received type string ('x')").
+  // How node's ERR_INVALID_ARG_TYPE messages name the value they refused, after node's
+  // determineSpecificType: "Received type string ('x')", "Received an instance of Map",
+  // "Received function f", "Received null". As node does, the constructor is read with [[Get]]
+  // and asked with `in` for a name (so a primitive constructor throws there too).
   function received(v) {
     if (v === null || v === undefined) return 'Received ' + v;
-    if (typeof v === 'function') return 'Received function ' + (v.name || '<anonymous>');
+    if (typeof v === 'function') return 'Received function ' + v.name;
     if (typeof v === 'object') {
       var C = v.constructor;
-      return typeof C === 'function' && C.name ? 'Received an instance of ' + C.name : 'Received [Object: null prototype]';
+      if (C) {
+        if (typeof C !== 'object' && typeof C !== 'function') throw new TypeError("Cannot use 'in' operator to search for 'name' in " + String(C));
+        if ('name' in C) return 'Received an instance of ' + C.name;
+      }
+      // util.inspect at depth -1, for the shapes a constructor-less object takes.
+      var empty = Object.keys(v).length === 0;
+      if (Object.getPrototypeOf(v) === null) return 'Received [Object: null prototype]' + (empty ? ' {}' : '');
+      return empty ? 'Received Object <Complex prototype> {}' : 'Received [Object]';
     }
-    var shown = typeof v === 'string' ? '\'' + v + '\'' : String(v);
+    var shown = typeof v === 'string' ? stringShown(v.length > 28 ? v.slice(0, 25) + '...' : v)
+      : typeof v === 'bigint' ? String(v) + 'n' : typeof v === 'symbol' ? v.toString()
+      : v === 0 && 1 / v < 0 ? '-0' : String(v);
     return 'Received type ' + typeof v + ' (' + shown + ')';
   }
+  // A string in single quotes as it is, or as JSON when it holds a single quote.
+  function stringShown(s) {
+    return s.indexOf("'") < 0 ? "'" + s + "'" : JSON.stringify(s);
+  }
+  // A value as V8 names it in "called on incompatible receiver X": "#<K>", "[object Array]",
+  // "Error: m", "Symbol(s)", a primitive's text; by the engine's rule (lib/engine/duk_extra.c,
+  // oda_duk_push_v8_name): no getter of the program runs.
+  var v8Name = global.__oda_v8_name;
   // The native defines on anything but a Proxy at the cost of a call; a Proxy goes through
   // Object.defineProperty and so through its traps.
   var defineData = typeof global.__oda_define_data === 'function' ? global.__oda_define_data
@@ -186,7 +206,7 @@
   rt.toObject = toObject; rt.objectArg = objectArg; rt.toIntegerOrInfinity = toIntegerOrInfinity; rt.toLength = toLength;
   rt.relIndex = relIndex; rt.sameValueZero = sameValueZero; rt.toStr = toStr;
   rt.requireCallable = requireCallable; rt.createDataProperty = createDataProperty;
-  rt.nodeError = nodeError; rt.received = received;
+  rt.nodeError = nodeError; rt.received = received; rt.v8Name = v8Name;
   rt.hasOwn = hasOwn;
   // A key no program can see or enumerate (a Duktape hidden symbol) when the natives provide it.
   rt.hiddenKey = typeof global.__oda_hidden_key === 'function' ? global.__oda_hidden_key

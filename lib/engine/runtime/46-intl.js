@@ -41,11 +41,6 @@
     return v;
   }
   // A receiver as node's incompatible-receiver messages show it.
-  function receiverText(v) {
-    if (v === null || typeof v !== 'object' && typeof v !== 'function') return typeof v === 'symbol' ? v.toString() : String(v);
-    var c = Object.getPrototypeOf(v), ctor = c && rt.hasOwn.call(c, 'constructor') ? c.constructor : undefined;
-    return '#<' + (typeof ctor === 'function' && ctor.name ? ctor.name : 'Object') + '>';
-  }
   function numOption(opts, name, min, max, dflt) {
     var v = opts[name];
     if (v === undefined) return dflt;
@@ -593,13 +588,13 @@
   }
   function segmenterOf(s, method) {
     var o = s !== null && typeof s === 'object' ? s[SEG] : undefined;
-    if (!o) throw new TypeError('Method Intl.Segmenter.prototype.' + method + ' called on incompatible receiver ' + receiverText(s));
+    if (!o) throw new TypeError('Method Intl.Segmenter.prototype.' + method + ' called on incompatible receiver ' + rt.v8Name(s));
     return o;
   }
   var SegmentsPrototype = {};
   function segmentsOf(s, method) {
     var o = s !== null && typeof s === 'object' ? s[SEGS] : undefined;
-    if (!o) throw new TypeError('Method ' + method + ' called on incompatible receiver ' + receiverText(s));
+    if (!o) throw new TypeError('Method ' + method + ' called on incompatible receiver ' + rt.v8Name(s));
     if (o.starts === null) o.starts = segmentNative(o.input, GRANULARITIES.indexOf(o.granularity));
     return o;
   }
@@ -646,7 +641,7 @@
   }, 0);
   rt.method(SegmentIteratorPrototype, 'next', function () {
     var st = this !== null && typeof this === 'object' ? this[SEGIT] : undefined;
-    if (!st) throw new TypeError('Method %SegmentIterator.prototype%.next called on incompatible receiver ' + receiverText(this));
+    if (!st) throw new TypeError('Method %SegmentIterator.prototype%.next called on incompatible receiver ' + rt.v8Name(this));
     var o = st.segments;
     if (st.next >= o.starts.length) return { value: undefined, done: true };
     return { value: segmentData(o, st.next++), done: false };

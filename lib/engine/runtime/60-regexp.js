@@ -87,14 +87,9 @@
     if (what && what.slice(-7) === ' getter') throw new TypeError(what + ' called on non-RegExp object');
     throw incompatible(what || 'RegExp method', re);
   }
-  // node's TypeError for a method called on what is no RegExp (V8 names an object #<Class>).
+  // node's TypeError for a method called on what is no RegExp.
   function incompatible(what, x) {
-    var shown = String(x), C;
-    if (isObject(x)) {
-      try { C = x.constructor; } catch (e) { C = undefined; }
-      shown = '#<' + (typeof C === 'function' && C.name ? C.name : 'Object') + '>';
-    }
-    return new TypeError('Method ' + what + ' called on incompatible receiver ' + shown);
+    return new TypeError('Method ' + what + ' called on incompatible receiver ' + rt.v8Name(x));
   }
   function isOurRegExp(x) {
     if (!isObject(x)) return false;

@@ -9,29 +9,12 @@
   var BYTES = rt.hiddenKey('blobBytes'), TYPE = rt.hiddenKey('blobType');
   var FILE = rt.hiddenKey('fileInfo');
 
-  // A received value as node's argument errors show it.
-  function received(v) {
-    if (v === null || v === undefined) return 'Received ' + v;
-    if (typeof v === 'function') return 'Received function ' + (v.name || '<anonymous>');
-    if (typeof v === 'object') {
-      var c = Object.getPrototypeOf(v), ctor = c && rt.hasOwn.call(c, 'constructor') ? c.constructor : undefined;
-      return typeof ctor === 'function' && ctor.name ? 'Received an instance of ' + ctor.name : 'Received ' + Object.prototype.toString.call(v);
-    }
-    var shown = typeof v === 'string' ? "'" + (v.length > 25 ? v.slice(0, 25) + '...' : v) + "'" : typeof v === 'symbol' ? v.toString() : String(v);
-    return 'Received type ' + typeof v + ' (' + shown + ')';
-  }
-  // A TypeError with node's error code.
-  function coded(message, code) {
-    var e = new TypeError(message);
-    e.code = code;
-    return e;
-  }
   function argError(name, what, v) {
-    return coded('The "' + name + '" argument must be ' + what + '. ' + received(v), 'ERR_INVALID_ARG_TYPE');
+    return rt.nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "' + name + '" argument must be ' + what + '. ' + rt.received(v));
   }
   function bytesOf(b) {
     var u = b !== null && typeof b === 'object' ? b[BYTES] : undefined;
-    if (!u) throw coded('Value of "this" must be of type Blob', 'ERR_INVALID_THIS');
+    if (!u) throw rt.nodeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
     return u;
   }
   // The type option as the File API keeps it: lowercased, or '' if any character is outside
@@ -113,7 +96,7 @@
 
   function File(bits, name, options) {
     if (!(this instanceof File)) throw new TypeError("Class constructor File cannot be invoked without 'new'");
-    if (arguments.length < 2) throw coded('The "fileBits" and "fileName" arguments must be specified', 'ERR_MISSING_ARGS');
+    if (arguments.length < 2) throw rt.nodeError(TypeError, 'ERR_MISSING_ARGS', 'The "fileBits" and "fileName" arguments must be specified');
     var opts = init(this, bits, options);
     var last = opts.lastModified === undefined ? Date.now() : Number(opts.lastModified);
     Object.defineProperty(this, FILE, { value: { name: toStr(name), lastModified: last !== last ? 0 : Math.trunc(last) } });
@@ -122,7 +105,7 @@
   Object.setPrototypeOf(File, Blob);
   function fileOf(f) {
     var o = f !== null && typeof f === 'object' ? f[FILE] : undefined;
-    if (!o) throw coded('Value of "this" must be of type File', 'ERR_INVALID_THIS');
+    if (!o) throw rt.nodeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type File');
     return o;
   }
   rt.getter(File.prototype, 'name', function () { return fileOf(this).name; });
