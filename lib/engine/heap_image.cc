@@ -12,6 +12,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <set>
+#include <utility>
 
 #include "engine/prelude.h"
 #include "sys/fd.h"
@@ -48,6 +51,10 @@ struct Trailer {
 };
 
 uintptr_t g_top = 0;  // the bump pointer while building
+// The blocks given back while building, by size (best fit) and by address (to merge
+// neighbours): the arena holds the runtime's live blocks, not every block the build made.
+std::set<std::pair<size_t, uintptr_t>> g_by_size;
+std::map<uintptr_t, size_t> g_by_addr;
 
 uint64_t code_mark() { return reinterpret_cast<uint64_t>(&begin_build); }
 uint64_t data_mark() { return reinterpret_cast<uint64_t>(&kPrelude[0]); }
@@ -99,11 +106,48 @@ bool begin_build(std::string* err) {
 }
 
 void* alloc(size_t n) {
-  uintptr_t p = g_top;
   size_t size = round_up(n, 16);
+  if (auto it = g_by_size.lower_bound({size, 0}); it != g_by_size.end()) {
+    auto [have, p] = *it;
+    g_by_size.erase(it);
+    g_by_addr.erase(p);
+    if (have > size) {
+      g_by_size.insert({have - size, p + size});
+      g_by_addr[p + size] = have - size;
+    }
+    return reinterpret_cast<void*>(p);
+  }
+  uintptr_t p = g_top;
   if (size > g_hi - p) return nullptr;
   g_top = p + size;
   return reinterpret_cast<void*>(p);
+}
+
+void release(void* block, size_t n) {
+  auto p = reinterpret_cast<uintptr_t>(block);
+  size_t size = round_up(n, 16);
+  auto next = g_by_addr.find(p + size);
+  if (next != g_by_addr.end()) {
+    size += next->second;
+    g_by_size.erase({next->second, next->first});
+    g_by_addr.erase(next);
+  }
+  auto after = g_by_addr.lower_bound(p);
+  if (after != g_by_addr.begin()) {
+    auto prev = std::prev(after);
+    if (prev->first + prev->second == p) {
+      p = prev->first;
+      size += prev->second;
+      g_by_size.erase({prev->second, prev->first});
+      g_by_addr.erase(prev);
+    }
+  }
+  if (p + size == g_top) {
+    g_top = p;
+    return;
+  }
+  g_by_size.insert({size, p});
+  g_by_addr[p] = size;
 }
 
 bool write(const std::string& out, const Header& h, std::string* err) {

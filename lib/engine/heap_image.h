@@ -29,9 +29,11 @@ inline bool owns(const void* p) {
 }
 
 // Building (run-code --build-heap-image): reserves the arena at its fixed address; alloc
-// hands out 16-byte aligned blocks from it (never reused: the image is built once).
+// hands out 16-byte aligned blocks from it, release takes one back (N as given to alloc) for
+// a later alloc to reuse.
 bool begin_build(std::string* err);
 void* alloc(size_t n);
+void release(void* block, size_t n);
 // Writes OUT = this executable + the arena + a trailer, then makes it executable.
 bool write(const std::string& out, const Header& h, std::string* err);
 

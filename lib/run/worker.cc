@@ -97,7 +97,9 @@ void heap_free(void*, void* ptr) {
   size_t size;
   std::memcpy(&size, p, sizeof size);
   g.heap_used -= size;
-  if (!engine::image::owns(p)) std::free(p);  // the image's blocks stay where they are
+  // A worker's image blocks stay where they are; while building, one goes back for reuse.
+  if (!engine::image::owns(p)) std::free(p);
+  else if (g_building_image) engine::image::release(p, size + kHeader);
 }
 
 void* heap_realloc(void* ud, void* ptr, duk_size_t size) {
