@@ -79,3 +79,23 @@ load helpers
   [ "$length" -lt $((live * 2)) ]
 }
 
+@test "a worker faults its code in page by page, as it does the image" {
+  # The kernel maps up to 64 KiB around each page of a file a process touches; the worker's
+  # code and the libraries' get the image's cure (registered with userfaultfd), when the
+  # kernel takes it for the image at all.
+  run-code --code 'await new Promise(r => setTimeout(r, 3000)); return 1' &
+  local rc=$! worker= i flags
+  for i in $(seq 50); do
+    worker=$(pgrep -P "$rc" | head -1)
+    [[ -n $worker ]] && grep -q '^200000000000-' "/proc/$worker/maps" && break
+    sleep 0.1
+  done
+  [ -n "$worker" ]
+  flags=$(awk '/^200000000000-/ { f = 1 } f && /^VmFlags/ { print; exit }' "/proc/$worker/smaps")
+  [[ $flags == *" uw"* ]] || { kill "$rc"; wait "$rc" || true; skip "no userfaultfd write-protection here"; }
+  flags=$(awk -v exe="$(readlink -f "$ODA_BUILD/bin/run-code")" '$2 ~ /x/ && $6 == exe { f = 1 } f && /^VmFlags/ { print; exit }' "/proc/$worker/smaps")
+  kill "$rc"
+  wait "$rc" || true
+  echo "text: $flags"
+  [[ $flags == *" uw"* ]]
+}

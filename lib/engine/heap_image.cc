@@ -2,6 +2,8 @@
 #include "engine/heap_image.h"
 
 #include <fcntl.h>
+#include <link.h>
+#include <sys/auxv.h>
 #include <linux/userfaultfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -72,23 +74,42 @@ size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 // refused userfaultfd leaves the mapping as it was.
 constexpr uint64_t kWpAsync = uint64_t{1} << 15;  // UFFD_FEATURE_WP_ASYNC, newer than our headers
 
+// The descriptor for every range registered; -2 once opening it failed.
+int g_uffd = -1;
+
 void keep_faults_narrow(uintptr_t base, size_t length) {
-  static int kept = -1;
-  if (kept >= 0) return;
-  int fd = static_cast<int>(syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY));
-  if (fd < 0) return;
-  uffdio_api api{};
-  api.api = UFFD_API;
-  api.features = kWpAsync;
+  if (g_uffd == -2) return;
+  if (g_uffd < 0) {
+    int fd = static_cast<int>(syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY));
+    uffdio_api api{};
+    api.api = UFFD_API;
+    api.features = kWpAsync;
+    if (fd < 0 || ioctl(fd, UFFDIO_API, &api) != 0) {
+      if (fd >= 0) close(fd);
+      g_uffd = -2;
+      return;
+    }
+    g_uffd = fd;
+  }
   uffdio_register reg{};
   reg.range.start = base;
   reg.range.len = length;
   reg.mode = UFFDIO_REGISTER_MODE_WP;
-  if (ioctl(fd, UFFDIO_API, &api) != 0 || ioctl(fd, UFFDIO_REGISTER, &reg) != 0) {
-    close(fd);
-    return;
+  (void)ioctl(g_uffd, UFFDIO_REGISTER, &reg);
+}
+
+// Each read-only segment of a loaded file (the code, constants and symbol tables of run-code
+// and its libraries): a worker reads scattered pages of them.
+int narrow_segments(dl_phdr_info* info, size_t, void*) {
+  if (info->dlpi_addr == getauxval(AT_SYSINFO_EHDR)) return 0;  // the vDSO is no file
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_LOAD || (ph.p_flags & PF_W)) continue;
+    uintptr_t lo = (info->dlpi_addr + ph.p_vaddr) / kPage * kPage;
+    uintptr_t hi = round_up(info->dlpi_addr + ph.p_vaddr + ph.p_filesz, kPage);
+    keep_faults_narrow(lo, hi - lo);
   }
-  kept = fd;
+  return 0;
 }
 
 }  // namespace
@@ -197,6 +218,8 @@ bool write(const std::string& out, const Header& h, std::string* err) {
   }
   return true;
 }
+
+void keep_code_faults_narrow() { dl_iterate_phdr(narrow_segments, nullptr); }
 
 bool map(Header* h) {
   if (g_off) return false;

@@ -509,6 +509,7 @@ int worker_main() {
   // The runtime from the heap image first, when this binary carries one: it needs nothing
   // from the run, and the supervisor may still be reading its command line.
   duk_context* ctx = nullptr;
+  engine::image::keep_code_faults_narrow();
   engine::image::Header mapped;
   if (engine::image::map(&mapped)) {
     ctx = reinterpret_cast<duk_context*>(mapped.ctx);
