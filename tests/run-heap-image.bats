@@ -68,15 +68,16 @@ load helpers
 }
 
 @test "the image holds the runtime's live blocks, not every block its build made" {
-  # The trailer's arena length and live bytes (lib/engine/heap_image.cc): the blocks the
-  # build freed are reused, so a mark-and-sweep in a worker, which writes into every live
-  # block, copies as few pages as it can.
+  # The trailer's arena length and live bytes (lib/engine/heap_image.cc): the build packs
+  # the runtime's blocks together (a trial build says which they are) and its 16-byte block
+  # headers come on top, so a mark-and-sweep in a worker, which writes into every live block,
+  # copies as few pages as it can.
   local length live
   length=$(tail -c 64 "$ODA_BUILD/bin/run-code" | od -An -t u8 -j 16 -N 8 | tr -d ' ')
   live=$(tail -c 64 "$ODA_BUILD/bin/run-code" | od -An -t u8 -j 56 -N 8 | tr -d ' ')
   echo "arena $length, live $live"
   [ "$live" -gt 0 ]
-  [ "$length" -lt $((live * 2)) ]
+  [ $((length * 10)) -lt $((live * 14)) ]
 }
 
 @test "a worker faults its code in page by page, as it does the image" {

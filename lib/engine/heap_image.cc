@@ -16,7 +16,9 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "engine/prelude.h"
 #include "sys/fd.h"
@@ -52,11 +54,26 @@ struct Trailer {
   Header header;
 };
 
-uintptr_t g_top = 0;  // the bump pointer while building
-// The blocks given back while building, by size (best fit) and by address (to merge
-// neighbours): the arena holds the runtime's live blocks, not every block the build made.
-std::set<std::pair<size_t, uintptr_t>> g_by_size;
-std::map<uintptr_t, size_t> g_by_addr;
+// While building, blocks come from two zones of the arena: the runtime's (the image) and,
+// after it, the build's temporaries, when a trial build said which blocks those are. Each
+// zone bumps a pointer and keeps the blocks given back, by size (best fit) and by address
+// (to merge neighbours), for reuse.
+struct Zone {
+  uintptr_t lo = 0, top = 0, hi = 0;
+  std::set<std::pair<size_t, uintptr_t>> by_size;
+  std::map<uintptr_t, size_t> by_addr;
+
+  void* take(size_t size);
+  void give(uintptr_t p, size_t size);
+};
+Zone g_kept, g_temp;
+
+// The plan (set_plan) and what this build has handed out: block i is the build's i-th alloc.
+std::vector<bool> g_plan;
+size_t g_count = 0;
+// A trial build's record: each live block's number, and whether each number is still live.
+std::unordered_map<uintptr_t, size_t> g_number;
+std::vector<bool> g_live;
 
 uint64_t code_mark() { return reinterpret_cast<uint64_t>(&begin_build); }
 uint64_t data_mark() { return reinterpret_cast<uint64_t>(&kPrelude[0]); }
@@ -121,54 +138,97 @@ bool begin_build(std::string* err) {
     *err = std::string("cannot reserve the arena: ") + std::strerror(errno);
     return false;
   }
-  g_lo = g_top = kBase;
+  g_lo = kBase;
   g_hi = kBase + kReserve;
+  g_kept = Zone{};
+  g_kept.lo = g_kept.top = kBase;
+  g_kept.hi = g_hi;
+  g_temp = Zone{};
+  g_plan.clear();
+  g_count = 0;
+  g_number.clear();
+  g_live.clear();
   return true;
 }
 
-void* alloc(size_t n) {
-  size_t size = round_up(n, 16);
-  if (auto it = g_by_size.lower_bound({size, 0}); it != g_by_size.end()) {
+void* Zone::take(size_t size) {
+  if (auto it = by_size.lower_bound({size, 0}); it != by_size.end()) {
     auto [have, p] = *it;
-    g_by_size.erase(it);
-    g_by_addr.erase(p);
+    by_size.erase(it);
+    by_addr.erase(p);
     if (have > size) {
-      g_by_size.insert({have - size, p + size});
-      g_by_addr[p + size] = have - size;
+      by_size.insert({have - size, p + size});
+      by_addr[p + size] = have - size;
     }
     return reinterpret_cast<void*>(p);
   }
-  uintptr_t p = g_top;
-  if (size > g_hi - p) return nullptr;
-  g_top = p + size;
+  uintptr_t p = top;
+  if (size > hi - p) return nullptr;
+  top = p + size;
   return reinterpret_cast<void*>(p);
 }
 
-void release(void* block, size_t n) {
-  auto p = reinterpret_cast<uintptr_t>(block);
-  size_t size = round_up(n, 16);
-  auto next = g_by_addr.find(p + size);
-  if (next != g_by_addr.end()) {
+void Zone::give(uintptr_t p, size_t size) {
+  auto next = by_addr.find(p + size);
+  if (next != by_addr.end()) {
     size += next->second;
-    g_by_size.erase({next->second, next->first});
-    g_by_addr.erase(next);
+    by_size.erase({next->second, next->first});
+    by_addr.erase(next);
   }
-  auto after = g_by_addr.lower_bound(p);
-  if (after != g_by_addr.begin()) {
+  auto after = by_addr.lower_bound(p);
+  if (after != by_addr.begin()) {
     auto prev = std::prev(after);
     if (prev->first + prev->second == p) {
       p = prev->first;
       size += prev->second;
-      g_by_size.erase({prev->second, prev->first});
-      g_by_addr.erase(prev);
+      by_size.erase({prev->second, prev->first});
+      by_addr.erase(prev);
     }
   }
-  if (p + size == g_top) {
-    g_top = p;
+  if (p + size == top) {
+    top = p;
     return;
   }
-  g_by_size.insert({size, p});
-  g_by_addr[p] = size;
+  by_size.insert({size, p});
+  by_addr[p] = size;
+}
+
+void set_plan(std::vector<bool> keep, size_t kept_bytes) {
+  g_plan = std::move(keep);
+  // The runtime's zone is what the trial kept, with room for a little more; the temporaries'
+  // zone follows it, so a block the plan got wrong still lands inside the image.
+  g_kept.hi = g_kept.lo + round_up(kept_bytes + (size_t{256} << 10), kPage);
+  g_temp.lo = g_temp.top = g_kept.hi;
+  g_temp.hi = g_hi;
+}
+
+void* alloc(size_t n) {
+  size_t size = round_up(n, 16);
+  size_t number = g_count++;
+  bool temporary = number < g_plan.size() && !g_plan[number];
+  Zone& first = temporary ? g_temp : g_kept;
+  Zone& second = temporary ? g_kept : g_temp;
+  void* p = first.take(size);
+  if (!p && second.hi > second.lo) p = second.take(size);
+  if (p && g_plan.empty()) {
+    g_number[reinterpret_cast<uintptr_t>(p)] = number;
+    g_live.push_back(true);
+  }
+  return p;
+}
+
+void release(void* block, size_t n) {
+  auto p = reinterpret_cast<uintptr_t>(block);
+  if (auto it = g_number.find(p); it != g_number.end()) {
+    g_live[it->second] = false;
+    g_number.erase(it);
+  }
+  (p >= g_temp.lo && g_temp.hi > g_temp.lo ? g_temp : g_kept).give(p, round_up(n, 16));
+}
+
+std::vector<bool> survivors(size_t* kept_bytes) {
+  *kept_bytes = g_kept.top - g_kept.lo;
+  return g_live;
 }
 
 bool write(const std::string& out, const Header& h, std::string* err) {
@@ -202,7 +262,7 @@ bool write(const std::string& out, const Header& h, std::string* err) {
   Trailer t{};
   std::memcpy(t.magic, kMagic, sizeof kMagic);
   t.offset = round_up(static_cast<size_t>(st.st_size), kPage);
-  t.length = round_up(g_top - g_lo, kPage);
+  t.length = round_up((g_temp.top > g_temp.lo ? g_temp.top : g_kept.top) - g_lo, kPage);
   t.base = g_lo;
   t.code_mark = code_mark();
   t.data_mark = data_mark();

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace oda::engine::image {
 
@@ -34,6 +35,14 @@ inline bool owns(const void* p) {
 bool begin_build(std::string* err);
 void* alloc(size_t n);
 void release(void* block, size_t n);
+// A build is deterministic, so a trial build (in a child) can say which of its blocks the
+// runtime kept: survivors() is, for each alloc in order, whether its block is still live, and
+// the bytes they span. set_plan, before the real build's first alloc, puts the blocks the
+// trial freed in a zone of their own after the kept ones, so the image is the runtime's blocks
+// packed together and a mark-and-sweep in a worker copies as few pages as it can. A plan
+// that turns out wrong costs room, never correctness.
+std::vector<bool> survivors(size_t* kept_bytes);
+void set_plan(std::vector<bool> keep, size_t kept_bytes);
 // Writes OUT = this executable + the arena + a trailer, then makes it executable.
 bool write(const std::string& out, const Header& h, std::string* err);
 

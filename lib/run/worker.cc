@@ -2,8 +2,10 @@
 // bytecode prelude, the lowered program and the event loop between timers and replies.
 #include "run/worker.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/random.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -14,6 +16,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "duktape.h"
 #include "js/lower.h"
@@ -26,6 +29,7 @@
 #include "run/parts.h"
 #include "run/protocol.h"
 #include "sys/clock.h"
+#include "sys/fd.h"
 #include "run/supervisor.h"
 #include "engine/utf8.h"
 
@@ -597,27 +601,78 @@ int worker_main() {
 
 bool stopped_in_code() { return g.stopped_in_code; }
 
-int build_heap_image(const char* out) {
-  std::string err;
-  if (!engine::image::begin_build(&err)) {
-    std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
-    return 1;
-  }
+namespace {
+
+// Builds the runtime into the arena as a worker will find it; nullptr (and *err) on failure.
+duk_context* build_runtime(std::string* err) {
   g_building_image = true;
-  duk_context* ctx = make_runtime(&err);
+  duk_context* ctx = make_runtime(err);
   if (ctx) {
     // Garbage with finalizers (compiled patterns) goes now; a pattern still alive would point
     // at pcre2 code that is not in the image.
     duk_gc(ctx, 0);
     duk_gc(ctx, 0);
-    if (oda::engine::live_compiled_regexps() != 0) err = "the shared prelude keeps a compiled RegExp alive";
+    if (oda::engine::live_compiled_regexps() != 0) *err = "the shared prelude keeps a compiled RegExp alive";
     oda_duk_strtable_headroom(ctx);
   }
   g_building_image = false;
+  return err->empty() ? ctx : nullptr;
+}
+
+// The trial build (engine::image::set_plan): run in a child, which sends back which of its
+// blocks survived. An empty plan (the trial failed) builds as before.
+std::vector<bool> trial_plan(size_t* kept_bytes) {
+  *kept_bytes = 0;
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) return {};
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    std::string err;
+    if (!engine::image::begin_build(&err) || !build_runtime(&err)) _exit(1);
+    size_t kept;
+    std::vector<bool> live = engine::image::survivors(&kept);
+    std::string bytes(sizeof kept, '\0');
+    std::memcpy(bytes.data(), &kept, sizeof kept);
+    for (bool b : live) bytes.push_back(b ? 1 : 0);
+    _exit(sys::write_all(fds[1], bytes.data(), bytes.size()) ? 0 : 1);
+  }
+  close(fds[1]);
+  std::string bytes;
+  char buf[1 << 16];
+  for (ssize_t r; pid > 0 && (r = ::read(fds[0], buf, sizeof buf)) != 0;) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;
+    bytes.append(buf, static_cast<size_t>(r));
+  }
+  close(fds[0]);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+      bytes.size() < sizeof *kept_bytes)
+    return {};
+  std::memcpy(kept_bytes, bytes.data(), sizeof *kept_bytes);
+  std::vector<bool> keep;
+  keep.reserve(bytes.size() - sizeof *kept_bytes);
+  for (size_t i = sizeof *kept_bytes; i < bytes.size(); ++i) keep.push_back(bytes[i] != 0);
+  return keep;
+}
+
+}  // namespace
+
+int build_heap_image(const char* out) {
+  size_t kept_bytes;
+  std::vector<bool> keep = trial_plan(&kept_bytes);
+  std::string err;
+  if (!engine::image::begin_build(&err)) {
+    std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
+    return 1;
+  }
+  if (!keep.empty()) engine::image::set_plan(std::move(keep), kept_bytes);
+  duk_context* ctx = build_runtime(&err);
   engine::image::Header h;
   h.ctx = reinterpret_cast<uint64_t>(ctx);
   h.heap_used = g.heap_used;
-  if (!ctx || !err.empty() || !engine::image::write(out, h, &err)) {
+  if (!ctx || !engine::image::write(out, h, &err)) {
     std::fprintf(stderr, "run-code: error: cannot build the heap image: %s\n", err.c_str());
     return 1;
   }
