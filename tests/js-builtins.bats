@@ -32,6 +32,37 @@ the=3 cat=1 and=2 hat=1 bat=1
 EOF
 }
 
+@test "sort's comparator may throw mid-sort (array untouched), sort the same array again, be bound, a Proxy or a native" {
+  cat > prog.js <<'EOF'
+const base = [];
+let x = 11;
+for (let i = 0; i < 3000; i++) { x = (x * 48271) % 2147483647; base.push(x % 5000); }
+let n = 0;
+const a = base.slice();
+try {
+  a.sort((p, q) => { if (++n === 20000) throw new RangeError('cmp ' + p); return p - q; });
+} catch (e) { console.log(e instanceof RangeError, e.message.slice(0, 4), n, a.every((v, i) => v === base[i])); }
+n = 0;
+try { base.slice().sort((p, q) => { if (++n === 5000) throw { code: 7 }; return q - p; }); } catch (e) { console.log(JSON.stringify(e), n); }
+const again = [5, 3, 9, 1, 7];
+let inner = [];
+again.sort((p, q) => { inner.push(again.slice().sort((u, v) => v - u).join()); return p - q; });
+console.log(again.join(), inner.length > 0, inner[0]);
+const r = [4, 2, 8, 6];
+let depth = 0;
+r.sort(function (p, q) { depth++; if (depth < 3) r.sort((u, v) => u - v); depth--; return q - p; });
+console.log(r.join(), depth);
+const bound = function (k, p, q) { return k * (p - q); }.bind(null, -1);
+console.log([3, 1, 2].sort(bound).join(), [3, 1, 2].sort(new Proxy((p, q) => p - q, {})).join(),
+            ['b', 'a', 'c'].sort(String.prototype.localeCompare.call.bind(String.prototype.localeCompare)).join());
+function deep(k) { return k === 0 ? [9, 7, 8].sort((p, q) => { try { throw p; } catch (e) { return e - q; } }).join() : deep(k - 1); }
+console.log(deep(200));
+console.log(base.slice().sort((p, q) => p < q ? -1 : p > q ? 1 : 0).slice(0, 5).join(),
+            base.slice().sort((p, q) => '' + (q - p)).slice(0, 3).join());
+EOF
+  same_as_node
+}
+
 @test "ES2023 Array methods and a stable sort give node's results" {
   cat > prog.js <<'EOF'
 var people = [

@@ -274,6 +274,60 @@ int oda_duk_push_dense(void *ctx, int idx, unsigned int i) {
 	return 1;
 }
 
+/* Pushes element i of the array h (at idx) for oda_duk_sorts_after: from its array part
+ * when the slot is there, else through a property read. */
+static void oda__push_item(duk_hthread *thr, duk_hobject *h, duk_idx_t idx, duk_uint32_t i) {
+	duk_tval *tv;
+	if (DUK_HOBJECT_HAS_ARRAY_PART(h) && i < DUK_HOBJECT_GET_ASIZE(h)) {
+		tv = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
+		if (!DUK_TVAL_IS_UNUSED(tv)) {
+			duk_tval *top = thr->valstack_top++;
+			DUK_TVAL_SET_TVAL(top, tv);
+			DUK_TVAL_INCREF(thr, top);
+			return;
+		}
+	}
+	duk_get_prop_index(thr, idx, (duk_uarridx_t) i);
+}
+
+/* Whether cmp(items[a], items[b]) > 0 after ToNumber (NaN: no), for the comparator at cmp_idx
+ * and the array items at arr_idx (lib/engine/natives.cc's sort, whose items cmp never sees:
+ * an object, checked by the caller).
+ * The same call duk_call_method makes (this undefined, errors thrown through), with the
+ * values written onto the value stack as tagged values and the answer read back the same
+ * way: through the API the pushes, the reads and their checks cost about a third of a
+ * comparison. */
+int oda_duk_sorts_after(void *ctx, int arr_idx, int cmp_idx, unsigned int a, unsigned int b) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h;
+	duk_tval *tv;
+	duk_idx_t idx_func;
+	duk_double_t r;
+	if (DUK_UNLIKELY(thr->valstack_end - thr->valstack_top < 4)) {
+		duk_require_stack(thr, 4);
+	}
+	h = DUK_TVAL_GET_OBJECT(thr->valstack_bottom + arr_idx);  /* the caller's own array */
+	idx_func = (duk_idx_t) (thr->valstack_top - thr->valstack_bottom);
+	tv = thr->valstack_top;
+	DUK_TVAL_SET_TVAL(tv, thr->valstack_bottom + cmp_idx);
+	DUK_TVAL_INCREF(thr, tv);
+	DUK_TVAL_SET_UNDEFINED(tv + 1);
+	thr->valstack_top = tv + 2;
+	oda__push_item(thr, h, (duk_idx_t) arr_idx, (duk_uint32_t) a);
+	oda__push_item(thr, h, (duk_idx_t) arr_idx, (duk_uint32_t) b);
+	duk_handle_call_unprotected(thr, idx_func, 0);
+	tv = thr->valstack_top - 1;
+	if (DUK_TVAL_IS_NUMBER(tv)) {
+		r = DUK_TVAL_GET_NUMBER(tv);
+		DUK_TVAL_SET_UNDEFINED(tv);  /* a number holds no reference */
+		thr->valstack_top = tv;
+	} else {
+		r = duk_to_number(thr, -1);
+		duk_pop(thr);
+	}
+	return r > 0;
+}
+
 /* How many slots oda__no_index_keys looks at before it gives up: the check is made again for
  * each element, so its cost is bounded by this and not by the size of the object's chain
  * (an array-like with thousands of keys falls back to plain reads, linear as they are). */

@@ -26,6 +26,7 @@ extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_sorts_after(void* ctx, int arr_idx, int cmp_idx, unsigned a, unsigned b);  // duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_caller(void* ctx);  // lib/engine/duk_extra.c
 extern "C" const char* oda_duk_push_v8_name(void* ctx, int idx);  // lib/engine/duk_extra.c
@@ -307,16 +308,7 @@ void push_item(duk_context* ctx, uint32_t i) {
   if (!oda_duk_push_dense(ctx, 0, i)) duk_get_prop_index(ctx, 0, i);
 }
 
-bool sorts_after(duk_context* ctx, uint32_t a, uint32_t b) {
-  duk_dup(ctx, 1);
-  duk_push_undefined(ctx);
-  push_item(ctx, a);
-  push_item(ctx, b);
-  duk_call_method(ctx, 2);
-  double r = duk_is_number(ctx, -1) ? duk_get_number(ctx, -1) : duk_to_number(ctx, -1);
-  duk_pop(ctx);
-  return r > 0;
-}
+bool sorts_after(duk_context* ctx, uint32_t a, uint32_t b) { return oda_duk_sorts_after(ctx, 0, 1, a, b) != 0; }
 
 // __oda_sort(items, cmp): a new array of the dense array items' values in the order of cmp,
 // stable (Array.prototype.sort's SortIndexedProperties, lib/engine/runtime/40-array.js). The
