@@ -496,3 +496,39 @@ class D { #m() { return 4; } static t(o) { return o.#m(); } } console.log(D.t(ne
 EOF
   same_as_node
 }
+
+@test "an async function whose body is one value (return x, an arrow's expression, nothing) settles, throws and orders its microtasks as node's" {
+  cat > prog.js <<'EOF'
+const log = [];
+async function one(i) { return i; }
+async function none() {}
+const arrow = async (a, b) => (log.push('arrow ' + a), a + b);
+async function seq(x) { return log.push('seq'), x * 2; }
+async function throws(o) { return o.missing.deep; }
+async function adopt(p) { return p; }
+async function withDefault(a, b = a.c.d) { return b; }
+const thenable = { then(res) { log.push('then called'); res('from thenable'); } };
+const obj = { k: 5, async m() { return this.k; }, async args() { return arguments.length; } };
+const p1 = one(1), p0 = none(), pa = arrow(2, 3), ps = seq(4);
+const pt = throws({}), pd = withDefault({});
+const pad = adopt(Promise.resolve('adopted')), pth = adopt(thenable);
+log.push('sync end', p1 instanceof Promise, typeof p0.then);
+Promise.resolve().then(() => log.push('tick 1')).then(() => log.push('tick 2')).then(() => log.push('tick 3')).then(() => log.push('tick 4'));
+p1.then(v => log.push('one ' + v));
+p0.then(v => log.push('none ' + v));
+pa.then(v => log.push('arrow = ' + v));
+ps.then(v => log.push('seq = ' + v));
+pt.catch(e => log.push('throws: ' + e.constructor.name + ': ' + e.message));
+pd.catch(e => log.push('default: ' + e.constructor.name));
+pad.then(v => log.push(v));
+pth.then(v => log.push(v));
+obj.m().then(v => log.push('this.k ' + v));
+obj.args(1, 2, 3).then(v => log.push('arguments ' + v));
+let t = 0;
+for (let i = 0; i < 1000; i++) t += await one(i);
+log.push('loop ' + t, one.length, arrow.length, 'prototype' in one, Object.getPrototypeOf(one) === Object.getPrototypeOf(async function () {}));
+try { new one(); } catch (e) { log.push('new: ' + e.constructor.name); }
+console.log(log.join('\n'));
+EOF
+  body_same_as_node
+}

