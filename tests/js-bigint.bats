@@ -236,3 +236,30 @@ EOF2
   assert_line --index 0 'TypeError: Cannot mix BigInt and other types, use explicit conversions'
   assert_line --index 1 '2'
 }
+
+@test "BigInt operators on values from one digit to hundreds give node's digits (native arithmetic: lib/engine/bignum.h)" {
+  # Operands of every size the native code treats differently: within 18 digits (machine
+  # words), past them (base-10^9 limbs), divisors of one limb and of many (long division), and
+  # shifts both ways. 0n >> -(10n ** 20n) is 0n in node; the runtime's shift threw RangeError.
+  cat > prog.js <<'EOF2'
+let seed = 12345n;
+const next = (digits) => {
+  let v = 0n;
+  for (let i = 0; i < digits; i += 9) { seed = (seed * 1103515245n + 12345n) % 2147483648n; v = v * 1000000000n + seed % 1000000000n; }
+  return (seed & 1n) ? -v - 1n : v + 1n;
+};
+const sizes = [1, 9, 17, 18, 19, 27, 40, 90, 300];
+let h = 0n, lines = [];
+for (const x of sizes) for (const y of sizes) {
+  const a = next(x), b = next(y);
+  const r = [a + b, a - b, a * b, a / b, a % b, a < b, a <= b, a > b, a >= b, a == b, a << 7n, a >> 5n, -a, a >> 200n];
+  h = (h * 31n + r.filter((v) => typeof v === 'bigint').reduce((s, v) => s ^ v, 0n)) % (2n ** 127n - 1n);
+  if (x === y) lines.push(r.map(String).join(' ').slice(0, 120));
+}
+console.log(String(h));
+console.log(lines.join('\n'));
+console.log(String(0n >> -(10n ** 20n)), String(0n << 10n ** 20n), String(-5n >> 1000n), String(5n >> 1000n));
+try { 1n % 0n; } catch (e) { console.log(e.name + ': ' + e.message); }
+EOF2
+  same_as_node
+}

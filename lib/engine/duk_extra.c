@@ -145,6 +145,40 @@ int oda_duk_bigint_mark(void *ctx, int idx) {
 	return 1;
 }
 
+/* The decimal text of the BigInt at idx (its one property, lib/engine/patches/0010), its
+ * length in *len; NULL when the value there is no BigInt. The text lives as long as the value. */
+const char *oda_duk_bigint_text(void *ctx, int idx, size_t *len) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_tval *tv;
+	if (h == NULL || !DUK_ODA_IS_BIGINT(h)) {
+		return NULL;
+	}
+	tv = DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0);
+	if (!DUK_TVAL_IS_STRING(tv)) {
+		return NULL;
+	}
+	*len = (size_t) DUK_HSTRING_GET_BYTELEN(DUK_TVAL_GET_STRING(tv));
+	return (const char *) DUK_HSTRING_GET_DATA(DUK_TVAL_GET_STRING(tv));
+}
+
+/* Pushes a new BigInt of the runtime (lib/engine/patches/0010) holding text, canonical
+ * decimal: an object of the prototype at proto_idx whose one property, under the hidden key at
+ * key_idx, is the text; marked, and made as Object.freeze leaves one, without freeze's
+ * compaction of the property table. */
+void oda_duk_push_bigint(void *ctx, const char *text, size_t len, int proto_idx, int key_idx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *proto = duk_require_hobject(thr, (duk_idx_t) proto_idx);
+	duk_hstring *key = duk_require_hstring(thr, (duk_idx_t) key_idx);
+	duk_hobject *h = duk_push_object_helper_proto(thr,
+	                                              DUK_HOBJECT_FLAG_EXTENSIBLE | DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_OBJECT),
+	                                              proto);
+	duk_push_lstring(thr, text, (duk_size_t) len);
+	duk_hobject_define_property_internal(thr, h, key, 0 /* not writable, enumerable or configurable */);
+	DUK_HOBJECT_SET_CLASS_NUMBER(h, DUK_HOBJECT_CLASS_ODA_BIGINT);
+	DUK_HOBJECT_CLEAR_EXTENSIBLE(h);
+}
+
 /* The BigInt that Object(1n) wrapped (lib/engine/patches/0010), pushed; or nothing pushed and
  * 0 when the value at idx is no such wrapper. */
 int oda_duk_bigint_unwrap(void *ctx, int idx) {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "js/lower.h"
+#include "engine/bignum.h"
 #include "engine/collections.h"
 #include "engine/promise.h"
 #include "engine/regexp_natives.h"
@@ -25,6 +26,8 @@ extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra
 extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" const char* oda_duk_bigint_text(void* ctx, int idx, size_t* len);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, int proto_idx, int key_idx);
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_sorts_after(void* ctx, int arr_idx, int cmp_idx, unsigned a, unsigned b);  // duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
@@ -46,14 +49,24 @@ duk_ret_t make_method(duk_context* ctx) {
 // on eval and Function code is lowered for BigInt values (js::EvalFlags::BigInt).
 bool bigint_used = false;
 
+// Where the runtime's BigInt prototype is kept (global stash), for the BigInts made here.
+constexpr const char kBigintProto[] = "oda_bigint_proto";
+
 // __oda_bigint(v, mode): mode 1 makes v (a new object of lib/engine/runtime/51-bigint.js whose
 // first property is its decimal text) a BigInt the engine knows (typeof, ToBoolean, equality:
 // lib/engine/patches/0010) and returns it; mode 0 gives the BigInt that the wrapper object v
-// (Object(1n)) holds, or undefined; mode 2 says the program uses BigInt.
+// (Object(1n)) holds, or undefined; mode 2 says the program uses BigInt; mode 3 keeps v as the
+// prototype of the BigInts __oda_bigop makes.
 duk_ret_t bigint_native(duk_context* ctx) {
   int mode = duk_get_int(ctx, 1);
   if (mode == 2) {
     bigint_used = true;
+    return 0;
+  }
+  if (mode == 3) {
+    duk_push_global_stash(ctx);
+    duk_dup(ctx, 0);
+    duk_put_prop_string(ctx, -2, kBigintProto);
     return 0;
   }
   if (mode == 1) {
@@ -62,6 +75,42 @@ duk_ret_t bigint_native(duk_context* ctx) {
     return 1;
   }
   return oda_duk_bigint_unwrap(ctx, 0) ? 1 : 0;
+}
+
+// A new BigInt of the runtime's holding text (canonical decimal), as 51-bigint.js's make()
+// builds one: its decimal text its one property, marked for the engine, frozen.
+void push_bigint(duk_context* ctx, const std::string& text) {
+  duk_push_global_stash(ctx);
+  duk_get_prop_string(ctx, -1, kBigintProto);
+  duk_push_lstring(ctx, "\xFF" "oda_bit", 8);  // the runtime's hidden('bit')
+  duk_idx_t top = duk_get_top(ctx);
+  oda_duk_push_bigint(ctx, text.data(), text.size(), top - 2, top - 1);
+  duk_replace(ctx, top - 3);
+  duk_pop_2(ctx);
+}
+
+// __oda_bigop(op, a, b): the operator op of two BigInts (0 +, 1 -, 2 *, 3 /, 4 %, 6 a * 2^b,
+// or floor(a / 2^-b) for a negative b), or for 5 their order (-1, 0, 1), on their decimal
+// texts (lib/engine/bignum.h). Division by 0n is node's RangeError.
+duk_ret_t bigint_op(duk_context* ctx) {
+  size_t an = 0, bn = 0;
+  const char* a = oda_duk_bigint_text(ctx, 1, &an);
+  const char* b = oda_duk_bigint_text(ctx, 2, &bn);
+  if (a == nullptr || b == nullptr) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a BigInt");
+  int op = duk_get_int(ctx, 0);
+  if (op == 5) {
+    duk_push_int(ctx, bignum::compare({a, an}, {b, bn}));
+    return 1;
+  }
+  static constexpr bignum::Op kOps[] = {bignum::Op::kAdd, bignum::Op::kSub, bignum::Op::kMul, bignum::Op::kDiv,
+                                         bignum::Op::kMod, bignum::Op::kAdd, bignum::Op::kShl};
+  if (op < 0 || op > 6 || op == 5) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "no such BigInt operator");
+  std::string out;
+  if (!bignum::compute(kOps[op], {a, an}, {b, bn}, out)) {
+    return duk_error(ctx, DUK_ERR_RANGE_ERROR, op == 6 ? "Maximum BigInt size exceeded" : "Division by zero");
+  }
+  push_bigint(ctx, out);
+  return 1;
 }
 
 // __oda_hidden_key(name): a Duktape hidden symbol, a property key that scripts can neither
@@ -538,6 +587,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 2);
   put_hidden_global(ctx, "__oda_make_method", make_method, 1);
   put_hidden_global(ctx, "__oda_bigint", bigint_native, 2);
+  put_hidden_global(ctx, "__oda_bigop", bigint_op, 3);
   put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);
   put_hidden_global(ctx, "__oda_define_data", define_data, 3);

@@ -11,8 +11,8 @@
   'use strict';
   var rt = global.__oda_rt;
   var hidden = global.__oda_hidden_key;
-  var TX = hidden('bit'), SG = hidden('bis'), MG = hidden('bim');
-  var native = global.__oda_bigint;
+  var TX = hidden('bit');
+  var native = global.__oda_bigint, bigop = global.__oda_bigop;
   var B = 10000000, BD = 7;
 
   function BI() {}
@@ -20,21 +20,24 @@
     while (mag.length && mag[mag.length - 1] === 0) mag.pop();
     var b = new BI();
     if (!mag.length) sign = 1;
-    b[TX] = (sign < 0 ? '-' : '') + magToString(mag, 10);  // first: the engine reads it there
-    b[SG] = sign;
-    b[MG] = mag;
+    b[TX] = (sign < 0 ? '-' : '') + magToString(mag, 10);  // its one property: the engine reads it there
     native(b, 1);
     return Object.freeze(b);
   }
   function isBI(v) { return typeof v === 'bigint'; }
+  // A BigInt is its decimal text alone; the operators of two BigInts are native
+  // (lib/engine/bignum.h, __oda_bigop), and what is left here reads the sign and the
+  // magnitude from the text.
+  function sgn(b) { return b[TX].charCodeAt(0) === 45 ? -1 : 1; }
+  function mag(b) {  // base-10^7 digits, least significant first
+    var t = b[TX], start = t.charCodeAt(0) === 45 ? 1 : 0, m = [];
+    for (var end = t.length; end > start; end -= BD) m.push(+t.slice(Math.max(start, end - BD), end));
+    while (m.length && m[m.length - 1] === 0) m.pop();
+    return m;
+  }
   function mixError() { return new TypeError('Cannot mix BigInt and other types, use explicit conversions'); }
 
   // ---- magnitudes: arrays of base-10^7 digits, least significant first ----
-  function cmpMag(a, b) {
-    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
-    for (var i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
-    return 0;
-  }
   function addMag(a, b) {
     var r = [], c = 0, n = Math.max(a.length, b.length);
     for (var i = 0; i < n; i++) {
@@ -51,26 +54,6 @@
       var t = a[i] - (b[i] || 0) - c;
       c = t < 0 ? 1 : 0;
       r.push(c ? t + B : t);
-    }
-    while (r.length && r[r.length - 1] === 0) r.pop();
-    return r;
-  }
-  function mulMag(a, b) {
-    if (!a.length || !b.length) return [];
-    var r = new Array(a.length + b.length), i, j;
-    for (i = 0; i < r.length; i++) r[i] = 0;
-    for (i = 0; i < a.length; i++) {
-      var c = 0, ai = a[i];
-      for (j = 0; j < b.length; j++) {
-        var t = r[i + j] + ai * b[j] + c;
-        c = Math.floor(t / B);
-        r[i + j] = t - c * B;
-      }
-      for (j = i + b.length; c; j++) {
-        var u = r[j] + c;
-        c = Math.floor(u / B);
-        r[j] = u - c * B;
-      }
     }
     while (r.length && r[r.length - 1] === 0) r.pop();
     return r;
@@ -96,33 +79,6 @@
     while (q.length && q[q.length - 1] === 0) q.pop();
     return [q, rem];
   }
-  function approx(x) {  // the top three digits as a number, and the place of the lowest of them
-    var L = x.length;
-    return [(x[L - 1] || 0) * B * B + (x[L - 2] || 0) * B + (x[L - 3] || 0), L - 3];
-  }
-  function divMag(a, b) {  // [quotient, remainder], b not zero
-    if (cmpMag(a, b) < 0) return [[], a.slice()];
-    if (b.length === 1) { var s = divSmall(a, b[0]); return [s[0], s[1] ? [s[1]] : []]; }
-    var q = new Array(a.length), r = [], bx = approx(b);
-    for (var i = a.length - 1; i >= 0; i--) {
-      r.unshift(a[i]);
-      while (r.length && r[r.length - 1] === 0) r.pop();
-      var d = 0;
-      if (cmpMag(r, b) >= 0) {
-        var rx = approx(r);
-        d = Math.floor(rx[0] / bx[0] * Math.pow(B, rx[1] - bx[1]));
-        if (d >= B) d = B - 1;
-        var p = mulSmall(b, d);
-        while (cmpMag(p, r) > 0) { d--; p = subMag(p, b); }
-        r = subMag(r, p);
-        while (cmpMag(r, b) >= 0) { d++; r = subMag(r, b); }
-      }
-      q[i] = d;
-    }
-    while (q.length && q[q.length - 1] === 0) q.pop();
-    return [q, r];
-  }
-
   // ---- conversions ----
   var DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
   function parseMag(s, radix) {  // s: digits only, valid for radix; null when not
@@ -162,10 +118,10 @@
   function exactDigits(n) {  // n >= 2^53: mantissa * 2^e
     var e = 0;
     while (n >= 9007199254740992) { n /= 2; e++; }
-    var mag = fromNumber(n)[MG];
-    while (e >= 20) { mag = mulSmall(mag, 1048576); e -= 20; }
-    mag = mulSmall(mag, Math.pow(2, e));
-    return magToString(mag, 10);
+    var m = mag(fromNumber(n));
+    while (e >= 20) { m = mulSmall(m, 1048576); e -= 20; }
+    m = mulSmall(m, Math.pow(2, e));
+    return magToString(m, 10);
   }
   function magToString(mag, radix) {
     if (!mag.length) return '0';
@@ -183,7 +139,7 @@
     }
     return out;
   }
-  function toText(b, radix) { return (b[SG] < 0 ? '-' : '') + magToString(b[MG], radix); }
+  function toText(b, radix) { return radix === 10 ? b[TX] : (sgn(b) < 0 ? '-' : '') + magToString(mag(b), radix); }
   function toNumber(b) { return Number(toText(b, 10)); }
 
   function toPrimitive(v, hint) {
@@ -206,24 +162,16 @@
   }
 
   // ---- arithmetic on two BigInts ----
-  function add(a, b) {
-    if (a[SG] === b[SG]) return make(a[SG], addMag(a[MG], b[MG]));
-    var c = cmpMag(a[MG], b[MG]);
-    if (c === 0) return make(1, []);
-    return c > 0 ? make(a[SG], subMag(a[MG], b[MG])) : make(b[SG], subMag(b[MG], a[MG]));
-  }
-  function neg(a) { return make(-a[SG], a[MG].slice()); }
-  function sub(a, b) { return add(a, neg(b)); }
-  function mul(a, b) { return make(a[SG] * b[SG], mulMag(a[MG], b[MG])); }
-  function divmod(a, b) {
-    if (!b[MG].length) throw new RangeError('Division by zero');
-    var qr = divMag(a[MG], b[MG]);
-    return [make(a[SG] * b[SG], qr[0]), make(a[SG], qr[1])];
-  }
+  var ADD = 0, SUB = 1, MUL = 2, DIV = 3, MOD = 4, CMP = 5;  // __oda_bigop's (and 6: shift)
+  function add(a, b) { return bigop(ADD, a, b); }
+  function neg(a) { return bigop(SUB, ZERO, a); }
+  function sub(a, b) { return bigop(SUB, a, b); }
+  function mul(a, b) { return bigop(MUL, a, b); }  // RangeError 'Division by zero' for 0n
+  function divmod(a, b) { return [bigop(DIV, a, b), bigop(MOD, a, b)]; }
   function pow(a, b) {
-    if (b[SG] < 0 && b[MG].length) throw new RangeError('undefined must be positive');  // node 20's words
-    var e = toNumber(b), r = ONE, base = a;
-    if (e > 1 && a[MG].length && !(a[MG].length === 1 && a[MG][0] === 1) && e * a[MG].length > 1e6)
+    if (sgn(b) < 0) throw new RangeError('undefined must be positive');  // node 20's words
+    var e = toNumber(b), r = ONE, base = a, digits = a[TX].length - (sgn(a) < 0 ? 1 : 0);
+    if (e > 1 && a[TX] !== '0' && a[TX] !== '1' && a[TX] !== '-1' && e * digits > 7e6)
       throw new RangeError('Maximum BigInt size exceeded');
     while (e > 0) {
       if (e % 2 === 1) r = mul(r, base);
@@ -232,10 +180,7 @@
     }
     return r;
   }
-  function cmp(a, b) {
-    if (a[SG] !== b[SG]) return a[SG] < b[SG] ? -1 : 1;
-    return a[SG] * cmpMag(a[MG], b[MG]);
-  }
+  function cmp(a, b) { return bigop(CMP, a, b); }
   // A BigInt against a number: -1, 0, 1, or undefined for NaN.
   function cmpNum(a, n) {
     if (n !== n) return undefined;
@@ -266,8 +211,8 @@
   function numShl(x, y) { return x << y; }
   function numShr(x, y) { return x >> y; }
   function numUshr(x, y) { return x >>> y; }
-  function quotient(x, y) { return divmod(x, y)[0]; }
-  function remainder(x, y) { return divmod(x, y)[1]; }
+  function quotient(x, y) { return bigop(DIV, x, y); }
+  function remainder(x, y) { return bigop(MOD, x, y); }
   // A binary operator on ToNumeric of both: op for two BigInts, num for two numbers, else
   // the TypeError of mixing them.
   function both(a, b, op, num) {
@@ -301,7 +246,7 @@
   var LB = 32768, LM = 32767;
   // x as limbs and the bit that repeats above them (1 for a negative x: ~(|x| - 1)).
   function limbs(x) {
-    var neg = x[SG] < 0, m = neg ? subMag(x[MG], [1]) : x[MG], r = [];
+    var neg = sgn(x) < 0, m = neg ? subMag(mag(x), [1]) : mag(x), r = [];
     while (m.length) { var qr = divSmall(m, LB); r.push(neg ? LM - qr[1] : qr[1]); m = qr[0]; }
     return [r, neg ? 1 : 0];
   }
@@ -322,13 +267,11 @@
   function or(a, b) { return bitwise(a, b, function (u, v) { return u | v; }); }
   function xor(a, b) { return bitwise(a, b, function (u, v) { return u ^ v; }); }
   function not(a) { return sub(neg(a), ONE); }
-  // a * 2^n for n >= 0, floor(a / 2^-n) for n < 0.
+  // a * 2^b for b >= 0, floor(a / 2^-b) for b < 0 (native).
   function shift(a, b) {
-    var n = toNumber(b);
-    if (n > 1e7) throw new RangeError('Maximum BigInt size exceeded');
-    if (n >= 0) return mul(a, pow(make(1, [2]), fromNumber(n)));
-    var qr = divmod(a, pow(make(1, [2]), fromNumber(-n)));
-    return a[SG] < 0 && qr[1][MG].length ? sub(qr[0], ONE) : qr[0];
+    if (a[TX] === '0') return a;
+    if (toNumber(b) > 1e7) throw new RangeError('Maximum BigInt size exceeded');  // node's limit is 2^30 bits
+    return bigop(6, a, b);
   }
   function shl(a, b) { return shift(a, b); }
   function shr(a, b) { return shift(a, neg(b)); }
@@ -336,7 +279,7 @@
 
   function modPow2(x, bits, signed) {
     var m = pow(make(1, [2]), fromNumber(bits)), r = divmod(x, m)[1];
-    if (r[SG] < 0) r = add(r, m);
+    if (sgn(r) < 0) r = add(r, m);
     if (signed && bits > 0 && cmp(r, pow(make(1, [2]), fromNumber(bits - 1))) >= 0) r = sub(r, m);
     return r;
   }
@@ -390,15 +333,16 @@
     return make(sign, addMag(mulSmall(mulSmall(magOf(hi), 65536), 65536), magOf(lo)));
   }
   function toWords(b) {
-    var m = b[MG], d = [0, 0, 0, 0];  // 16-bit digits, least significant first
+    var m = mag(b), d = [0, 0, 0, 0];  // 16-bit digits, least significant first
     for (var i = 0; i < 4 && m.length; i++) { var qr = divSmall(m, 65536); d[i] = qr[1]; m = qr[0]; }
     var lo = d[1] * 65536 + d[0], hi = d[3] * 65536 + d[2];
-    return b[SG] < 0 && (lo || hi) ? negWords(lo, hi) : [lo, hi];
+    return sgn(b) < 0 && (lo || hi) ? negWords(lo, hi) : [lo, hi];
   }
   var BigInt = function BigInt(value) { return toBigInt(value); };
   global.__oda_make_method(BigInt);
   BI.prototype = Object.create(Object.prototype);
   var P = BI.prototype;
+  native(P, 3);  // the prototype of the BigInts __oda_bigop makes
   Object.defineProperty(BigInt, 'prototype', { value: P, writable: false, enumerable: false, configurable: false });
   function thisBI(v, name) {
     if (isBI(v)) return v;
@@ -417,9 +361,9 @@
   rt.method(P, 'toLocaleString', function toLocaleString() {
     var b = thisBI(this, 'toLocaleString'), n = toNumber(b), nl = Number.prototype.toLocaleString;
     if (Math.abs(n) <= 9007199254740991) return nl.apply(n, arguments);
-    var sep = nl.call(1000, arguments[0]).replace(/[0-9]/g, ''), digits = magToString(b[MG], 10), out = '';
+    var sep = nl.call(1000, arguments[0]).replace(/[0-9]/g, ''), digits = magToString(mag(b), 10), out = '';
     for (var i = digits.length; i > 0; i -= 3) out = digits.slice(Math.max(i - 3, 0), i) + (out ? sep + out : '');
-    return (b[SG] < 0 ? '-' : '') + out;
+    return (sgn(b) < 0 ? '-' : '') + out;
   }, 0);
   // The engine converts a BigInt to a number with node's TypeError (lib/engine/patches/0011).
   rt.method(P, 'valueOf', function valueOf() { return thisBI(this, 'valueOf'); }, 0);
@@ -430,11 +374,12 @@
   rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), true); }, 2);
   rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), false); }, 2);
 
-  var ONE = make(1, [1]);
+  var ZERO = make(1, []), ONE = make(1, [1]);
   var literals = Object.create(null);
   var ops = {
     lit: function (text) { var b = literals[text]; return b !== undefined ? b : (literals[text] = toBigInt(text)); },
     add: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(0, a, b);
       if (plain(a) && plain(b)) return a + b;
       a = toPrimitive(a, 'default');
       b = toPrimitive(b, 'default');
@@ -443,22 +388,45 @@
       if (!isBI(a) && !isBI(b)) return a + b;
       throw mixError();
     },
-    sub: function (a, b) { return plain(a) && plain(b) ? a - b : both(a, b, sub, numSub); },
-    mul: function (a, b) { return plain(a) && plain(b) ? a * b : both(a, b, mul, numMul); },
-    div: function (a, b) { return plain(a) && plain(b) ? a / b : both(a, b, quotient, numDiv); },
-    mod: function (a, b) { return plain(a) && plain(b) ? a % b : both(a, b, remainder, numMod); },
+    sub: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(1, a, b);
+      return plain(a) && plain(b) ? a - b : both(a, b, sub, numSub);
+    },
+    mul: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(2, a, b);
+      return plain(a) && plain(b) ? a * b : both(a, b, mul, numMul);
+    },
+    div: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(3, a, b);
+      return plain(a) && plain(b) ? a / b : both(a, b, quotient, numDiv);
+    },
+    mod: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(4, a, b);
+      return plain(a) && plain(b) ? a % b : both(a, b, remainder, numMod);
+    },
     pow: function (a, b) { return plain(a) && plain(b) ? Math.pow(a, b) : both(a, b, pow, Math.pow); },
-    lt: function (a, b) { return !isBI(a) && !isBI(b) ? a < b : order(a, b) === -1; },
-    gt: function (a, b) { return !isBI(a) && !isBI(b) ? a > b : order(a, b) === 1; },
-    le: function (a, b) { if (!isBI(a) && !isBI(b)) return a <= b; var c = order(a, b); return c === -1 || c === 0; },
-    ge: function (a, b) { if (!isBI(a) && !isBI(b)) return a >= b; var c = order(a, b); return c === 1 || c === 0; },
+    // The fast paths above and below: two BigInts go straight to the native.
+    lt: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) < 0; return !isBI(a) && !isBI(b) ? a < b : order(a, b) === -1; },
+    gt: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) > 0; return !isBI(a) && !isBI(b) ? a > b : order(a, b) === 1; },
+    le: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) <= 0;
+      if (!isBI(a) && !isBI(b)) return a <= b;
+      var c = order(a, b);
+      return c === -1 || c === 0;
+    },
+    ge: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) >= 0;
+      if (!isBI(a) && !isBI(b)) return a >= b;
+      var c = order(a, b);
+      return c === 1 || c === 0;
+    },
     eq: function (a, b) { return !isBI(a) && !isBI(b) ? a == b : looseEq(a, b); },
     ne: function (a, b) { return !isBI(a) && !isBI(b) ? a != b : !looseEq(a, b); },
     and: function (a, b) { return plain(a) && plain(b) ? a & b : both(a, b, and, numAnd); },
     or: function (a, b) { return plain(a) && plain(b) ? a | b : both(a, b, or, numOr); },
     xor: function (a, b) { return plain(a) && plain(b) ? a ^ b : both(a, b, xor, numXor); },
-    shl: function (a, b) { return plain(a) && plain(b) ? a << b : both(a, b, shl, numShl); },
-    shr: function (a, b) { return plain(a) && plain(b) ? a >> b : both(a, b, shr, numShr); },
+    shl: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return shl(a, b); return plain(a) && plain(b) ? a << b : both(a, b, shl, numShl); },
+    shr: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return shr(a, b); return plain(a) && plain(b) ? a >> b : both(a, b, shr, numShr); },
     ushr: function (a, b) { return plain(a) && plain(b) ? a >>> b : both(a, b, ushr, numUshr); },
     neg: function (a) { if (!isBI(a)) return -a; a = toPrimitive(a, 'number'); return isBI(a) ? neg(a) : -a; },
     not: function (a) { if (!isBI(a)) return ~a; a = toPrimitive(a, 'number'); return isBI(a) ? not(a) : ~a; },
