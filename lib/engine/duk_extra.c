@@ -106,12 +106,12 @@ int oda_duk_define_data(void *ctx) {
 }
 
 /* __oda_pdef's common case (lib/engine/natives.cc private_define), the object at 0 and one
- * element's [key, v, mode, name] at base..base+3: a private field (mode 0, writable) or method (mode 1, read-only) added straight to
- * the own property table of an extensible object that is no Proxy, without the descriptor
- * object duk_get_prop_desc builds to ask whether it is there (the key is a hidden key, never an
- * index nor a virtual property). Returns 1 when added, 0 when the object already has the key,
- * -1 for anything else (an accessor pair, a Proxy, a non-extensible object, a primitive): the
- * caller goes the long way. */
+ * element's [key, v, mode, name] at base..base+3: a private field (mode 0, writable) or
+ * method (mode 1, read-only) added straight to the own property table of an extensible object
+ * that is no Proxy, without the descriptor object duk_get_prop_desc builds to ask whether it
+ * is there (the key is a hidden key, never an index nor a virtual property). Returns 1 when
+ * added, 0 when the object already has the key, -1 for anything else (an accessor pair, a
+ * Proxy, a non-extensible object, a primitive): the caller goes the long way. */
 int oda_duk_private_define(void *ctx, int base) {
 	duk_hthread *thr = (duk_hthread *) ctx;
 	duk_hobject *h = duk_get_hobject(thr, 0);

@@ -27,7 +27,8 @@ extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" const char* oda_duk_bigint_text(void* ctx, int idx, size_t* len);  // lib/engine/duk_extra.c
-extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, int proto_idx, int key_idx);
+extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, int proto_idx,
+                                    int key_idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_sorts_after(void* ctx, int arr_idx, int cmp_idx, unsigned a, unsigned b);  // duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c

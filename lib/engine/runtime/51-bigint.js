@@ -18,9 +18,14 @@
   function BI() {}
   function make(sign, mag) {
     while (mag.length && mag[mag.length - 1] === 0) mag.pop();
-    var b = new BI();
-    if (!mag.length) sign = 1;
-    b[TX] = (sign < 0 ? '-' : '') + magToString(mag, 10);  // its one property: the engine reads it there
+    return fromDigits(sign, magToString(mag, 10));
+  }
+  // The BigInt of sign and decimal digits (leading zeros allowed).
+  function fromDigits(sign, digits) {
+    var b = new BI(), i = 0;
+    while (i < digits.length - 1 && digits.charCodeAt(i) === 48) i++;
+    if (i) digits = digits.slice(i);
+    b[TX] = (sign < 0 && digits !== '0' ? '-' : '') + digits;  // its one property: the engine reads it there
     native(b, 1);
     return Object.freeze(b);
   }
@@ -101,6 +106,7 @@
     var radix = 10, sign = 1, m = /^0([xob])/i.exec(s);
     if (m) { radix = { x: 16, o: 8, b: 2 }[m[1].toLowerCase()]; s = s.slice(2); }
     else if (s.charAt(0) === '-' || s.charAt(0) === '+') { sign = s.charAt(0) === '-' ? -1 : 1; s = s.slice(1); }
+    if (radix === 10) return /^[0-9]+$/.test(s) ? fromDigits(sign, s) : null;  // linear
     var mag = parseMag(s, radix);
     return mag ? make(sign, mag) : null;
   }
