@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "config/config.h"
+#include "engine/heap_image.h"
 #include "mcp/client_bind.h"
 #include "run/command.h"
 #include "run/supervisor.h"
@@ -16,6 +17,8 @@ int main(int argc, char** argv) {
   // The build's last step (lib/run/run.mk), not an option for people.
   if (argc == 3 && std::strcmp(argv[1], "--build-heap-image") == 0) return oda::run::build_heap_image(argv[2]);
   oda::run::tune_malloc_for_worker();
+  // Pages of code and constants one at a time, as a worker has them (heap_image.h).
+  oda::engine::image::keep_code_faults_narrow();
   // The setup (lib/config) decides the table: the profile's, and which controls it lists.
   const oda::cli::Command& cmd = oda::run::command(argc, argv);
   if (const std::string& bad = oda::config::load_error(); !bad.empty()) return oda::cli::fail(cmd, oda::cli::kUsage, bad);

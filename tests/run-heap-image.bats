@@ -80,7 +80,7 @@ load helpers
   [ $((length * 10)) -lt $((live * 14)) ]
 }
 
-@test "a worker faults its code in page by page, as it does the image" {
+@test "run-code and its worker fault their code in page by page, as the worker does the image" {
   # The kernel maps up to 64 KiB around each page of a file a process touches; the worker's
   # code and the libraries' get the image's cure (registered with userfaultfd), when the
   # kernel takes it for the image at all.
@@ -94,9 +94,16 @@ load helpers
   [ -n "$worker" ]
   flags=$(awk '/^200000000000-/ { f = 1 } f && /^VmFlags/ { print; exit }' "/proc/$worker/smaps")
   [[ $flags == *" uw"* ]] || { kill "$rc"; wait "$rc" || true; skip "no userfaultfd write-protection here"; }
-  flags=$(awk -v exe="$(readlink -f "$ODA_BUILD/bin/run-code")" '$2 ~ /x/ && $6 == exe { f = 1 } f && /^VmFlags/ { print; exit }' "/proc/$worker/smaps")
+  local exe
+  exe=$(readlink -f "$ODA_BUILD/bin/run-code")
+  text_flags() { awk -v exe="$exe" '$2 ~ /x/ && $6 == exe { f = 1 } f && /^VmFlags/ { print; exit }' "/proc/$1/smaps"; }
+  flags=$(text_flags "$worker")
+  local supervisor_flags
+  supervisor_flags=$(text_flags "$rc")
   kill "$rc"
   wait "$rc" || true
-  echo "text: $flags"
+  echo "worker's text: $flags"
+  echo "run-code's text: $supervisor_flags"
   [[ $flags == *" uw"* ]]
+  [[ $supervisor_flags == *" uw"* ]]
 }

@@ -91,10 +91,16 @@ size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 // refused userfaultfd leaves the mapping as it was.
 constexpr uint64_t kWpAsync = uint64_t{1} << 15;  // UFFD_FEATURE_WP_ASYNC, newer than our headers
 
-// The descriptor for every range registered; -2 once opening it failed.
+// The descriptor for every range registered; -2 once opening it failed. It is the process's
+// that opened it: a forked worker has the supervisor's number but not its descriptor.
 int g_uffd = -1;
+pid_t g_uffd_pid = 0;
 
 void keep_faults_narrow(uintptr_t base, size_t length) {
+  if (g_uffd_pid != getpid()) {
+    g_uffd = -1;
+    g_uffd_pid = getpid();
+  }
   if (g_uffd == -2) return;
   if (g_uffd < 0) {
     int fd = static_cast<int>(syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY));

@@ -50,10 +50,11 @@ bool write(const std::string& out, const Header& h, std::string* err);
 // does not belong to this binary, or ODA_RUN_NO_HEAP_IMAGE=1 asked for the slow start.
 bool map(Header* h);
 
-// In a worker: has the kernel map the code and constants of run-code and its libraries a page
-// at a time, as the image is (heap_image.cc keep_faults_narrow): mapped 64 KiB around each
-// page touched, a worker's run-code text was 1.2 to 1.6 MiB resident for a few hundred KiB
-// read. Best effort, as for the image.
+// In a worker, and in run-code before it forks one (the registration is not inherited): has
+// the kernel map the code and constants of run-code and its libraries a page at a time, as the
+// image is (heap_image.cc keep_faults_narrow): mapped 64 KiB around each page touched, a
+// worker's run-code text was 1.2 to 1.6 MiB resident for a few hundred KiB read. Best effort,
+// as for the image.
 void keep_code_faults_narrow();
 
 // map() from the executable at path (tests give a copy they wrote): the same checks, that
