@@ -26,6 +26,7 @@ extern "C" void oda_duk_promise_get(void* ctx, int idx, int slot);
 extern "C" void oda_duk_promise_put(void* ctx, int idx, int slot);
 extern "C" void oda_duk_promise_init(void* ctx, int idx, int n);
 extern "C" void oda_duk_array_append(void* ctx, int idx);
+extern "C" int oda_duk_take_dense(void* ctx, int idx, unsigned int i);
 extern "C" int oda_duk_constructor_is(void* ctx, int idx, void* proto, void* ctor);
 extern "C" int oda_duk_thread_done(void* ctx, int idx);
 extern "C" int oda_duk_own_getter_is(void* ctx, void* obj, int key_idx, void* getter);
@@ -408,6 +409,7 @@ duk_ret_t drain(duk_context* ctx) {
     }
     duk_uarridx_t h = g_queue.head;
     for (duk_uarridx_t i = 0; i < 3; i++) {
+      if (oda_duk_take_dense(ctx, -1 - static_cast<duk_idx_t>(i), h + i)) continue;
       duk_get_prop_index(ctx, -1 - static_cast<duk_idx_t>(i), h + i);
       duk_push_undefined(ctx);
       duk_put_prop_index(ctx, -3 - static_cast<duk_idx_t>(i), h + i);
