@@ -521,3 +521,63 @@ plain {\"a\":1,\"b\":2}"
   assert_output "$want"
   node_prints "$want"
 }
+
+@test "a tagged template's strings are one object per site: each eval and each new Function is a site of its own, as node" {
+  cat > prog.js <<'EOF2'
+function tag(s) { return s; }
+const a = tag`head${1}tail`;
+const b = eval('tag`head${1}tail`'), c = eval('tag`head${1}tail`');
+const f = new Function('tag', 'return tag`head${1}tail`'), g = new Function('tag', 'return tag`head${1}tail`');
+const objs = [];
+for (let i = 0; i < 2; i++) eval('(function () { for (let j = 0; j < 2; j++) objs.push(tag`${i}${j}`); })()');
+const again = () => tag`head${1}tail`;
+console.log(a === b, b === c, f(tag) === f(tag), f(tag) === g(tag), f(tag) === a,
+  objs[0] === objs[1], objs[1] === objs[2], objs[2] === objs[3], again() === again(), a.raw.join('|'));
+EOF2
+  same_as_node
+}
+
+@test "new.target is the newTarget Reflect.construct names, and new.target?.() calls it, as node" {
+  cat > prog.js <<'EOF2'
+let seen = [];
+function Base() { seen.push(['Base', this === globalThis]); }
+function Foo() { seen.push([new.target === Base, new.target === Foo]); new.target?.(); }
+Reflect.construct(Foo, [], Base);
+new Foo();
+Foo();
+const custom = function () {};
+let nt;
+function f() { nt = new.target; }
+const o = Reflect.construct(f, [], custom);
+console.log(nt === custom, Object.getPrototypeOf(o) === custom.prototype);
+Reflect.construct(f, []);
+console.log(nt === f, JSON.stringify(seen));
+EOF2
+  same_as_node
+}
+
+@test "super.x when the home object's prototype is null throws node's TypeError; super[k] before super() throws before k runs" {
+  cat > prog.js <<'EOF2'
+const obj = { m() { return super.x; } };
+Object.setPrototypeOf(obj, null);
+try { obj.m(); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }
+class Base { constructor() { throw new Error('base constructor ran'); } }
+class Derived extends Base { constructor() { return super[super()]; } }
+try { new Derived(); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }
+let keyRead = false;
+class D2 extends Object { constructor() { super[(keyRead = true, 'x')]; super(); } }
+try { new D2(); } catch (e) { console.log(e.constructor.name, keyRead); }
+EOF2
+  same_as_node
+}
+
+@test "arguments does not alias the parameters of a sloppy function whose list has a rest, a default or a pattern, as node" {
+  cat > prog.js <<'EOF2'
+function rest(a, ...more) { arguments[0] = 1; a = 7; return [a, arguments[0], more, rest.length]; }
+function dflt(a, b = 2) { arguments[0] = 1; return [a, arguments[0], dflt.length]; }
+function pat({ x }, b) { arguments[1] = 1; b = 9; return [x, b, arguments[1], pat.length]; }
+function plain(a) { arguments[0] = 1; return [a, plain.length]; }
+console.log(JSON.stringify([rest(3, 4, 5), dflt(3), pat({ x: 0 }, 3), plain(3)]));
+EOF2
+  same_as_node
+}

@@ -268,11 +268,13 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
       return false;
     }
   }
+  // Each lowered script (one eval, one Function constructor call) is numbered: its let,
+  // const and class and its tagged templates' sites get names no other code uses.
+  static unsigned evals = 0;
+  if (script) evals++;
   if (script && prog->scope) {
     // eval code's let, const and class live in an environment of their own: as the vars
     // they become they get names no other code uses.
-    static unsigned evals = 0;
-    evals++;
     for (auto& [name, b] : prog->scope->names)
       if (b->kind == 'l' || b->kind == 'c' || b->kind == 'k') b->out = "__e" + std::to_string(evals) + "_" + b->out;
   }
@@ -284,6 +286,9 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
         e.bigint = true;
         break;
       }
+    // A template's site is its place in this source and this evaluation: the same text
+    // given to eval twice makes two sites (a program is lowered once, a script per eval).
+    if (script) e.tpl_prefix_ = "e" + std::to_string(evals) + "_";
     if (script) e.script(prog, flags);
     else e.program(prog);
     out->swap(e.out);

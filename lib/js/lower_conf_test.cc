@@ -75,7 +75,7 @@ TEST(JsLowerConf, ScriptFlagsSayWhatTheCallerAllows) {
   EXPECT_EQ(err.message, "SyntaxError: new.target expression is not allowed here (line 1)");
   out.clear();
   EXPECT_TRUE(lower_script("new.target", &out, &err, EvalFlags::NewTarget)) << err.message;
-  EXPECT_EQ(out, "(this instanceof arguments.callee ? this.constructor : void 0);");
+  EXPECT_EQ(out, "__oda_newtarget(this, arguments.callee);");
   out.clear();
   EXPECT_TRUE(lower_script("this.x", &out, &err, EvalFlags::LexicalThis)) << err.message;
   EXPECT_EQ(out, "var __tethis = __oda_evthis;__tethis.x;");

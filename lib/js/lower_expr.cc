@@ -361,9 +361,14 @@ void Emitter::member(Node* n) {
     // super.x reads the parent's property with this as the receiver (getters).
     if (fn_->home.empty()) fail("SyntaxError: 'super' keyword unexpected here", n->line);
     w("__oda_sget(" + fn_->home + ", ");
+    std::string self = this_ref();
+    // super[k] before super() throws for `this` before k is evaluated.
+    bool check = n->has(F_COMPUTED) && self.find("__oda_nothis") != std::string::npos;
+    if (check) w("(" + self + ", ");
     if (n->has(F_COMPUTED)) expr(n->a[1]);
     else w(quote(n->a[1]->s));
-    w(", " + this_ref() + ")");
+    if (check) w(")");
+    w(", " + self + ")");
     return;
   }
   if (n->a[1]->k == K::PrivateName && !n->has(F_COMPUTED) && private_read(n, store)) return;
@@ -406,8 +411,8 @@ void Emitter::yield_expr(Node* n) {
 }
 
 void Emitter::new_target(Node* n) {
-  // this instanceof the running function (captured through arrows), so anonymous functions
-  // and class constructors work alike.
+  // From this and the running function (captured through arrows), so anonymous functions
+  // and class constructors work alike (lib/engine/runtime/00-lower.js).
   Fn* f = fn_;
   while (f && (f->kind == Fn::Arrow || f->kind == Fn::Closure || f->kind == Fn::Inner)) f = f->parent;
   // eval code reads the new.target of the function calling it.
@@ -430,7 +435,7 @@ void Emitter::new_target(Node* n) {
     self = this_var(f);
     if (f->kind == Fn::Program) callee = args_ref() + ".callee";
   }
-  w("(" + self + " instanceof " + callee + " ? " + self + ".constructor : void 0)");
+  w("__oda_newtarget(" + self + ", " + callee + ")");
 }
 
 // A left-deep chain (nesting.h's chain_link) in a loop: the links' lines first (as the

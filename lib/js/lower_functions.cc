@@ -27,6 +27,22 @@ static size_t first_super_stmt(const std::vector<Node*>& list) {
   return list.size();
 }
 
+namespace {
+
+// Whether f's parameters or body may reach its arguments object: the name (outside nested
+// functions other than arrows) or a direct eval.
+bool reads_arguments(const Node* f) {
+  return any_node(f, [f](const Node* x, const Node* parent, size_t i) {
+    if (parent && !parent->has(F_COMPUTED) &&
+        ((parent->k == K::Dot && i == 1) || (parent->k == K::Prop && !parent->has(F_SHORTHAND) && i == 0)))
+      return Visit::Skip;
+    if (x->k == K::Ident && (x->s == "arguments" || x->s == "eval")) return Visit::Hit;
+    return x != f && x->k == K::Function && !x->has(F_ARROW) ? Visit::Skip : Visit::Descend;
+  });
+}
+
+}  // namespace
+
 void Emitter::function(Node* f, const FnOpts& o) {
   sync(f->line);
   bool saved_assigning = assigning_;
@@ -49,6 +65,13 @@ void Emitter::function(Node* f, const FnOpts& o) {
   // ones are read from arguments in the prologue.
   bool listed = true;
   std::vector<std::pair<std::string, size_t>> late;  // name, index
+  // With a rest, a default or a pattern anywhere in the list, arguments is no alias of the
+  // parameters (an unmapped arguments object): the plain ones before the first default are
+  // copied from placeholders the engine's mapped arguments may change.
+  bool unmapped = false;
+  for (Node* p : params->a) unmapped |= p->k != K::Ident;
+  unmapped = unmapped && !arrow && reads_arguments(f);
+  std::vector<std::pair<std::string, std::string>> copied;  // name, placeholder
   for (size_t i = 0; i < params->a.size(); i++) {
     Node* p = params->a[i];
     sync(p->line);
@@ -60,6 +83,10 @@ void Emitter::function(Node* f, const FnOpts& o) {
     std::string nm;
     if (p->k == K::Ident) {
       nm = name_of(p);
+      if (unmapped && listed) {
+        copied.push_back({nm, "__p" + std::to_string(pn++)});
+        nm = copied.back().second;
+      }
     } else if (p->k == K::AssignPat && p->a[0]->k == K::Ident) {
       nm = name_of(p->a[0]);
       complex.push_back({p, nm});
@@ -92,6 +119,11 @@ void Emitter::function(Node* f, const FnOpts& o) {
   if (o.derived) fc.this_name = "__self";
   push(&fc);
   if (!o.ctor_prologue.empty()) w(o.ctor_prologue);
+  if (!copied.empty()) {
+    w("var ");
+    for (size_t i = 0; i < copied.size(); i++) w((i ? ", " : "") + copied[i].first + " = " + copied[i].second);
+    w(";");
+  }
   if (!late.empty()) {
     w("var ");
     for (size_t i = 0; i < late.size(); i++)

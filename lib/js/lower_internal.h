@@ -43,6 +43,8 @@ class Emitter {
   // The program mentions BigInt (a literal or the name): its operators go through __oda_BI
   // (lib/engine/runtime/51-bigint.js), which knows BigInt values.
   bool bigint = false;
+  // Tagged templates' sites in eval code: "e7_" (keys of their own), none in a program.
+  std::string tpl_prefix_;
   void program(Node* p);
   void script(Node* p, EvalFlags flags);
 

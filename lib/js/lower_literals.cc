@@ -314,7 +314,8 @@ void Emitter::tagged(Node* n) {
   cooked += "]";
   raw += "]";
   Node* tag = n->a[0];
-  std::string obj = "__oda_tpl(" + std::to_string(site) + ", " + cooked + ", " + raw + ")";
+  std::string key = tpl_prefix_.empty() ? std::to_string(site) : "'" + tpl_prefix_ + std::to_string(site) + "'";
+  std::string obj = "__oda_tpl(" + key + ", " + cooked + ", " + raw + ")";
   if (tag->k == K::Dot && tag->a[0]->k == K::Super) {
     super_member(tag);
     w(".call(" + this_ref() + ", " + obj);

@@ -390,7 +390,7 @@ TEST(JsLower, StatementsES5Lacks) {
   expect_lowers("switch (x) { case 1: let y = 2; f(y); break; default: g(); }",
                 sync_program("switch (x) {case 1:var y = 2;f(y);break;default:g();}"));
   expect_lowers("function F() { return new.target; }",
-                sync_program("function F() {var __tfn = __oda_callee();return (this instanceof __tfn ? this.constructor : void 0);}"));
+                sync_program("function F() {var __tfn = __oda_callee();return __oda_newtarget(this, __tfn);}"));
   // A function that is no constructor never has one (and may have no prototype to test).
   expect_lowers("o = { get m() { return new.target; } }",
                 sync_program("o = __oda_accnames({get m() {return void 0;}});"));

@@ -198,13 +198,30 @@ function __oda_class(C, S, anon) {
   return proto;
 }
 
-// super.key read from home (the parent prototype): getters run on the receiver.
+// super.key read from home (the parent prototype; null throws, as in node): getters run on
+// the receiver.
 function __oda_sget(home, key, receiver) {
+  if (home === null || home === undefined)
+    throw new TypeError('Cannot read properties of ' + home + " (reading '" + String(key) + "')");
   for (var o = home; o !== null && o !== undefined; o = Object.getPrototypeOf(o)) {
     var d = Object.getOwnPropertyDescriptor(o, key);
     if (d) return d.get ? d.get.call(receiver) : d.value;
   }
   return undefined;
+}
+
+// new.target in F, whose this is self: undefined unless self is an instance of F (a call
+// without new), else the NewTarget Reflect.construct(F, args, NT) is running F for (the
+// first instance F sees while it runs is that call's), else self's constructor.
+var __oda_ntq = [];
+function __oda_newtarget(self, F) {
+  if (!(self instanceof F)) return void 0;
+  var q = __oda_ntq[__oda_ntq.length - 1];
+  if (q && q.f === F && (q.o === null || q.o === self)) {
+    q.o = self;
+    return q.nt;
+  }
+  return self.constructor;
 }
 
 function __oda_notctor(g) {

@@ -45,8 +45,14 @@
       if (!isCtor(target)) throw new TypeError('Reflect.construct: target is not a constructor');
       if (!isCtor(newTarget)) throw new TypeError('Reflect.construct: newTarget is not a constructor');
       if (!rt.isObject(args)) throw new TypeError('Reflect.construct: arguments list is not an object');
-      var proto = newTarget.prototype;
-      var o = nativeConstruct(target, args);
+      var proto = newTarget.prototype, q = global.__oda_ntq, o;
+      // new.target in target (lowered to __oda_newtarget) answers newTarget.
+      if (q) q.push({ f: target, nt: newTarget, o: null });
+      try {
+        o = nativeConstruct(target, args);
+      } finally {
+        if (q) q.pop();
+      }
       if (!rt.isObject(proto)) proto = target.prototype;
       if (rt.isObject(proto) && Object.getPrototypeOf(o) !== proto) Object.setPrototypeOf(o, proto);
       return o;
