@@ -164,3 +164,23 @@ EOF
   assert_success
   assert_output '[3,1]'
 }
+
+@test "yield spelled with an escape is a label in sloppy code, as node" {
+  cat > prog.js <<'EOF2'
+yi\u0065ld: for (;;) { break yield; }
+console.log(eval('yi\\u0065ld: for (;;) { break yield; } "after"'));
+EOF2
+  same_as_node
+}
+
+@test "await is no label, name nor reference inside a class's static block: a SyntaxError before the run, as node" {
+  for src in 'class C { static { await: 0; } }' 'class C { static { await; } }' 'class C { static { let await; } }' \
+    'class C { static { function await() {} } }'; do
+    run run-code --code $'console.log("ran")\n'"$src"
+    [ "$status" -eq 1 ]
+    [[ "$output" == "code run failed (exception): SyntaxError: "*"(line 2)" ]]
+  done
+  run run-code --code 'class C { static { var f = function await() {}; this.v = f.name; } } return C.v'
+  assert_success
+  assert_output 'await'
+}

@@ -34,6 +34,7 @@ class Parser {
   struct FnCtx {
     bool async, gen, arrow;
     bool strict;  // strict code: a "use strict" prologue here or around it, or a class body
+    bool static_block = false;  // a class's static block: `await` is no name there
   };
 
   Node* make(K k) { return ar_.make(k, tok_.line); }
@@ -74,6 +75,7 @@ class Parser {
     unexpected();
   }
   bool in_async() const { return fn_.back().async; }
+  bool await_reserved() const { return fn_.back().async || fn_.back().static_block; }
   bool in_gen() const { return fn_.back().gen; }
   bool strict() const { return fn_.back().strict; }
 
@@ -94,7 +96,7 @@ class Parser {
   }
   std::string binding_ident() {
     if (tok_.t != TokenKind::Name || is_reserved(tok_.text)) unexpected();
-    if (tok_.text == "await" && in_async()) unexpected();
+    if (tok_.text == "await" && await_reserved()) unexpected();
     if (tok_.text == "yield" && in_gen()) unexpected();
     return ident_name();
   }
@@ -212,13 +214,26 @@ class Parser {
       if (w == "enum") unsupported("enum declarations");
       bool nl;
       if (!is_reserved(w) && lex_.peek_raw(&nl).substr(0, 1) == ":") {
-        if (!(w == "await" && in_async()) && !(w == "yield" && in_gen())) {
+        if (!(w == "await" && await_reserved()) && !(w == "yield" && in_gen())) {
           Node* n = make(K::Labeled, line);
           n->s = ident_name();
           advance();
           n->a.push_back(sub_statement(true));
           return n;
         }
+      }
+    }
+    // A label spelled with escapes (yi\u0065ld: in sloppy code): never a reserved word.
+    if (tok_.t == TokenKind::Name && tok_.escaped) {
+      std::string_view w = tok_.text;
+      bool nl;
+      if (!is_reserved(w) && lex_.peek_raw(&nl).substr(0, 1) == ":" && !(w == "await" && await_reserved()) &&
+          !(w == "yield" && (in_gen() || strict()))) {
+        Node* n = make(K::Labeled, line);
+        n->s = ident_name();
+        advance();
+        n->a.push_back(sub_statement(true));
+        return n;
       }
     }
     Node* n = make(K::ExprStmt, line);
@@ -407,8 +422,15 @@ class Parser {
     if (gen) f->flags |= F_GEN;
     if (decl) f->flags |= F_DECL;
     if (decl && strict()) f->flags |= F_STRICT;
-    if (tok_.t == TokenKind::Name && !at("(")) f->s = binding_ident();
-    else if (decl) unexpected();
+    if (tok_.t == TokenKind::Name && !at("(")) {
+      // A function expression's name is its own, not the static block's: function await() {}.
+      bool block = fn_.back().static_block;
+      fn_.back().static_block = block && decl;
+      f->s = binding_ident();
+      fn_.back().static_block = block;
+    } else if (decl) {
+      unexpected();
+    }
     function_rest(f, is_async, gen);
     return f;
   }
@@ -720,7 +742,7 @@ class Parser {
         advance();
         if (at("{")) {
           m->flags |= F_STATIC | F_BLOCK;
-          fn_.push_back({false, false, false, true});
+          fn_.push_back({false, false, false, true, true});
           m->a.push_back(block());
           fn_.pop_back();
           c->a.push_back(m);
@@ -1379,6 +1401,7 @@ class Parser {
     w = tok_.text;
     if (is_reserved(w) && (tok_.escaped || (w != "null" && w != "true" && w != "false"))) unexpected();
     if (w == "yield" && in_gen()) unexpected();
+    if (w == "await" && fn_.back().static_block) unexpected();
     if (tok_.escaped && ((w == "yield" && in_gen()) || (w == "await" && in_async()))) unexpected();
     Node* n = make(K::Ident);
     n->s = std::string(w);
