@@ -278,3 +278,14 @@ console.log(out.join('\n'));
 EOF2
   same_as_node
 }
+
+@test "a BigInt wrapper converted to a number throws node's TypeError; as a string it is its digits" {
+  cat > prog.js <<'EOF2'
+const t = (f) => { try { return String(f()); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+const w = Object(1n);
+console.log([t(() => +w), t(() => Math.pow(w, 1)), t(() => Number(w)), t(() => Math.max(w)), t(() => isNaN(w)),
+  t(() => String(w)), t(() => `${w}`), t(() => [w].join()), t(() => ({ [w]: 1 })['1']),
+  t(() => +{ valueOf() { return 2n; } }), t(() => String({ toString() { return 3n; } }))].join('\n'));
+EOF2
+  same_as_node
+}

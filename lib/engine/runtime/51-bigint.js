@@ -239,6 +239,18 @@
     var c = cmpNum(b, Number(a));
     return c === undefined ? undefined : -c;
   }
+  // == of two values neither a BigInt: an object against a primitive (not null or undefined)
+  // is converted here, as it may turn into one (Object(1n) == 1); the engine's == the rest.
+  function isObj(v) { return v !== null && (typeof v === 'object' || typeof v === 'function'); }
+  function plainEq(a, b) {
+    var oa = isObj(a), ob = isObj(b);
+    if (oa !== ob && (oa ? b : a) != null) {
+      if (oa) a = toPrimitive(a, 'default');
+      else b = toPrimitive(b, 'default');
+      if (isBI(a) || isBI(b)) return looseEq(a, b);
+    }
+    return a == b;
+  }
   function looseEq(a, b) {
     if (isBI(a) && isBI(b)) return cmp(a, b) === 0;
     if (!isBI(a)) { var t = a; a = b; b = t; }  // a is the BigInt
@@ -412,22 +424,36 @@
     },
     pow: function (a, b) { return plain(a) && plain(b) ? Math.pow(a, b) : both(a, b, pow, Math.pow); },
     // The fast paths above and below: two BigInts go straight to the native.
-    lt: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) < 0; return !isBI(a) && !isBI(b) ? a < b : order(a, b) === -1; },
-    gt: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) > 0; return !isBI(a) && !isBI(b) ? a > b : order(a, b) === 1; },
+    lt: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) < 0;
+      a = toPrimitive(a, 'number');
+      b = toPrimitive(b, 'number');
+      return !isBI(a) && !isBI(b) ? a < b : order(a, b) === -1;
+    },
+    gt: function (a, b) {
+      if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) > 0;
+      a = toPrimitive(a, 'number');
+      b = toPrimitive(b, 'number');
+      return !isBI(a) && !isBI(b) ? a > b : order(a, b) === 1;
+    },
     le: function (a, b) {
       if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) <= 0;
+      a = toPrimitive(a, 'number');
+      b = toPrimitive(b, 'number');
       if (!isBI(a) && !isBI(b)) return a <= b;
       var c = order(a, b);
       return c === -1 || c === 0;
     },
     ge: function (a, b) {
       if (typeof a === 'bigint' && typeof b === 'bigint') return bigop(5, a, b) >= 0;
+      a = toPrimitive(a, 'number');
+      b = toPrimitive(b, 'number');
       if (!isBI(a) && !isBI(b)) return a >= b;
       var c = order(a, b);
       return c === 1 || c === 0;
     },
-    eq: function (a, b) { return !isBI(a) && !isBI(b) ? a == b : looseEq(a, b); },
-    ne: function (a, b) { return !isBI(a) && !isBI(b) ? a != b : !looseEq(a, b); },
+    eq: function (a, b) { return !isBI(a) && !isBI(b) ? plainEq(a, b) : looseEq(a, b); },
+    ne: function (a, b) { return !isBI(a) && !isBI(b) ? !plainEq(a, b) : !looseEq(a, b); },
     and: function (a, b) { return plain(a) && plain(b) ? a & b : both(a, b, and, numAnd); },
     or: function (a, b) { return plain(a) && plain(b) ? a | b : both(a, b, or, numOr); },
     xor: function (a, b) { return plain(a) && plain(b) ? a ^ b : both(a, b, xor, numXor); },
