@@ -880,3 +880,12 @@ console.log(JSON.stringify(Array.from({ length: 3 })), Array.from({ length: 1000
 EOF2
   same_as_node
 }
+
+@test "a typed array's refused length is shown as the number given, in node's words" {
+  cat > prog.js <<'EOF2'
+for (const n of [-1.5, -1, -0.5e-3, -Infinity, -(2 ** 40)]) {
+  try { new Uint8Array(n); console.log('made', n); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }
+}
+EOF2
+  same_as_node
+}
