@@ -581,3 +581,17 @@ console.log(JSON.stringify([rest(3, 4, 5), dflt(3), pat({ x: 0 }, 3), plain(3)])
 EOF2
   same_as_node
 }
+
+@test "super.x and super[k] in a direct eval inside a method read the method's home, as node" {
+  cat > prog.js <<'EOF2'
+const A = { a: 'a', b: 'a', who() { return 'A sees ' + this.tag; } };
+const B = { b: 'b' };
+Object.setPrototypeOf(B, A);
+const obj = { tag: 'obj', a: 'c', b: 'c', m() { return [eval('super.a'), eval('super["b"]'), eval('super.who()'), (() => eval('super.b'))()]; } };
+Object.setPrototypeOf(obj, B);
+class P { get g() { return 'P.g of ' + this.n; } static s() { return 'P.s'; } }
+class C extends P { constructor() { super(); this.n = 'c'; } m() { return eval('super.g'); } static t() { return eval('super.s()'); } }
+console.log(JSON.stringify(obj.m()), new C().m(), C.t());
+EOF2
+  same_as_node
+}

@@ -152,6 +152,7 @@ void Emitter::script(Node* p, EvalFlags flags) {
   f.kind = Fn::Program;
   f.insert_at = 0;
   f.strict = opens_strict(p->a);
+  f.home = eval_home_;
   if (lexical_this) f.this_name = "__tethis";
   push(&f);
   tdz_entry(p->scope);
@@ -244,7 +245,8 @@ bool names_bigint(const std::string& s) {
   return s == "BigInt" || s == "BigInt64Array" || s == "BigUint64Array" || s == "getBigInt64" || s == "getBigUint64";
 }
 
-bool lower(std::string_view source, bool script, EvalFlags flags, std::string* out, LowerError* err) {
+bool lower(std::string_view source, bool script, EvalFlags flags, std::string_view home, std::string* out,
+           LowerError* err) {
   Arena arena;
   ParseError perr;
   Node* prog = parse_program(source, arena, &perr);
@@ -289,6 +291,7 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
     // A template's site is its place in this source and this evaluation: the same text
     // given to eval twice makes two sites (a program is lowered once, a script per eval).
     if (script) e.tpl_prefix_ = "e" + std::to_string(evals) + "_";
+    e.eval_home_ = std::string(home);
     if (script) e.script(prog, flags);
     else e.program(prog);
     out->swap(e.out);
@@ -303,11 +306,12 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string* o
 }  // namespace
 
 bool lower_program(std::string_view source, std::string* out, LowerError* err) {
-  return lower(source, false, EvalFlags::None, out, err);
+  return lower(source, false, EvalFlags::None, {}, out, err);
 }
 
-bool lower_script(std::string_view source, std::string* out, LowerError* err, EvalFlags flags) {
-  return lower(source, true, flags, out, err);
+bool lower_script(std::string_view source, std::string* out, LowerError* err, EvalFlags flags,
+                  std::string_view home) {
+  return lower(source, true, flags, home, out, err);
 }
 
 }  // namespace oda::js

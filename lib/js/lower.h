@@ -42,8 +42,9 @@ constexpr bool has(EvalFlags set, EvalFlags f) { return (set & f) != EvalFlags::
 // Lowers code run by eval (and the source the Function constructor builds): a script whose
 // statements stay at the top level, so its var declarations and completion value are eval's.
 // Temps are __te1, __te2... (never the caller's __t names). flags, for a direct eval, say
-// what its caller allows.
+// what its caller allows; home, for an eval in a method, is the caller's super base (an
+// expression of the caller's scope, "Object.getPrototypeOf(__t1)") that super.x reads.
 bool lower_script(std::string_view source, std::string* out, LowerError* err,
-                  EvalFlags flags = EvalFlags::None);
+                  EvalFlags flags = EvalFlags::None, std::string_view home = {});
 
 }  // namespace oda::js

@@ -157,7 +157,9 @@ void Emitter::call(Node* n) {
     if (fn_->param_args) flags |= EvalFlags::ArgumentsParam;
     std::string th = this_ref(false);  // eval code that never reads this may run before super()
     if (th != "this") w(", (__oda_evthis = " + th + ", " + std::to_string(unsigned(flags | EvalFlags::LexicalThis)) + ")");
-    else if (flags != EvalFlags::None) w(", " + std::to_string(unsigned(flags)));
+    else if (flags != EvalFlags::None || !fn_->home.empty()) w(", " + std::to_string(unsigned(flags)));
+    // In a method, super.x in the eval code reads the method's super base (in its scope).
+    if (!fn_->home.empty()) w(", " + quote(fn_->home));
     w(")");
     for (size_t i = 2; i < n->a.size(); i++) {
       w(", ");

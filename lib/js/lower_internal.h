@@ -45,6 +45,8 @@ class Emitter {
   bool bigint = false;
   // Tagged templates' sites in eval code: "e7_" (keys of their own), none in a program.
   std::string tpl_prefix_;
+  // Eval code run by a method: the caller's super base, which super.x in it reads.
+  std::string eval_home_;
   void program(Node* p);
   void script(Node* p, EvalFlags flags);
 

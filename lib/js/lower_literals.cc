@@ -7,7 +7,8 @@ namespace oda::js::lowering {
 bool Emitter::uses_super(Node* n) {
   if (!n || (n->k == K::Function && !n->has(F_ARROW)) || n->k == K::Class) return false;
   return any_node(n, [](const Node* x, const Node*, size_t) {
-    if (x->k == K::Super) return Visit::Hit;
+    // A direct eval may use super too: the method's home is then its literal's prototype.
+    if (x->k == K::Super || (x->k == K::Call && x->a[0]->k == K::Ident && x->a[0]->s == "eval")) return Visit::Hit;
     return (x->k == K::Function && !x->has(F_ARROW)) || x->k == K::Class ? Visit::Skip : Visit::Descend;
   });
 }

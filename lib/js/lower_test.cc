@@ -406,7 +406,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
   expect_lowers("function f() { return () => eval('x'); }",
                 sync_program("function f() {var __this = this;return (function() {return (eval(__oda_lower_eval('x', (__oda_evthis = __this, 3))));});}"));
   expect_lowers("class F { a = eval('1'); }",
-                sync_program("var F = (function(){\"use strict\";var __proto = __oda_class(F, null), __fi;function F() {if (!(this instanceof F)) __oda_nonew(F);__fi(this);}__fi = function(__s){__s[\"a\"] = eval(__oda_lower_eval('1', (__oda_evthis = __s, 7)));};return F;})();"));
+                sync_program("var F = (function(){\"use strict\";var __proto = __oda_class(F, null), __fi;function F() {if (!(this instanceof F)) __oda_nonew(F);__fi(this);}__fi = function(__s){__s[\"a\"] = eval(__oda_lower_eval('1', (__oda_evthis = __s, 7), \"Object.prototype\"));};return F;})();"));
   expect_lowers("function g(a = eval('1')) { return a; }",
                 sync_program("function g() {var a = arguments[0];if (a === void 0) a = eval(__oda_lower_eval('1', 2));return a;}"));
 }
