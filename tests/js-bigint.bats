@@ -289,3 +289,14 @@ console.log([t(() => +w), t(() => Math.pow(w, 1)), t(() => Number(w)), t(() => M
 EOF2
   same_as_node
 }
+
+@test "BigInt.asIntN and asUintN convert bits first, and refuse a BigInt for bits, as node" {
+  cat > prog.js <<'EOF2'
+const log = [];
+const bits = { valueOf() { log.push('bits'); return 8; } }, big = { valueOf() { log.push('bigint'); return 255n; } };
+const t = (f) => { try { return String(f()); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+console.log([t(() => BigInt.asIntN(bits, big)), t(() => BigInt.asUintN(bits, big)), log.join(),
+  t(() => BigInt.asIntN(1n, 0n)), t(() => BigInt.asUintN(Object(0n), 0n)), t(() => BigInt.asIntN('8', 300n))].join('\n'));
+EOF2
+  same_as_node
+}

@@ -302,7 +302,7 @@
     return r;
   }
   function toIndex(n) {
-    n = Number(n);
+    n = +n;  // ToNumber: a BigInt, or an object that gives one, throws (Number() would convert)
     n = n !== n ? 0 : Math.trunc(n);
     if (n < 0 || n > 9007199254740991) throw new RangeError('Invalid value: not (convertible to) a safe integer');
     return n;
@@ -389,8 +389,9 @@
   // after toJSON and the replacer as the spec orders them: BigInt.prototype has no toJSON.
   Object.defineProperty(P, 'constructor', { value: BigInt, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(P, Symbol.toStringTag, { value: 'BigInt', writable: false, enumerable: false, configurable: true });
-  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), true); }, 2);
-  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { return modPow2(toBigIntStrict(bigint), toIndex(bits), false); }, 2);
+  // bits is converted before bigint, as the specification orders them.
+  rt.method(BigInt, 'asIntN', function asIntN(bits, bigint) { var n = toIndex(bits); return modPow2(toBigIntStrict(bigint), n, true); }, 2);
+  rt.method(BigInt, 'asUintN', function asUintN(bits, bigint) { var n = toIndex(bits); return modPow2(toBigIntStrict(bigint), n, false); }, 2);
 
   var ZERO = make(1, []), ONE = make(1, [1]);
   var literals = Object.create(null);
