@@ -289,19 +289,25 @@ void oda_duk_array_room(void *ctx, int idx, unsigned int n) {
 	}
 }
 
+/* Element i's slot in the array part of h, or NULL when h is NULL or has no array part, i is
+ * past it, or the slot is a hole. */
+static duk_tval *oda__dense_slot(duk_hthread *thr, duk_hobject *h, duk_uint32_t i) {
+	duk_tval *tv;
+	if (h == NULL || !DUK_HOBJECT_HAS_ARRAY_PART(h) || i >= DUK_HOBJECT_GET_ASIZE(h)) {
+		return NULL;
+	}
+	tv = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
+	return DUK_TVAL_IS_UNUSED(tv) ? NULL : tv;
+}
+
 /* Pushes element i of the array part of the object at idx and returns 1, or pushes nothing
  * and returns 0 when the object has no array part, i is past it, or the slot is a hole: a
  * read with no key made and no property lookup, for natives walking an array only they hold
  * (lib/engine/natives.cc's sort), whose other elements they read through duk_get_prop_index. */
 int oda_duk_push_dense(void *ctx, int idx, unsigned int i) {
 	duk_hthread *thr = (duk_hthread *) ctx;
-	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
-	duk_tval *tv;
-	if (h == NULL || !DUK_HOBJECT_HAS_ARRAY_PART(h) || i >= DUK_HOBJECT_GET_ASIZE(h)) {
-		return 0;
-	}
-	tv = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
-	if (DUK_TVAL_IS_UNUSED(tv)) {
+	duk_tval *tv = oda__dense_slot(thr, duk_get_hobject(thr, (duk_idx_t) idx), (duk_uint32_t) i);
+	if (tv == NULL) {
 		return 0;
 	}
 	duk_push_tval(thr, tv);
@@ -316,14 +322,11 @@ int oda_duk_take_dense(void *ctx, int idx, unsigned int i) {
 	duk_hthread *thr = (duk_hthread *) ctx;
 	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
 	duk_tval *tv;
-	if (h == NULL || !DUK_HOBJECT_HAS_ARRAY_PART(h) || i >= DUK_HOBJECT_GET_ASIZE(h)) {
-		return 0;
-	}
 	if (DUK_UNLIKELY(thr->valstack_top >= thr->valstack_end)) {
-		duk_require_stack(thr, 1);
+		duk_require_stack(thr, 1); /* may resize the value stack, not h's array part */
 	}
-	tv = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
-	if (DUK_TVAL_IS_UNUSED(tv)) {
+	tv = oda__dense_slot(thr, h, (duk_uint32_t) i);
+	if (tv == NULL) {
 		return 0;
 	}
 	DUK_TVAL_SET_TVAL(thr->valstack_top, tv);
@@ -335,15 +338,12 @@ int oda_duk_take_dense(void *ctx, int idx, unsigned int i) {
 /* Pushes element i of the array h (at idx) for oda_duk_sorts_after: from its array part
  * when the slot is there, else through a property read. */
 static void oda__push_item(duk_hthread *thr, duk_hobject *h, duk_idx_t idx, duk_uint32_t i) {
-	duk_tval *tv;
-	if (DUK_HOBJECT_HAS_ARRAY_PART(h) && i < DUK_HOBJECT_GET_ASIZE(h)) {
-		tv = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
-		if (!DUK_TVAL_IS_UNUSED(tv)) {
-			duk_tval *top = thr->valstack_top++;
-			DUK_TVAL_SET_TVAL(top, tv);
-			DUK_TVAL_INCREF(thr, top);
-			return;
-		}
+	duk_tval *tv = oda__dense_slot(thr, h, i);
+	if (tv != NULL) {
+		duk_tval *top = thr->valstack_top++;
+		DUK_TVAL_SET_TVAL(top, tv);
+		DUK_TVAL_INCREF(thr, top);
+		return;
 	}
 	duk_get_prop_index(thr, idx, (duk_uarridx_t) i);
 }
