@@ -63,6 +63,46 @@ EOF
   same_as_node
 }
 
+@test "sort's comparator may grow, shrink or freeze the array, see this and arguments, keep closures; Array.from's mapFn too" {
+  cat > prog.js <<'EOF'
+const grow = [5, 1, 4, 2, 3];
+grow.sort((p, q) => { if (grow.length < 8) grow.push(0); grow[0] = 99; return p - q; });
+console.log(grow.join());
+const shrink = [5, 1, 4, 2, 3, 9, 8];
+shrink.sort((p, q) => { shrink.length = 2; return p - q; });
+console.log(shrink.join(), shrink.length);
+const holes = [3, , undefined, 1, , 2];
+Array.prototype[1] = 7;
+console.log(holes.slice().sort((p, q) => p - q).join(), JSON.stringify(holes.sort()), holes.length);
+delete Array.prototype[1];
+const frozen = [2, 1, 3];
+try { frozen.sort((p, q) => { Object.freeze(frozen); return p - q; }); } catch (e) { console.log(e.constructor.name, frozen.join()); }
+for (const bad of [null, 1, 'x', {}]) {
+  try { [2, 1].sort(bad); } catch (e) { console.log(e.constructor.name, e.message); }
+}
+const sloppy = [3, 1, 2].sort(function (p, q) { return this === globalThis ? p - q : q - p; });
+const strict = [3, 1, 2].sort(function (p, q) { 'use strict'; return this === undefined ? p - q : q - p; });
+const withArgs = [3, 1, 2].sort(function () { return arguments[0] - arguments[1]; });
+const fns = [];
+const closing = [3, 1, 2].sort((p, q) => { fns.push(() => p - q); return p - q; });
+console.log(sloppy.join(), strict.join(), withArgs.join(), closing.join(), fns.length > 0, fns[0]() !== 0);
+const like = { length: 4, 0: 'd', 1: 'b', 3: 'a' };
+console.log(JSON.stringify(Array.prototype.sort.call(like, (p, q) => p < q ? -1 : 1)));
+const objs = [{ k: 2 }, { k: 1 }, { k: 2 }, { k: 0 }];
+console.log(JSON.stringify(objs.toSorted((p, q) => p.k - q.k)), JSON.stringify([3, undefined, 1].toSorted()));
+console.log(JSON.stringify(Array.from({ length: 3 }, function (v, i) { return [v, i, this === globalThis]; })));
+try { Array.from([1, 2, 3], (v) => { if (v === 2) throw new Error('map ' + v); return v; }); } catch (e) { console.log(e.message); }
+const proxied = new Proxy([3, 1, 2], {});
+console.log(proxied.sort((p, q) => p - q).join(), Array.from([1, 2], function (v) { return v * this.m; }, { m: 10 }).join());
+function* gen(p, q) { return p - q; }
+try { console.log([2, 1].sort(gen).join()); } catch (e) { console.log(e.constructor.name); }
+const rec = [];
+function fact(n) { return n <= 1 ? 1 : n * fact(n - 1); }
+console.log([4, 2, 3].sort((p, q) => fact(p) - fact(q)).join(), [1, 2, 3].sort(async (p, q) => q - p).join());
+EOF
+  same_as_node
+}
+
 @test "ES2023 Array methods and a stable sort give node's results" {
   cat > prog.js <<'EOF'
 var people = [

@@ -7,6 +7,7 @@
   var toObject = rt.toObject, toLength = rt.toLength, toInt = rt.toIntegerOrInfinity;
   var relIndex = rt.relIndex, requireCallable = rt.requireCallable;
   var nativeSort = AP.sort, nativeSortValues = global.__oda_sort, nativeFromLike = global.__oda_from_like;
+  var nativeDefinedValues = global.__oda_defined_values, nativeWriteDense = global.__oda_write_dense;
 
   function isConstructor(C) {
     if (typeof C !== 'function') return false;
@@ -158,13 +159,20 @@
     return a < b ? -1 : a > b ? 1 : 0;
   }
   // SortIndexedProperties: the defined values sorted, undefineds counted, holes dropped.
+  // An Array with no hole is copied by the native in one allocation (natives.cc).
   function sortedValues(o, cmp) {
-    var len = toLength(o.length), items = [], undef = 0, allStrings = true;
-    for (var i = 0; i < len; i++) {
-      if (!(i in o)) continue;
-      var v = o[i];
-      if (v === undefined) undef++;
-      else { items.push(v); if (typeof v !== 'string') allStrings = false; }
+    var len = toLength(o.length), items = nativeDefinedValues(o, len), undef = 0, allStrings = true, i;
+    if (items !== undefined) {
+      undef = len - items.length;
+      if (cmp === undefined) for (i = 0; i < items.length && allStrings; i++) allStrings = typeof items[i] === 'string';
+    } else {
+      items = [];
+      for (i = 0; i < len; i++) {
+        if (!(i in o)) continue;
+        var v = o[i];
+        if (v === undefined) undef++;
+        else { items.push(v); if (typeof v !== 'string') allStrings = false; }
+      }
     }
     if (cmp === undefined) {
       if (allStrings) nativeSort.call(items);   // equal strings are indistinguishable
@@ -245,7 +253,8 @@
     }, 1],
     sort: [function (cmp) {
       checkComparator(cmp);
-      var o = toObject(this), r = sortedValues(o, cmp), items = r.items, i = 0, n = items.length;
+      var o = toObject(this), r = sortedValues(o, cmp), items = r.items, n = items.length;
+      var i = nativeWriteDense(o, items, n);   // natives.cc: the elements o has in its array part
       for (; i < n; i++) o[i] = items[i];
       for (var u = 0; u < r.undef; u++) o[i++] = undefined;
       for (; i < r.len; i++) delete o[i];
