@@ -240,6 +240,34 @@ EOF
   same_as_node
 }
 
+@test "closures see their function's bindings as node after it returns: few and many bindings, arguments, eval-added and deleted ones" {
+  cat > prog.js <<'EOF'
+function few(a, b) { var c = a + b; const get = () => [a, b, c]; a = 'A'; c++; return get; }
+function many(p0, p1) {
+  var v2 = 2, v3 = 3, v4 = 4, v5 = 5, v6 = 6, v7 = 7, v8 = 8, v9 = 9;
+  const all = () => [p0, p1, v2, v3, v4, v5, v6, v7, v8, v9].join('.');
+  v9 = 'nine'; p0 = 'zero';
+  return all;
+}
+function withEval(code) {
+  var x = 1;
+  eval(code);
+  const see = () => [x, typeof y === 'undefined' ? 'none' : y, typeof z === 'undefined' ? 'none' : z];
+  x = 2;
+  return see;
+}
+function setter() { var n = 0; return { inc: () => ++n, get: () => n, args: (function () { return () => arguments[0]; })('arg') }; }
+const s = setter(); s.inc(); s.inc();
+const out = [few(1, 2)(), many(0, 1)(), withEval('var y = "y"')(), withEval('var y = 1, z = 2; delete y')(),
+             withEval('')(), s.get(), s.args()];
+const fns = [];
+for (let i = 0; i < 3; i++) { let j = i * 2; fns.push(() => i + j); j++; }
+out.push(fns.map(f => f()));
+console.log(JSON.stringify(out));
+EOF
+  same_as_node
+}
+
 @test "a loop body's own let and const beside a closure keep node's meaning: fresh each iteration, shadowing, TDZ" {
   cat > prog.js <<'EOF'
 let f = 'outer', t = 0; const out = [];
