@@ -103,6 +103,32 @@ EOF
   same_as_node
 }
 
+@test "callbacks called by natives (forEach, map, reduce, filter, a replacer, toJSON, replace, Array.from) throw, catch, recurse and see this as in node" {
+  cat > prog.js <<'EOF'
+const out = [];
+try { [1, 2, 3].forEach((v) => { if (v === 2) throw new TypeError('at ' + v); out.push(v); }); } catch (e) { out.push(e.name + ': ' + e.message); }
+out.push([1, 2, 3].map((v) => { try { if (v & 1) throw v; return v; } catch (e) { return -e; } }).join());
+out.push([1, 2, 3, 4].reduce(function (a, b) { return a + b * (this === globalThis ? 1 : 0); }, 0));
+out.push([5, 6].filter(function () { 'use strict'; return this === undefined; }).length);
+out.push(JSON.stringify({ a: 1, b: { toJSON(k) { return 'J' + k; } } }, (k, v) => typeof v === 'number' ? v * 10 : v));
+out.push('a-b-c'.replace(/-/g, (m, at) => '[' + at + ']'));
+let depth = 0;
+function down(n) { depth = n; return [n].map((x) => down(x + 1)); }
+try { down(0); } catch (e) { out.push(e instanceof RangeError, depth > 100); }
+function* g() { yield* [1, 2].map((v) => v * 3); }
+out.push([...g()].join());
+const counter = { n: 0, bump() { return [1, 2, 3].map(function (v) { return v + this.n; }, this); } };
+out.push(counter.bump().join());
+out.push([3, 1, 2].map(function f(v, i, arr) { return arguments.length + ':' + (arr.length === 3) + (typeof f); }).join());
+out.push(Array.from(new Set([1, 2]), (v) => { const inner = () => v * 2; return inner(); }).join());
+class K { constructor(v) { this.v = v; } }
+try { [1].map(K); } catch (e) { out.push(e.constructor.name); }
+out.push([1, 2].some(async () => false), [[2, 1], [4, 3]].map((p) => p.sort((x, y) => x - y).join('')).join());
+console.log(out.join('\n'));
+EOF
+  same_as_node
+}
+
 @test "ES2023 Array methods and a stable sort give node's results" {
   cat > prog.js <<'EOF'
 var people = [

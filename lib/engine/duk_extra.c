@@ -348,94 +348,6 @@ static void oda__push_item(duk_hthread *thr, duk_hobject *h, duk_idx_t idx, duk_
 	duk_get_prop_index(thr, idx, (duk_uarridx_t) i);
 }
 
-/* Calls the function at idx_func with its this and arguments above it, leaving its answer in
- * its place, as duk_call_method does; for natives that call one callback many times (the
- * sort's comparator, Array.from's mapFn). A compiled function that needs no arguments object
- * and no environment of its own at entry (NEWENV without CREATEARGS: most callbacks) takes the
- * steps duk__handle_call_raw takes for it when a native calls it, and no others: the thread
- * is already the running one, the target needs no resolving (not bound, not .call or a
- * Proxy), a strict one's this is used as given. The executor is entered as duk__handle_call_raw
- * enters it, with its own setjmp, so an error thrown, caught or not, unwinds as it would there.
- * Anything else goes through duk_handle_call_unprotected. A comparison of the 1,000,000-number
- * sort went from about 700 instructions to about 400. */
-static void oda__call_callback(duk_hthread *thr, duk_idx_t idx_func) {
-	duk_tval *tv_func = thr->valstack_bottom + idx_func;
-	duk_hobject *func;
-	duk_hcompfunc *fun;
-	duk_activation *act;
-	duk_size_t bottom_byteoff, end_byteoff;
-	duk_int_t entry_depth;
-	duk_tval *tv_ret;
-	duk_tval *tv_funret;
-	duk_uint32_t flags;
-
-	if (!DUK_TVAL_IS_OBJECT(tv_func) || thr->ptr_curr_pc != NULL || thr != thr->heap->curr_thread ||
-	    thr->state != DUK_HTHREAD_STATE_RUNNING) {
-		goto generic;
-	}
-	func = DUK_TVAL_GET_OBJECT(tv_func);
-	flags = DUK_HEAPHDR_GET_FLAGS_RAW((duk_heaphdr *) func);
-	if ((flags & (DUK_HOBJECT_FLAG_COMPFUNC | DUK_HOBJECT_FLAG_NEWENV | DUK_HOBJECT_FLAG_CREATEARGS |
-	              DUK_HOBJECT_FLAG_BOUNDFUNC | DUK_HOBJECT_FLAG_SPECIAL_CALL)) !=
-	    (DUK_HOBJECT_FLAG_COMPFUNC | DUK_HOBJECT_FLAG_NEWENV)) {
-		goto generic;
-	}
-	fun = (duk_hcompfunc *) func;
-	if (!(flags & DUK_HOBJECT_FLAG_STRICT)) {
-		duk__coerce_nonstrict_this_binding(thr, idx_func + 1);
-	}
-
-	bottom_byteoff = (duk_size_t) ((duk_uint8_t *) thr->valstack_bottom - (duk_uint8_t *) thr->valstack);
-	end_byteoff = (duk_size_t) ((duk_uint8_t *) thr->valstack_end - (duk_uint8_t *) thr->valstack);
-	entry_depth = thr->heap->call_recursion_depth;
-	duk__call_c_recursion_limit_check(thr);
-	thr->heap->call_recursion_depth++;
-	duk__call_callstack_limit_check(thr);
-	duk_valstack_grow_check_throw(thr, bottom_byteoff + sizeof(duk_tval) * ((duk_size_t) idx_func + 2U +
-	                                                                         (duk_size_t) fun->nregs +
-	                                                                         DUK_VALSTACK_INTERNAL_EXTRA));
-
-	act = duk_hthread_activation_alloc(thr);
-	if (thr->callstack_curr != NULL) {
-		thr->callstack_curr->retval_byteoff = bottom_byteoff + (duk_size_t) idx_func * sizeof(duk_tval);
-	}
-	act->parent = thr->callstack_curr;
-	thr->callstack_curr = act;
-	thr->callstack_top++;
-	act->cat = NULL;
-	act->flags = DUK_ACT_FLAG_PREVENT_YIELD | ((flags & DUK_HOBJECT_FLAG_STRICT) ? DUK_ACT_FLAG_STRICT : 0);
-	act->func = func;
-	DUK_TVAL_SET_OBJECT(&act->tv_func, func); /* borrowed, as duk__call_setup_act_not_tailcall */
-	act->var_env = NULL;
-	act->lex_env = NULL;
-	act->curr_pc = NULL;
-	act->bottom_byteoff = bottom_byteoff + sizeof(duk_tval) * ((duk_size_t) idx_func + 2U);
-	act->reserve_byteoff = (duk_size_t) ((duk_uint8_t *) thr->valstack_end - (duk_uint8_t *) thr->valstack);
-	DUK_HOBJECT_INCREF(thr, func); /* act->func */
-	thr->callstack_preventcount++;
-
-	duk_set_top_and_wipe(thr, idx_func + 2 + fun->nregs, idx_func + 2 + fun->nargs);
-	thr->valstack_bottom = thr->valstack_bottom + idx_func + 2;
-	act->curr_pc = DUK_HCOMPFUNC_GET_CODE_BASE(thr->heap, fun);
-	duk_js_execute_bytecode(thr);
-
-	duk_hthread_activation_unwind_norz(thr);
-	thr->valstack_bottom = (duk_tval *) (void *) ((duk_uint8_t *) thr->valstack + bottom_byteoff);
-	tv_ret = thr->valstack_bottom + idx_func;
-	tv_funret = thr->valstack_top - 1;
-#if defined(DUK_USE_FASTINT)
-	DUK_TVAL_CHKFAST_INPLACE_FAST(tv_funret);
-#endif
-	DUK_TVAL_SET_TVAL_UPDREF(thr, tv_ret, tv_funret); /* side effects */
-	duk_set_top_unsafe(thr, idx_func + 1);
-	thr->valstack_end = (duk_tval *) (void *) ((duk_uint8_t *) thr->valstack + end_byteoff);
-	thr->heap->call_recursion_depth = entry_depth;
-	return;
-
-generic:
-	duk_handle_call_unprotected(thr, idx_func, 0);
-}
-
 /* Whether cmp(items[a], items[b]) > 0 after ToNumber (NaN: no), for the comparator at cmp_idx
  * and the array items at arr_idx (lib/engine/natives.cc's sort, whose items cmp never sees:
  * an object, checked by the caller).
@@ -461,7 +373,7 @@ int oda_duk_sorts_after(void *ctx, int arr_idx, int cmp_idx, unsigned int a, uns
 	thr->valstack_top = tv + 2;
 	oda__push_item(thr, h, (duk_idx_t) arr_idx, (duk_uint32_t) a);
 	oda__push_item(thr, h, (duk_idx_t) arr_idx, (duk_uint32_t) b);
-	oda__call_callback(thr, idx_func);
+	duk_handle_call_unprotected(thr, idx_func, 0);  /* patch 0066: a direct call */
 	tv = thr->valstack_top - 1;
 	if (DUK_TVAL_IS_NUMBER(tv)) {
 		r = DUK_TVAL_GET_NUMBER(tv);
@@ -657,7 +569,7 @@ void oda_duk_from_like(void *ctx) {
 		}
 		if (mapping) {
 			duk_push_number(thr, k);
-			oda__call_callback(thr, duk_get_top(thr) - 4);
+			duk_call_method(thr, 2);
 		}
 		slot = NULL;
 		if (k < 4294967295.0 && DUK_HOBJECT_HAS_EXOTIC_ARRAY(a) && DUK_HOBJECT_HAS_ARRAY_PART(a) &&
