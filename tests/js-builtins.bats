@@ -129,6 +129,27 @@ EOF
   same_as_node
 }
 
+@test "exec's match array: index, input and groups defined (no setter of Array.prototype sees them), over ASCII, accents, astral and lone surrogates" {
+  cat > prog.js <<'EOF'
+let seen = 0;
+Object.defineProperty(Array.prototype, 'index', { set(v) { seen++; }, get() { return 'proto'; }, configurable: true });
+Object.defineProperty(Array.prototype, 'input', { set(v) { seen++; }, configurable: true });
+const m = /(\d+)-(\w+)?/.exec('ab 12- cd');
+console.log(JSON.stringify(m), m.index, m.input, m.groups, seen, Object.keys(m).join());
+console.log(JSON.stringify(Object.getOwnPropertyDescriptor(m, 'index')), JSON.stringify(Object.getOwnPropertyDescriptor(m, 'groups')));
+delete Array.prototype.index; delete Array.prototype.input;
+const n = /(?<y>\d{4})-(?<mo>\d\d)/u.exec('date: 2026-12 ok');
+console.log(n.index, JSON.stringify(n.groups), Object.keys(n).join());
+for (const s of ['héllo wörld', 'emoji 😀 here 😀!', 'lone \ud800 x \udc00 y', '日本語テキスト 123', '']) {
+  const r = /(\S+)\s*(\d*)$/u.exec(s), q = /o|😀|\ud800|語/g;
+  console.log(JSON.stringify(r), r && r.index, JSON.stringify(s.match(q)), s.search(/\d/), s.replace(/[^\x00-\x7f]/g, '?'));
+}
+m.index = 5; delete m.input;
+console.log(m.index, 'input' in m, /x/.exec('y'));
+EOF
+  same_as_node
+}
+
 @test "ES2023 Array methods and a stable sort give node's results" {
   cat > prog.js <<'EOF'
 var people = [

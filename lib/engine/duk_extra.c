@@ -348,6 +348,14 @@ static void oda__push_item(duk_hthread *thr, duk_hobject *h, duk_idx_t idx, duk_
 	duk_get_prop_index(thr, idx, (duk_uarridx_t) i);
 }
 
+/* Defines the key below the value on the stack top as a writable, enumerable and configurable
+ * property of the object at obj_idx, and pops both: for an object a native has just made,
+ * extensible and without that key (lib/engine/regexp_natives.cc's match array: index, input,
+ * groups), where it is CreateDataProperty without the general define's checks. */
+void oda_duk_def_new_wec(void *ctx, int obj_idx) {
+	duk_xdef_prop((duk_hthread *) ctx, (duk_idx_t) obj_idx, DUK_PROPDESC_FLAGS_WEC);
+}
+
 /* Whether cmp(items[a], items[b]) > 0 after ToNumber (NaN: no), for the comparator at cmp_idx
  * and the array items at arr_idx (lib/engine/natives.cc's sort, whose items cmp never sees:
  * an object, checked by the caller).
