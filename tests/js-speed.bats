@@ -92,6 +92,29 @@ EOF
   same_as_node
 }
 
+@test "20,000 strings of one length that differ only in the middle are keys, Set and Map members as node, well inside 30 s" {
+  # Every such string once shared one hash (a fixed sample of a long string's bytes), so
+  # interning each compared it with all the others: about 40 s for this program before.
+  command -v node >/dev/null || skip "node is not installed"
+  cat > prog.js <<'EOF'
+const pad = 'x'.repeat(2500), keys = {}, set = new Set(), map = new Map();
+const rec = i => pad + String(i).padStart(5, '0') + pad;
+for (let i = 0; i < 20000; i++) { const r = rec(i); keys[r] = i; set.add(r); map.set(r, i); }
+let hits = 0;
+for (let i = 0; i < 20000; i += 7) if (keys[rec(i)] === i && set.has(rec(i)) && map.get(rec(i)) === i) hits++;
+let grown = pad;
+for (let i = 0; i < 3000; i++) grown += String(i % 10);
+console.log(Object.keys(keys).length, set.size, map.size, hits, keys[rec(19999)], set.has(pad + pad),
+            grown.length, grown === pad + Array.from({ length: 3000 }, (_, i) => i % 10).join(''), keys[grown]);
+EOF
+  run node prog.js
+  assert_success
+  local expected="$output"
+  run run-code --timeout-ms 30000 prog.js
+  assert_success
+  assert_output "$expected"
+}
+
 @test "a += loop of 300,000 lines ends within run-code's default budget and answers as node" {
   cat > prog.js <<'EOF'
 let out = '';
