@@ -184,3 +184,25 @@ EOF2
   assert_success
   assert_output 'await'
 }
+
+@test "a function expression inside a generator may be named yield, and a rest element refuses a trailing comma in a pattern, as node" {
+  cat > prog.js <<'EOF2'
+function* g() { yield (function yield() { return 1; }).name; }
+console.log(JSON.stringify(g().next()));
+async function af() { return (function await() {}).name; }
+af().then(n => console.log(n));
+for (const src of ['function* g() { (function* yield() {}) }', 'async function f() { (async function await() {}) }',
+                   '[...x,] = [1]', 'for ([...x,] of [[]]) ;', 'var [...y,] = []', '[...x, ] ', 'var x; [...x] = [1, 2]']) {
+  try { new Function(src); console.log('parses'); } catch (e) { console.log(e.constructor.name); }
+}
+EOF2
+  same_as_node
+}
+
+@test "a template's backslash before U+2028 or U+2029 continues the line: nothing in the cooked text, as node" {
+  cat > prog.js <<'EOF2'
+const ls = eval('`a\\\u2028b`'), ps = eval('`a\\\u2029b`');
+console.log(ls, ls.length, ps.length, eval('String.raw`\\\u2028`').length);
+EOF2
+  same_as_node
+}

@@ -367,6 +367,13 @@ void Lexer::template_part(Token& t) {
     size_t b = pos_;
     pos_++;
     if (pos_ >= src_.size()) fail("SyntaxError: unterminated template literal");
+    if (src_.compare(pos_, 2, "\xE2\x80") == 0 && pos_ + 2 < src_.size() &&
+        (src_[pos_ + 2] == '\xA8' || src_[pos_ + 2] == '\xA9')) {
+      // A line continuation by U+2028 or U+2029: nothing in the cooked value.
+      pos_ += 3;
+      raw.append(src_.substr(b, pos_ - b));
+      continue;
+    }
     char e = src_[pos_++];
     switch (e) {
       case 'n': cooked += '\n'; break;

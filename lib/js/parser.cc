@@ -423,11 +423,19 @@ class Parser {
     if (decl) f->flags |= F_DECL;
     if (decl && strict()) f->flags |= F_STRICT;
     if (tok_.t == TokenKind::Name && !at("(")) {
-      // A function expression's name is its own, not the static block's: function await() {}.
-      bool block = fn_.back().static_block;
-      fn_.back().static_block = block && decl;
+      // A function expression's name is its own, not the static block's nor the enclosing
+      // generator's or async function's: function await() {}, function yield() {}.
+      auto& outer = fn_.back();
+      bool block = outer.static_block, was_gen = outer.gen, was_async = outer.async;
+      if (!decl) {
+        outer.static_block = false;
+        outer.gen = gen;
+        outer.async = is_async;
+      }
       f->s = binding_ident();
-      fn_.back().static_block = block;
+      outer.static_block = block;
+      outer.gen = was_gen;
+      outer.async = was_async;
     } else if (decl) {
       unexpected();
     }
@@ -975,6 +983,8 @@ class Parser {
         for (Node* x : e->a) p->a.push_back(x->k == K::Hole ? x : to_pattern(x));
         for (size_t i = 0; i + 1 < p->a.size(); i++)
           if (p->a[i]->k == K::Rest) fail("SyntaxError: rest element must be last element", e->line);
+        if (!e->a.empty() && e->a.back()->k == K::Spread && e->a.back()->s2 == ",")
+          fail("SyntaxError: rest element may not have a trailing comma", e->line);
         return p;
       }
       case K::Object: {
@@ -1460,6 +1470,7 @@ class Parser {
         advance();
         s->a.push_back(assign(false));
         n->a.push_back(s);
+        if (at(",")) s->s2 = ",";  // refused if the array turns out to be a pattern
       } else {
         n->a.push_back(assign(false));
       }
