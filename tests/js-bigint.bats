@@ -300,3 +300,11 @@ console.log([t(() => BigInt.asIntN(bits, big)), t(() => BigInt.asUintN(bits, big
 EOF2
   same_as_node
 }
+
+@test "new Number(1n) converts the BigInt as Number(1n) does, as node" {
+  cat > prog.js <<'EOF2'
+console.log(+new Number(0n), +new Number(2n ** 64n), +new Number(-5n), typeof new Number(3n), +new Number(Object(7n)), +new Number());
+try { new Number(Symbol()); } catch (e) { console.log(e.constructor.name); }
+EOF2
+  same_as_node
+}

@@ -976,3 +976,26 @@ for (const n of [-1.5, -1, -0.5e-3, -Infinity, -(2 ** 40)]) {
 EOF2
   same_as_node
 }
+
+@test "Date.prototype is no Date: its toString throws node's TypeError; U+180E is not white space, as node" {
+  cat > prog.js <<'EOF2'
+for (const v of [undefined, Date.prototype, {}, 0]) {
+  try { console.log(Date.prototype.toString.call(v)); } catch (e) { console.log(e.constructor.name); }
+}
+console.log(String(new Date(0).toString().length > 0), Number('\u180E'), Number(' 1\u180E'), '\u180E'.trim().length, parseFloat('\u180E1'));
+console.log(/\s/.test('\u180E'), JSON.stringify(' \u180E\u1680 '.trim()));
+EOF2
+  same_as_node
+}
+
+@test "Symbol and BigInt are constructors that refuse new: either may be Reflect.construct's newTarget, as node" {
+  cat > prog.js <<'EOF2'
+for (const C of [Symbol, BigInt]) {
+  const o = Reflect.construct(function () {}, [], C);
+  console.log(Object.getPrototypeOf(o) === C.prototype);
+  try { new C(1); } catch (e) { console.log(e.constructor.name); }
+}
+try { Reflect.construct(function () {}, [], Math.max); } catch (e) { console.log(e.constructor.name); }
+EOF2
+  same_as_node
+}

@@ -338,6 +338,19 @@ void Emitter::new_expr(Node* n) {
     return;
   }
   w("new ");
+  if (bigint && c->k == K::Ident && !c->b && c->s == "Number" && n->a.size() >= 2) {
+    // new Number(1n) converts as Number(1n) does.
+    w("Number(__oda_BI.num(");
+    expr(n->a[1]);
+    w(")");
+    for (size_t i = 2; i < n->a.size(); i++) {
+      w(", ");
+      expr(n->a[i]);
+    }
+    sync(n->end_line);
+    w(")");
+    return;
+  }
   if (check) {
     w("(__oda_ctor(");
     expr(c);

@@ -39,11 +39,13 @@
   // made by target, then gets newTarget's prototype (read first, as the spec does), or
   // target's own when that is not an object.
   var nativeConstruct = Reflect.construct, isCtor = global.__oda_is_constructor;
+  // Symbol and BigInt refuse new but are constructors: either may be a newTarget.
+  var newTargetOnly = rt.newTargetOnly = [global.Symbol];
   if (typeof isCtor === 'function') {
     rt.method(Reflect, 'construct', function (target, args, newTarget) {
       if (arguments.length < 3 || newTarget === target) return nativeConstruct(target, args);
       if (!isCtor(target)) throw new TypeError('Reflect.construct: target is not a constructor');
-      if (!isCtor(newTarget)) throw new TypeError('Reflect.construct: newTarget is not a constructor');
+      if (!isCtor(newTarget) && newTargetOnly.indexOf(newTarget) < 0) throw new TypeError('Reflect.construct: newTarget is not a constructor');
       if (!rt.isObject(args)) throw new TypeError('Reflect.construct: arguments list is not an object');
       var proto = newTarget.prototype, q = global.__oda_ntq, o;
       // new.target in target (lowered to __oda_newtarget) answers newTarget.

@@ -15,6 +15,7 @@
     return y < 0 ? '-' + t : t;
   }
   function valid(d) {
+    if (d === DP) throw new TypeError('this is not a Date object.');  // an ordinary object in ES2015
     var t = getTime.call(d);  // throws the TypeError for non-dates
     return t === t;
   }

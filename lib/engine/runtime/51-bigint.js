@@ -358,6 +358,7 @@
   }
   var BigInt = function BigInt(value) { return toBigInt(value); };
   global.__oda_make_method(BigInt);
+  if (rt.newTargetOnly) rt.newTargetOnly.push(BigInt);
   BI.prototype = Object.create(Object.prototype);
   var P = BI.prototype;
   native(P, 3);  // the prototype of the BigInts __oda_bigop makes
