@@ -595,3 +595,39 @@ console.log(JSON.stringify(obj.m()), new C().m(), C.t());
 EOF2
   same_as_node
 }
+
+@test "super() in a constructor Reflect.construct runs with a newTarget gives the parent that newTarget, as node" {
+  cat > prog.js <<'EOF2'
+const NT = function () {};
+let seen;
+function Parent() { seen = new.target; }
+class Child extends Parent { constructor() { super(1); } }
+const o = Reflect.construct(Child, [], NT);
+console.log(seen === NT, Object.getPrototypeOf(o) === NT.prototype);
+new Child();
+console.log(seen === Child);
+class Mid extends Parent {}
+class Leaf extends Mid { constructor() { super(); } }
+Reflect.construct(Leaf, [], NT);
+console.log(seen === NT);
+EOF2
+  same_as_node
+}
+
+@test "a class expression's own name is a constant inside its body: assigning it throws node's TypeError" {
+  cat > prog.js <<'EOF2'
+var C = 'outside';
+var cls = class C {
+  probe() { return C; }
+  modify() { C = null; }
+  bump() { C += 1; }
+  pattern() { [C] = [1]; }
+};
+for (const m of ['modify', 'bump', 'pattern']) {
+  try { cls.prototype[m](); console.log(m, 'no error'); } catch (e) { console.log(m, e.constructor.name + ': ' + e.message); }
+}
+console.log(cls.prototype.probe() === cls, C);
+EOF2
+  same_as_node
+}
+

@@ -120,6 +120,7 @@ struct Binding {
   bool runtime_tdz = false;  // a closure may read it before its declaration: checked at run time
   bool in_with = false;  // a block binding declared inside a with statement's body
   bool plain_fn = false;  // kind 'f': every declaration of it is a plain function (a constructor)
+  bool fixed = false;  // kind 'k': a class expression's own name, immutable inside its body
 };
 
 struct Scope {

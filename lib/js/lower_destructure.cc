@@ -175,7 +175,7 @@ void Emitter::stepped_array(Node* p, const std::string& arr, const std::string& 
 }
 
 void Emitter::check_const(Node* id) {
-  if (id->b && id->b->kind == 'c' && assigning_) {
+  if (id->b && (id->b->kind == 'c' || id->b->fixed) && assigning_) {
     // Assigning a const throws, as it does natively.
     w("__oda_constassign(" + quote(id->s) + "), ");
   }

@@ -103,7 +103,7 @@ void Emitter::assign(Node* n) {
     w(")");
     return;
   }
-  if (t->k == K::Ident && t->b && t->b->kind == 'c') {
+  if (t->k == K::Ident && t->b && (t->b->kind == 'c' || t->b->fixed)) {
     w("(");
     expr(n->a[1]);
     w(", __oda_constassign(" + quote(t->s) + "))");
@@ -189,7 +189,7 @@ void Emitter::unary(Node* n) {
 void Emitter::update(Node* n) {
   Node* t = n->a[0];
   if (private_write_error(t, nullptr)) return;
-  if (t->k == K::Ident && t->b && t->b->kind == 'c') {
+  if (t->k == K::Ident && t->b && (t->b->kind == 'c' || t->b->fixed)) {
     w("__oda_constassign(" + quote(t->s) + ")");
     return;
   }

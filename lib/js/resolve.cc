@@ -476,7 +476,7 @@ class Resolver {
     if (!c->s.empty() && !c->has(F_DECL)) {
       Node* id = ar_.make(K::Ident, c->line);
       id->s = c->s;
-      declare(s, id, 'k', true);
+      declare(s, id, 'k', true)->fixed = true;
     }
     for (size_t i = 1; i < c->a.size(); i++) {
       Node* m = c->a[i];

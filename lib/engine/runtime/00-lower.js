@@ -211,13 +211,15 @@ function __oda_sget(home, key, receiver) {
 }
 
 // new.target in F, whose this is self: undefined unless self is an instance of F (a call
-// without new), else the NewTarget Reflect.construct(F, args, NT) is running F for (the
-// first instance F sees while it runs is that call's), else self's constructor.
+// without new), else the NewTarget Reflect.construct(G, args, NT) is running G for, where G
+// is F or a class whose super() runs F (the first instance seen while it runs is that
+// call's), else self's constructor.
 var __oda_ntq = [];
 function __oda_newtarget(self, F) {
   if (!(self instanceof F)) return void 0;
   var q = __oda_ntq[__oda_ntq.length - 1];
-  if (q && q.f === F && (q.o === null || q.o === self)) {
+  // F may be a parent that target's super() runs on the instance being made.
+  if (q && (q.o === null || q.o === self) && (q.f === F || self instanceof q.f)) {
     q.o = self;
     return q.nt;
   }
