@@ -631,3 +631,42 @@ EOF2
   same_as_node
 }
 
+@test "eval in a parameter's default may not declare a var named as a parameter: node's SyntaxError before the body" {
+  cat > prog.js <<'EOF2'
+let ran = 0;
+function f(a = eval("var a = 42")) { ran++; }
+function* g(a = eval("var a = 42")) { ran++; }
+async function* h(a, b = eval("function a() {}")) { ran++; }
+const k = (x, y = eval("var x = 1")) => ran++;
+function ok(a = eval("var b = 1"), c = b) { return [a, c]; }
+for (const fn of [f, () => g().next(), () => h().next(), k]) {
+  // (run-code's SyntaxErrors from the lowering end with " (line N)" in the eval code)
+  try { fn(); console.log('no error'); } catch (e) { console.log(e.constructor.name + ': ' + e.message.replace(/ \(line \d+\)$/, '')); }
+}
+console.log(ran, JSON.stringify(ok()));
+EOF2
+  same_as_node
+}
+
+@test "generator functions inherit from %GeneratorFunction.prototype%, and their objects from their prototype property or %GeneratorPrototype%, as node" {
+  cat > prog.js <<'EOF2'
+function* g() { yield 1; }
+const GF = Object.getPrototypeOf(g), GP = GF.prototype;
+console.log(Object.getPrototypeOf(GF) === Function.prototype, typeof GF, Object.getPrototypeOf(g.prototype) === GP);
+console.log(Object.getPrototypeOf(g()) === g.prototype, g() instanceof g, JSON.stringify([...g()]));
+const e = function* () {}, ae = async function* () {};
+console.log(Object.getPrototypeOf(e) === GF, Object.getPrototypeOf(ae) === Object.getPrototypeOf(async function* () {}), Object.getPrototypeOf(ae) !== GF);
+g.prototype = null;
+console.log(Object.getPrototypeOf(g()) === GP, g().next().value);
+const AGP = Object.getPrototypeOf(ae).prototype;
+ae.prototype = 5;
+console.log(Object.getPrototypeOf(ae()) === AGP, typeof ae().next);
+try { new e(); } catch (err) { console.log(err.constructor.name); }
+const o = { *m() { yield 2; } };
+class C { *m() { yield 3; } static *s() { yield 4; } }
+console.log(o.m().next().value, new C().m().next().value, C.s().next().value);
+switch (1) { case 1: function* inCase() { yield 5; } console.log(inCase().next().value, Object.getPrototypeOf(inCase()) === inCase.prototype); }
+console.log(eval('function* ev() {}'), typeof eval('function* ev2() {} ev2').prototype);
+EOF2
+  same_as_node
+}

@@ -130,10 +130,11 @@ duk_ret_t hidden_key(duk_context* ctx) {
   return 1;
 }
 
-// __oda_lower_eval(src, flags, home): the ES5 that eval or the Function constructor should
+// __oda_lower_eval(src, flags, home, params): the ES5 that eval or the Function constructor should
 // run for src (a script of modern JavaScript); anything but a string comes back unchanged.
 // flags: what the calling function allows, from the lowering of a direct eval (js::lower_script);
-// home: a method's super base, for super.x in the eval code.
+// home: a method's super base, for super.x in the eval code; params: the names of the
+// parameters whose defaults hold the eval (comma-separated), which its vars may not take.
 // A syntax error is thrown as the SyntaxError the lowering names ("... (line N)" in src).
 duk_ret_t lower_eval(duk_context* ctx) {
   if (!duk_is_string(ctx, 0)) {
@@ -145,6 +146,8 @@ duk_ret_t lower_eval(duk_context* ctx) {
   int flags = duk_is_number(ctx, 1) ? duk_get_int(ctx, 1) & 15 : 0;
   duk_size_t home_n = 0;
   const char* home = duk_is_string(ctx, 2) ? duk_get_lstring(ctx, 2, &home_n) : "";
+  duk_size_t params_n = 0;
+  const char* params = duk_is_string(ctx, 3) ? duk_get_lstring(ctx, 3, &params_n) : "";
   if (bigint_used) flags |= static_cast<int>(js::EvalFlags::BigInt);
   // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
   static std::string out;
@@ -153,7 +156,7 @@ duk_ret_t lower_eval(duk_context* ctx) {
   try {
     out.clear();
     ok = js::lower_script(std::string_view(src, n), &out, &err, static_cast<js::EvalFlags>(flags),
-                          std::string_view(home, home_n));
+                          std::string_view(home, home_n), std::string_view(params, params_n));
   } catch (...) {
     err.message = "RangeError: out of memory while lowering";
   }
@@ -612,7 +615,7 @@ void put_hidden_global(duk_context* ctx, const char* name, duk_c_function fn, du
 
 void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
-  put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 3);
+  put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 4);
   put_hidden_global(ctx, "__oda_make_method", make_method, 1);
   put_hidden_global(ctx, "__oda_bigint", bigint_native, 2);
   put_hidden_global(ctx, "__oda_bigop", bigint_op, 3);

@@ -5,6 +5,7 @@
 // context (temps, this, arguments); lower_*.cc hold the constructs.
 #include "js/lower.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -132,6 +133,7 @@ void Emitter::program(Node* p) {
   f.strict = opens_strict(p->a);
   push(&f);
   tdz_entry(p->scope);
+  gen_entry(p->a, true);
   stmts(p->a);
   pop();
   sync(p->end_line);
@@ -156,6 +158,7 @@ void Emitter::script(Node* p, EvalFlags flags) {
   if (lexical_this) f.this_name = "__tethis";
   push(&f);
   tdz_entry(p->scope);
+  gen_entry(p->a, true);
   stmts(p->a);
   pop();
   if (lexical_this) out.insert(0, "var __tethis = __oda_evthis;");
@@ -175,6 +178,10 @@ void Emitter::pop() {
   if (f->pcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "pc = __oda_pcat";
   if (f->need_callee) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "fn = __oda_callee()";
   if (!decl.empty()) decl = "var " + decl + ";";
+  if (!entries_.empty() && entries_.back().first == f) {
+    decl += entries_.back().second;
+    entries_.pop_back();
+  }
   if (f->strict && !decl.empty()) decl.insert(0, "\"use strict\";");
   if (!decl.empty()) out.insert(f->insert_at, decl);
   fn_ = f->parent;
@@ -246,7 +253,7 @@ bool names_bigint(const std::string& s) {
 }
 
 bool lower(std::string_view source, bool script, EvalFlags flags, std::string_view home, std::string* out,
-           LowerError* err) {
+           LowerError* err, std::string_view params) {
   Arena arena;
   ParseError perr;
   Node* prog = parse_program(source, arena, &perr);
@@ -268,6 +275,22 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string_vi
       err->line = 1;
       err->message = "SyntaxError: Identifier 'arguments' has already been declared (line 1)";
       return false;
+    }
+  }
+  if (script && !params.empty() && prog->scope) {
+    // eval in the defaults of parameters declares no var named as one of them (node's
+    // SyntaxError, before any of the eval code runs).
+    for (auto& [name, b] : prog->scope->names) {
+      if (b->kind != 'v' && b->kind != 'f') continue;
+      for (size_t at = 0; at <= params.size();) {
+        size_t end = std::min(params.find(',', at), params.size());
+        if (params.substr(at, end - at) == name) {
+          err->line = 1;
+          err->message = "SyntaxError: Identifier '" + name + "' has already been declared (line 1)";
+          return false;
+        }
+        at = end + 1;
+      }
     }
   }
   // Each lowered script (one eval, one Function constructor call) is numbered: its let,
@@ -306,12 +329,12 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string_vi
 }  // namespace
 
 bool lower_program(std::string_view source, std::string* out, LowerError* err) {
-  return lower(source, false, EvalFlags::None, {}, out, err);
+  return lower(source, false, EvalFlags::None, {}, out, err, {});
 }
 
 bool lower_script(std::string_view source, std::string* out, LowerError* err, EvalFlags flags,
-                  std::string_view home) {
-  return lower(source, true, flags, home, out, err);
+                  std::string_view home, std::string_view params) {
+  return lower(source, true, flags, home, out, err, params);
 }
 
 }  // namespace oda::js

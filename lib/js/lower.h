@@ -45,6 +45,7 @@ constexpr bool has(EvalFlags set, EvalFlags f) { return (set & f) != EvalFlags::
 // what its caller allows; home, for an eval in a method, is the caller's super base (an
 // expression of the caller's scope, "Object.getPrototypeOf(__t1)") that super.x reads.
 bool lower_script(std::string_view source, std::string* out, LowerError* err,
-                  EvalFlags flags = EvalFlags::None, std::string_view home = {});
+                  EvalFlags flags = EvalFlags::None, std::string_view home = {},
+                  std::string_view params = {});
 
 }  // namespace oda::js

@@ -156,10 +156,18 @@ void Emitter::call(Node* n) {
     if (f->kind == Fn::Program && script_) flags |= eval_flags_ & EvalFlags::NoArguments;
     if (fn_->param_args) flags |= EvalFlags::ArgumentsParam;
     std::string th = this_ref(false);  // eval code that never reads this may run before super()
+    std::string params;
+    if (fn_->param_list) {
+      std::vector<Node*> ids;
+      for (Node* p : fn_->param_list->a) pattern_idents(p, ids);
+      for (Node* id : ids) params += (params.empty() ? "" : ",") + id->s;
+    }
     if (th != "this") w(", (__oda_evthis = " + th + ", " + std::to_string(unsigned(flags | EvalFlags::LexicalThis)) + ")");
-    else if (flags != EvalFlags::None || !fn_->home.empty()) w(", " + std::to_string(unsigned(flags)));
+    else if (flags != EvalFlags::None || !fn_->home.empty() || !params.empty()) w(", " + std::to_string(unsigned(flags)));
     // In a method, super.x in the eval code reads the method's super base (in its scope).
-    if (!fn_->home.empty()) w(", " + quote(fn_->home));
+    if (!fn_->home.empty() || !params.empty()) w(", " + quote(fn_->home));
+    // In the defaults of parameters, the eval code may declare no var of theirs.
+    if (!params.empty()) w(", " + quote(params));
     w(")");
     for (size_t i = 2; i < n->a.size(); i++) {
       w(", ");

@@ -49,6 +49,10 @@ void Emitter::function(Node* f, const FnOpts& o) {
   assigning_ = false;
   bool arrow = f->has(F_ARROW);
   bool is_async = f->has(F_ASYNC), gen = f->has(F_GEN);
+  // A generator function expression gets its prototypes as it is made (a declaration where
+  // its statement list starts: gen_entry).
+  bool gen_made = gen && !arrow && !o.method && o.header.empty() && !f->has(F_DECL);
+  if (gen_made) w("__oda_genfn(");
   if (!o.header.empty()) {
     w(o.header);
   } else {
@@ -135,6 +139,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
     pattern_idents(p, ids);
     for (Node* id : ids) fc.param_args |= id->s == "arguments";
   }
+  if (!complex.empty()) fc.param_list = params;
   // An async function's parameters that throw reject its promise (the body's thread has not
   // started yet, so the prologue catches for it).
   bool reject_params = is_async && !gen && !complex.empty();
@@ -153,6 +158,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   }
   if (reject_params) w("} catch (__e) {return __oda_async_reject(__e);}");
   fc.param_args = false;
+  fc.param_list = nullptr;
   if (rest_at != std::string::npos) {
     Node* r = params->a[rest_at]->a[0];
     std::string src = "Array.prototype.slice.call(arguments, " + std::to_string(rest_at) + ")";
@@ -198,7 +204,12 @@ void Emitter::function(Node* f, const FnOpts& o) {
     return;
   }
   bool wrapped = is_async || gen;
-  if (gen && !arrow) {
+  // A generator function's object inherits from its prototype property (or
+  // %GeneratorPrototype%): __oda_gen refuses `new` on it. A generator method's inherits from
+  // %GeneratorPrototype%.
+  bool gen_obj = gen && !arrow && !o.method;
+  if (gen_obj) callee_ref(fn_);
+  if (gen && !arrow && o.method) {
     std::string self = callee_ref(fn_);
     w("if (this instanceof " + self + ") __oda_notctor(" + self + ");");
   }
@@ -215,7 +226,10 @@ void Emitter::function(Node* f, const FnOpts& o) {
     inner.agen = gen && is_async;
     push(&inner);
   }
-  if (!f->has(F_EXPRBODY)) tdz_entry(f->scope);
+  if (!f->has(F_EXPRBODY)) {
+    tdz_entry(f->scope);
+    gen_entry(body->a, true);
+  }
   if (f->has(F_EXPRBODY)) {
     w("return (");
     expr(body);
@@ -236,10 +250,11 @@ void Emitter::function(Node* f, const FnOpts& o) {
   if (o.derived) w("return __oda_self(__self);");
   if (wrapped) {
     pop();
-    w("});");
+    w(gen_obj ? "}, " + callee_ref(fn_) + ", this);" : "});");
   }
   pop();
   w("}");
+  if (gen_made) w(is_async ? ", 1)" : ")");
   assigning_ = saved_assigning;
 }
 

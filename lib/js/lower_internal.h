@@ -84,6 +84,7 @@ class Emitter {
     bool no_new = false;  // a method, accessor, async function or generator: never new.target
     bool field_init = false;  // class field initializers (no arguments, no new.target)
     bool param_args = false;  // printing the defaults of parameters one of which is `arguments`
+    Node* param_list = nullptr;  // printing the defaults of these parameters
     bool ctor_fields = false;  // the class has instance fields to initialize after super()
     bool gen = false;        // body of a (sync) generator
     bool agen = false;       // body of an async generator
@@ -184,6 +185,10 @@ class Emitter {
   // ---- statements (lower_stmt.cc) ----
   void stmts(const std::vector<Node*>& list, size_t from = 0);
   void tdz_entry(Scope* s);
+  void gen_entry(const std::vector<Node*>& list, bool at_fn_start);
+  // Statements pop() puts at a function's start, after its directives and temps (kept here,
+  // not in Fn: each level of nesting holds Fn frames on the stack).
+  std::vector<std::pair<Fn*, std::string>> entries_;
   void stmt(Node* n, std::vector<std::string>* labels = nullptr);
   void stmt_body(Node* n, std::vector<std::string>* labels);
   void var_decl(Node* n, bool statement);

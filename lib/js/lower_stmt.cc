@@ -17,6 +17,21 @@ void Emitter::tdz_entry(Scope* s) {
     if (b->runtime_tdz) w(ascii_name(b->out) + " = __oda_TDZ;");
 }
 
+// At the entry of a statement list: the generator functions it declares get the prototypes
+// of generator functions (%GeneratorFunction.prototype%, and a prototype object of their own
+// under %GeneratorPrototype%), as the declarations are hoisted. at_fn_start: the list is a
+// function's or program's, whose directives must stay first (pop() places them after).
+void Emitter::gen_entry(const std::vector<Node*>& list, bool at_fn_start) {
+  std::string text;
+  for (Node* st : list)
+    if (st->k == K::Function && st->has(F_DECL) && st->has(F_GEN))
+      text += std::string(script_ ? "void " : "") + "__oda_genfn(" + (st->b ? st->b->out : st->s) +
+              (st->has(F_ASYNC) ? ", 1);" : ");");  // eval code: no completion value
+  if (text.empty()) return;
+  if (at_fn_start) entries_.emplace_back(fn_, std::move(text));
+  else w(text);
+}
+
 // Whether n is a statement whose completion value is undefined when its body's is empty
 // (ES2015's UpdateEmpty); the engine keeps ES5's, the value of the statement before it.
 static bool resets_completion(const Node* n) {
@@ -56,6 +71,7 @@ void Emitter::stmt_body(Node* n, std::vector<std::string>* labels) {
     case K::Block:
       w("{");
       tdz_entry(n->scope);
+      gen_entry(n->a, false);
       // A block function annex B does not hoist has a name of its own (resolve.cc): the
       // engine hoists it under that name, and it is named as written.
       for (Node* st : n->a)

@@ -134,7 +134,7 @@ TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
   expect_lowers("async function f() { return 1; }",
                 sync_program("function f() {\"use oda noctor\";try {return __oda_async_resolved(1);} catch (__e) {return __oda_async_reject(__e);}}"));
   expect_lowers("function p() {} function* q() {}",
-                sync_program("function p() {}function q() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){\"use oda arrow\";});}"));
+                sync_program("__oda_genfn(q);function p() {}function q() {var __tfn = __oda_callee();return __oda_gen(function(){\"use oda arrow\";}, __tfn, this);}"));
   expect_lowers("class A { m() {} }",
                 sync_program("var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(__proto, \"m\", function m() {\"use oda arrow\";});return A;})();"));
 }
@@ -149,7 +149,7 @@ TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
   expect_lowers("async function af() {}",
                 sync_program("function af() {\"use oda noctor\";return __oda_async_resolved(void 0);}"));
   expect_lowers("function f() {} function* g() {}",
-                sync_program("function f() {}function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){\"use oda arrow\";});}"));
+                sync_program("__oda_genfn(g);function f() {}function g() {var __tfn = __oda_callee();return __oda_gen(function(){\"use oda arrow\";}, __tfn, this);}"));
 }
 
 // `new` checks its callee unless it is certainly a constructor, naming it as V8 does.
@@ -319,13 +319,13 @@ TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
   expect_lowers("async function f(a) { return await g(a); }",
                 sync_program("function f(a) {return __oda_async_call(function(){return __oda_await(g(a));});}"));
   expect_lowers("function* g() { const x = yield 1; yield* xs; }",
-                sync_program("function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);});}"));
+                sync_program("__oda_genfn(g);function g() {var __tfn = __oda_callee();return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);}, __tfn, this);}"));
   expect_lowers("async function* g() { yield 1; }",
-                sync_program("function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){__oda_await(__g.y(1));});}"));
+                sync_program("__oda_genfn(g, 1);function g() {var __tfn = __oda_callee();return __oda_agen(function(__g){__oda_await(__g.y(1));}, __tfn, this);}"));
   expect_lowers("const h = async x => { await x; return x; };",
                 sync_program("var h = (function h(x) {return __oda_async_call(function(){__oda_await(x);return x;});});"));
   expect_lowers("async function* ag() { yield* other(); for await (const v of src) yield v; }",
-                sync_program("function ag() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }});}"));
+                sync_program("__oda_genfn(ag, 1);function ag() {var __tfn = __oda_callee();return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }}, __tfn, this);}"));
 }
 
 TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
@@ -356,7 +356,7 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of xs) { if (x) break; }",
                 sync_program("var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);if (x) break;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("function* g() { for (const x of xs) yield x; }",
-                sync_program("function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("__oda_genfn(g);function g() {var __tfn = __oda_callee();return __oda_gen(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);__oda_yield(x);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }}, __tfn, this);}"));
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
@@ -408,7 +408,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
   expect_lowers("class F { a = eval('1'); }",
                 sync_program("var F = (function(){\"use strict\";var __proto = __oda_class(F, null), __fi;function F() {if (!(this instanceof F)) __oda_nonew(F);__fi(this);}__fi = function(__s){__s[\"a\"] = eval(__oda_lower_eval('1', (__oda_evthis = __s, 7), \"Object.prototype\"));};return F;})();"));
   expect_lowers("function g(a = eval('1')) { return a; }",
-                sync_program("function g() {var a = arguments[0];if (a === void 0) a = eval(__oda_lower_eval('1', 2));return a;}"));
+                sync_program("function g() {var a = arguments[0];if (a === void 0) a = eval(__oda_lower_eval('1', 2, \"\", \"a\"));return a;}"));
 }
 
 // Static async generators, async methods (this captured for the coroutine), generator

@@ -11,7 +11,8 @@
 //   object literals and templates: __oda_setproto __oda_defprop __oda_fname __oda_mname __oda_accnames
 //     __oda_ospread __oda_tplcache
 //     __oda_tpl
-//   generators: __oda_GenReturn __oda_GenProto __oda_RawResult __oda_gen __oda_genentry
+//   generators: __oda_GenReturn __oda_GenProto __oda_AGenProto __oda_GenFnProto __oda_AGenFnProto
+//     __oda_genfn __oda_genobj __oda_RawResult __oda_gen __oda_genentry
 //     __oda_genresume __oda_yield __oda_yieldstar __oda_genrethrow __oda_agen __oda_ayieldstar
 // and Symbol.asyncIterator when the engine lacks it.
 // Generator bodies run as Duktape.Thread coroutines: the thread entry calls the body
@@ -461,8 +462,41 @@ var __oda_GenProto = {
 };
 __oda_GenProto[Symbol.iterator] = function () { return this; };
 
-function __oda_gen(fn) {
-  var g = Object.create(__oda_GenProto);
+// %GeneratorFunction.prototype% and %AsyncGeneratorFunction.prototype%: the prototypes of
+// generator functions, whose prototype properties are %GeneratorPrototype% and
+// %AsyncGeneratorPrototype%.
+var __oda_AGenProto = {};
+var __oda_GenFnProto = Object.create(Function.prototype), __oda_AGenFnProto = Object.create(Function.prototype);
+(function () {
+  function link(F, P) {
+    Object.defineProperty(F, 'prototype', { value: P, writable: false, enumerable: false, configurable: true });
+    Object.defineProperty(P, 'constructor', { value: F, writable: false, enumerable: false, configurable: true });
+  }
+  link(__oda_GenFnProto, __oda_GenProto);
+  link(__oda_AGenFnProto, __oda_AGenProto);
+})();
+
+// A generator function as made: its prototype, and a prototype property of its own whose
+// objects inherit from %GeneratorPrototype% (async: %AsyncGeneratorPrototype%).
+function __oda_genfn(f, async) {
+  Object.setPrototypeOf(f, async ? __oda_AGenFnProto : __oda_GenFnProto);
+  f.prototype = Object.create(async ? __oda_AGenProto : __oda_GenProto);
+  return f;
+}
+
+// The object a call of generator function f makes (its prototype property, or the intrinsic
+// when that is no object); self is the call's this: new f() throws.
+function __oda_genobj(f, self, intrinsic) {
+  var p = f.prototype;
+  if (p === null || (typeof p !== 'object' && typeof p !== 'function')) return Object.create(intrinsic);
+  if (self instanceof f) __oda_notctor(f);
+  // The engine's own prototype object (a declaration no statement list set up): set up now.
+  if (p.constructor === f) p = __oda_genfn(f, intrinsic === __oda_AGenProto).prototype;
+  return Object.create(p);
+}
+
+function __oda_gen(fn, f, self) {
+  var g = f ? __oda_genobj(f, self, __oda_GenProto) : Object.create(__oda_GenProto);
   g._fn = fn;
   g._st = 0;
   g._t = null;
@@ -521,11 +555,11 @@ function __oda_yieldstar(x) {
 
 // ---- async generators: the body runs as an async function; each yield hands a value to
 // the pending next() and waits for the following one ----
-function __oda_agen(fn) {
+function __oda_agen(fn, f, self) {
   var queue = [];        // pending requests {mode, value, resolve, reject}
   var resume = null;     // resolves the body's current yield
   var started = false, done = false, running = false;
-  var g = {};
+  var g = f ? __oda_genobj(f, self, __oda_AGenProto) : {};
   function settle(req, value, isDone, err) {
     if (err) req.reject(value);
     else req.resolve({ value: value, done: isDone });
