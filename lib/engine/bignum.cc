@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 
 namespace oda::engine::bignum {
 namespace {
@@ -179,22 +180,77 @@ bool small(std::string_view text, int64_t& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
+constexpr uint64_t kTen19 = 10000000000000000000ULL;  // 19 digits fit 64 bits
+
+// Up to 19 decimal digits (they fit 64 bits) as a number; false for anything not a digit.
+bool digits64(const char* p, size_t n, uint64_t& out) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned digit = unsigned(p[i] - '0');
+    if (digit > 9) return false;
+    v = v * 10 + digit;
+  }
+  out = v;
+  return true;
+}
+
+// Canonical decimal text of a value below 2^127 (at most 39 digits) as a 128-bit integer: a
+// 64-bit half of at most 19 digits and the rest, where digit by digit would cost a 128-bit
+// multiply a digit.
+bool small128(std::string_view text, __int128& out) {
+  bool negative = !text.empty() && text[0] == '-';
+  std::string_view d = text.substr(negative);
+  if (d.empty() || d.size() > 39 || (d[0] == '0' && (d.size() > 1 || negative))) return false;
+  size_t split = d.size() > 19 ? d.size() - 19 : 0;
+  uint64_t top = 0, hi = 0, lo = 0;
+  // 39 digits: the first apart, so the next 19 fit 64 bits.
+  size_t first = split > 19 ? 1 : 0;
+  if (!digits64(d.data(), first, top) || !digits64(d.data() + first, split - first, hi) ||
+      !digits64(d.data() + split, d.size() - split, lo) || top > 1)  // 2 * 10^38 is past 2^127
+    return false;
+  unsigned __int128 m = (static_cast<unsigned __int128>(top) * 10000000000000000000ULL + hi) * kTen19 + lo;
+  if (m >> 127) return false;
+  out = negative ? -static_cast<__int128>(m) : static_cast<__int128>(m);
+  return true;
+}
+
+// The text of a 128-bit value other than the most negative: 19 digits a 64-bit conversion
+// (|v| < 2^127, so the part above the low 19 digits fits 64 bits).
 std::string text_of(__int128 v) {
+  char buf[48];
   if (v >= INT64_MIN && v <= INT64_MAX) {
-    char buf[24];
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v));
     return std::string(buf, end);
   }
   bool negative = v < 0;
   unsigned __int128 m = negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  char buf[48];
-  char* p = buf + sizeof buf;
-  while (m != 0) {
-    *--p = char('0' + int(m % 10));
-    m /= 10;
+  char* p = buf;
+  if (negative) *p++ = '-';
+  if (m < kTen19) return std::string(buf, std::to_chars(p, buf + sizeof buf, static_cast<uint64_t>(m)).ptr);
+  p = std::to_chars(p, buf + 24, static_cast<uint64_t>(m / kTen19)).ptr;
+  char low[20];  // the low 19 digits, zeros in front
+  char* end = std::to_chars(low, low + sizeof low, static_cast<uint64_t>(m % kTen19)).ptr;
+  size_t n = size_t(end - low);
+  std::memset(p, '0', 19 - n);
+  std::memcpy(p + 19 - n, low, n);
+  return std::string(buf, p + 19);
+}
+
+// a op b when both operands and the result fit 128 bits; false to take the long way.
+bool compute128(Op op, __int128 x, __int128 y, std::string& out) {
+  __int128 r = 0;
+  switch (op) {
+    case Op::kAdd: if (__builtin_add_overflow(x, y, &r)) return false; break;
+    case Op::kSub: if (__builtin_sub_overflow(x, y, &r)) return false; break;
+    case Op::kMul: if (__builtin_mul_overflow(x, y, &r)) return false; break;
+    case Op::kDiv: r = x / y; break;  // |x| < 2^127: never the one overflowing quotient
+    case Op::kMod: r = x % y; break;
+    case Op::kShl: return false;
   }
-  if (negative) *--p = '-';
-  return std::string(p, buf + sizeof buf);
+  // The most negative 128-bit value has no positive twin for text_of.
+  if (r == -static_cast<__int128>((static_cast<unsigned __int128>(1) << 127) - 1) - 1) return false;
+  out = text_of(r);
+  return true;
 }
 
 }  // namespace
@@ -285,6 +341,20 @@ bool shift(std::string_view a, std::string_view b, std::string& out) {
     return true;
   }
   if (n > (int64_t(1) << 30)) return false;
+  __int128 x = 0;
+  if (small128(a, x)) {
+    if (n < 0) {  // >> rounds toward -infinity, as the arithmetic shift of the two's complement
+      out = text_of(n <= -127 ? (x < 0 ? -1 : 0) : x >> -n);
+      return true;
+    }
+    // |x| below 2^(126 - n): the product stays clear of the sign bit.
+    unsigned __int128 m = x < 0 ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x);
+    if (n < 126 && (m >> (126 - n)) == 0) {
+      __int128 p = static_cast<__int128>(m << n);
+      out = text_of(x < 0 ? -p : p);
+      return true;
+    }
+  }
   if (n >= 0) {
     Big u;
     if (!parse(a, u)) return false;
@@ -309,22 +379,10 @@ bool shift(std::string_view a, std::string_view b, std::string& out) {
 
 bool compute(Op op, std::string_view a, std::string_view b, std::string& out) {
   if (op == Op::kShl) return shift(a, b, out);
-  int64_t x = 0, y = 0;
-  if (small(a, x) && small(b, y)) {  // |x|, |y| < 10^18: no sum or difference overflows
-    switch (op) {
-      case Op::kAdd: out = text_of(__int128(x) + y); return true;
-      case Op::kSub: out = text_of(__int128(x) - y); return true;
-      case Op::kMul: out = text_of(__int128(x) * y); return true;
-      case Op::kDiv:
-        if (y == 0) return false;
-        out = text_of(x / y);
-        return true;
-      case Op::kMod:
-        if (y == 0) return false;
-        out = text_of(x % y);
-        return true;
-      case Op::kShl: break;
-    }
+  __int128 x = 0, y = 0;
+  if (small128(a, x) && small128(b, y)) {
+    if ((op == Op::kDiv || op == Op::kMod) && y == 0) return false;
+    if (compute128(op, x, y, out)) return true;
   }
   Big u, v;
   if (!parse(a, u) || !parse(b, v)) return false;
