@@ -308,3 +308,63 @@ try { new Number(Symbol()); } catch (e) { console.log(e.constructor.name); }
 EOF2
   same_as_node
 }
+
+@test "BigInt operators as natives: BigInt and number pairs, objects whose valueOf gives a BigInt, mixes, strings, division by zero and shift limits as node" {
+  cat > prog.js <<'EOF2'
+const out = [];
+const p = (x) => out.push(typeof x === 'bigint' ? x + 'n' : typeof x === 'number' && Object.is(x, -0) ? '-0' : String(x));
+const big = { valueOf() { return 12n; } }, num = { valueOf() { return 3; } }, str = { toString() { return '7'; }, valueOf: undefined };
+const ops = [(a, b) => a + b, (a, b) => a - b, (a, b) => a * b, (a, b) => a / b, (a, b) => a % b, (a, b) => a < b, (a, b) => a > b,
+             (a, b) => a <= b, (a, b) => a >= b, (a, b) => a == b, (a, b) => a != b, (a, b) => a << b, (a, b) => a >> b];
+const pairs = [[7n, 2n], [-7n, 2n], [7, 2], [-7, 0], [0, -5], [2 ** 31, 33], [-1, 1], [big, 5n], [5n, big], [big, num], [num, 2],
+               ['3', 4], ['a', 'b'], [7n, 0n], [0n, 0n], [1n, 2], [2, 1n], ['5', 5n], [5n, '5'], [null, 1], [undefined, 2], [true, 1n],
+               [NaN, 1n], [1n, NaN], [18446744073709551615n, 6364136223846793005n], [-(2n ** 127n), -1n], [0n, 20000000n],
+               [-5n, 1000n], [str, 1n], [3n, str]];
+for (const [a, b] of pairs)
+  for (const f of ops)
+    try { p(f(a, b)); } catch (e) { out.push(e.name + ': ' + e.message); }
+let i = 5n, j = 2.5, k = big, m = '9';
+p(i++); p(i--); p(++i); p(--i); p(j++); p(j); p(--j); p(k++); p(k); p(m++); p(m);
+console.log(out.join('\n'));
+EOF2
+  same_as_node
+}
+
+@test "BigInt literals made once keep node's values: eval, new Function, nested functions and loops, defaults, generators, and a program naming the lowering's locals" {
+  cat > prog.js <<'EOF2'
+const out = [];
+function outer(n) {
+  const inner = (x = 2n) => x * 3n + 1n;
+  let s = 0n;
+  for (let i = 0; i < n; i++) s += inner(BigInt(i)) - 1n;
+  return s + inner();
+}
+function* gen() { yield 10n; yield 10n * 10n; }
+out.push(outer(5), [...gen()].join(), eval('1n + 2n * 3n'), eval('(() => 5n ** 3n)()'), new Function('a', 'return a * 4n + 1n')(2n),
+         new Function('return 0x10n + 0b11n + 0o7n')(), eval('var q = 9n; q * q'), eval('let z = 1n; for (let r = 0; r < 3; r++) z <<= 2n; z'));
+const f1 = eval('(function () { return 7n; })'), f2 = eval('(function () { return 8n; })');
+out.push(f1() + f2(), f1() === 7n, 123456789012345678901234567890n === 123456789012345678901234567890n);
+var __tbmul = 'mine', __tbl0 = 'also mine', __tebadd = 'eval name';
+function shadow(__tbsub) { return [__tbsub, 6n - 1n, 2n * 5n]; }
+out.push(__tbmul, __tbl0, 3n * 3n, shadow('param').join(), eval('__tebadd + 1n'), eval('var __tebsub = 4; 9n - 2n + BigInt(__tebsub)'));
+console.log(out.map((x) => typeof x === 'bigint' ? x + 'n' : String(x)).join('\n'));
+EOF2
+  same_as_node
+}
+
+@test "++ and -- on a BigInt held by a property, an element, a private or static field, or an object whose valueOf gives one, as node" {
+  cat > prog.js <<'EOF2'
+const o = { x: 1n, y: 5 }, k = 'x', arr = [10n, 2.5];
+const r = o.x++;
+o['x'] += 2n; --o.x; o[k]++;
+const s = arr[0]--, t = ++arr[1], u = o.y++;
+class C { #p = 1n; bump() { this.#p++; return this.#p; } static q = 3n; static #s = 1n; static n() { return C.#s++ + C.#s; } }
+C.q--;
+let big = { valueOf() { return 12n; } }, calls = 0, counted = { valueOf() { calls++; return 7n; } };
+const old = big++, held = { v: counted }, was = held.v--;
+console.log(String(r), String(o.x), String(s), String(arr[0]), t, u, o.y, String(new C().bump()), String(C.q), String(C.n()),
+            String(o[k]--), String(o.x), String(old), String(big), String(was), String(held.v), calls);
+try { C.prototype.bump.call({}); } catch (e) { console.log(e.name); }
+EOF2
+  same_as_node
+}

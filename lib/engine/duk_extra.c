@@ -163,18 +163,16 @@ const char *oda_duk_bigint_text(void *ctx, int idx, size_t *len) {
 }
 
 /* Pushes a new BigInt of the runtime (lib/engine/patches/0010) holding text, canonical
- * decimal: an object of the prototype at proto_idx whose one property, under the hidden key at
- * key_idx, is the text; marked, and made as Object.freeze leaves one, without freeze's
- * compaction of the property table. */
-void oda_duk_push_bigint(void *ctx, const char *text, size_t len, int proto_idx, int key_idx) {
+ * decimal: an object of the prototype proto whose one property, under the hidden key key (a
+ * string's heap pointer), is the text; marked, and made as Object.freeze leaves one, without
+ * freeze's compaction of the property table. The caller keeps proto and key reachable. */
+void oda_duk_push_bigint(void *ctx, const char *text, size_t len, void *proto, void *key) {
 	duk_hthread *thr = (duk_hthread *) ctx;
-	duk_hobject *proto = duk_require_hobject(thr, (duk_idx_t) proto_idx);
-	duk_hstring *key = duk_require_hstring(thr, (duk_idx_t) key_idx);
 	duk_hobject *h = duk_push_object_helper_proto(thr,
 	                                              DUK_HOBJECT_FLAG_EXTENSIBLE | DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_OBJECT),
-	                                              proto);
+	                                              (duk_hobject *) proto);
 	duk_push_lstring(thr, text, (duk_size_t) len);
-	duk_hobject_define_property_internal(thr, h, key, 0 /* not writable, enumerable or configurable */);
+	duk_hobject_define_property_internal(thr, h, (duk_hstring *) key, 0 /* not writable, enumerable or configurable */);
 	DUK_HOBJECT_SET_CLASS_NUMBER(h, DUK_HOBJECT_CLASS_ODA_BIGINT);
 	DUK_HOBJECT_CLEAR_EXTENSIBLE(h);
 }

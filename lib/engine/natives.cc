@@ -7,6 +7,7 @@
 #include <sys/random.h>
 
 #include <cerrno>
+#include <cmath>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -27,8 +28,9 @@ extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" const char* oda_duk_bigint_text(void* ctx, int idx, size_t* len);  // lib/engine/duk_extra.c
-extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, int proto_idx,
-                                    int key_idx);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, void* proto,
+                                    void* key);  // lib/engine/duk_extra.c
+extern "C" void* oda_duk_heap_of(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_sorts_after(void* ctx, int arr_idx, int cmp_idx, unsigned a, unsigned b);  // duk_extra.c
 extern "C" void oda_duk_from_like(void* ctx);  // lib/engine/duk_extra.c
@@ -53,14 +55,76 @@ duk_ret_t make_method(duk_context* ctx) {
 // on eval and Function code is lowered for BigInt values (js::EvalFlags::BigInt).
 bool bigint_used = false;
 
-// Where the runtime's BigInt prototype is kept (global stash), for the BigInts made here.
+// What the BigInt natives keep in the global stash: the runtime's BigInt prototype, the
+// hidden key of a BigInt's text, and the runtime's operators (the JS ones, which the native
+// ones call for any operand but a BigInt or a number).
 constexpr const char kBigintProto[] = "oda_bigint_proto";
+constexpr const char kBigintKey[] = "oda_bigint_key";
+constexpr const char kBigintSlow[] = "oda_bigint_slow";
+
+// The native operators of __oda_BI, by magic; kOpNames their names in the runtime's table.
+enum BigOp { kAdd, kSub, kMul, kDiv, kMod, kLt, kGt, kLe, kGe, kEq, kNe, kShl, kShr, kInc, kDec, kNumeric, kBigOps };
+constexpr const char* kOpNames[kBigOps] = {"add", "sub", "mul", "div", "mod", "lt",  "gt",  "le",
+                                           "ge",  "eq",  "ne",  "shl", "shr", "inc", "dec", "numeric"};
+
+// The stash's values as heap pointers, for the heap they were read from: a property read
+// costs hundreds of instructions, a BigInt operator used to take several. The stash keeps
+// them reachable; a worker started from the heap image starts with none (read on first use),
+// and mode 4 of __oda_bigint sets them again.
+struct BigintCache {
+  void* heap = nullptr;
+  void* proto = nullptr;
+  void* key = nullptr;
+  void* slow[kBigOps] = {};
+} g_bigint;
+
+void* stash_ptr(duk_context* ctx, const char* name, int index = -1) {
+  duk_push_global_stash(ctx);
+  duk_get_prop_string(ctx, -1, name);
+  if (index >= 0) duk_get_prop_index(ctx, -1, duk_uarridx_t(index));
+  void* p = duk_get_heapptr(ctx, -1);
+  duk_pop_n(ctx, index >= 0 ? 3 : 2);
+  return p;
+}
+
+BigintCache& bigint_cache(duk_context* ctx) {
+  void* heap = oda_duk_heap_of(ctx);
+  if (g_bigint.heap != heap) {
+    g_bigint = BigintCache{heap};
+    g_bigint.proto = stash_ptr(ctx, kBigintProto);
+    g_bigint.key = stash_ptr(ctx, kBigintKey);
+    for (int i = 0; i < kBigOps; i++) g_bigint.slow[i] = stash_ptr(ctx, kBigintSlow, i);
+  }
+  return g_bigint;
+}
+
+duk_ret_t bigint_fast(duk_context* ctx);
+
+// __oda_BI's operators as C functions (mode 4): the runtime's JS ones stay as their slow
+// paths in the stash, and each name in ops becomes a native of its magic.
+void install_native_ops(duk_context* ctx, duk_idx_t ops) {
+  duk_push_global_stash(ctx);
+  duk_push_array(ctx);
+  for (int i = 0; i < kBigOps; i++) {
+    duk_get_prop_string(ctx, ops, kOpNames[i]);
+    duk_put_prop_index(ctx, -2, duk_uarridx_t(i));
+  }
+  duk_put_prop_string(ctx, -2, kBigintSlow);
+  duk_pop(ctx);
+  g_bigint = BigintCache{};
+  for (int i = 0; i < kBigOps; i++) {
+    duk_push_c_function(ctx, bigint_fast, i == kInc || i == kDec || i == kNumeric ? 1 : 2);
+    duk_set_magic(ctx, -1, i);
+    duk_put_prop_string(ctx, ops, kOpNames[i]);
+  }
+}
 
 // __oda_bigint(v, mode): mode 1 makes v (a new object of lib/engine/runtime/51-bigint.js whose
 // first property is its decimal text) a BigInt the engine knows (typeof, ToBoolean, equality:
 // lib/engine/patches/0010) and returns it; mode 0 gives the BigInt that the wrapper object v
 // (Object(1n)) holds, or undefined; mode 2 says the program uses BigInt; mode 3 keeps v as the
-// prototype of the BigInts __oda_bigop makes.
+// prototype of the BigInts __oda_bigop makes; mode 4 makes the operators of v (__oda_BI)
+// native.
 duk_ret_t bigint_native(duk_context* ctx) {
   int mode = duk_get_int(ctx, 1);
   if (mode == 2) {
@@ -71,6 +135,14 @@ duk_ret_t bigint_native(duk_context* ctx) {
     duk_push_global_stash(ctx);
     duk_dup(ctx, 0);
     duk_put_prop_string(ctx, -2, kBigintProto);
+    duk_push_lstring(ctx, "\xFF" "oda_bit", 8);  // the runtime's hidden('bit')
+    duk_put_prop_string(ctx, -2, kBigintKey);
+    duk_pop(ctx);
+    g_bigint = BigintCache{};
+    return 0;
+  }
+  if (mode == 4) {
+    install_native_ops(ctx, 0);
     return 0;
   }
   if (mode == 1) {
@@ -84,13 +156,115 @@ duk_ret_t bigint_native(duk_context* ctx) {
 // A new BigInt of the runtime's holding text (canonical decimal), as 51-bigint.js's make()
 // builds one: its decimal text its one property, marked for the engine, frozen.
 void push_bigint(duk_context* ctx, const std::string& text) {
-  duk_push_global_stash(ctx);
-  duk_get_prop_string(ctx, -1, kBigintProto);
-  duk_push_lstring(ctx, "\xFF" "oda_bit", 8);  // the runtime's hidden('bit')
-  duk_idx_t top = duk_get_top(ctx);
-  oda_duk_push_bigint(ctx, text.data(), text.size(), top - 2, top - 1);
-  duk_replace(ctx, top - 3);
-  duk_pop_2(ctx);
+  BigintCache& c = bigint_cache(ctx);
+  oda_duk_push_bigint(ctx, text.data(), text.size(), c.proto, c.key);
+}
+
+// a op b for two BigInts' texts (op: bignum's, where kShl is a * 2^b); false after pushing
+// nothing when compute refuses (a division by zero, a shift too far).
+bool push_computed(duk_context* ctx, bignum::Op op, std::string_view a, std::string_view b) {
+  // Static: nothing owning lives on the C++ stack when Duktape pushes (or throws).
+  static std::string out;
+  if (!bignum::compute(op, a, b, out)) return false;
+  push_bigint(ctx, out);
+  return true;
+}
+
+// A shift of the BigInt a by the count b (a BigInt) for << (left) or >>: the runtime's limits
+// (a count past 10^7 bits left is node's RangeError, a 0n shifted is itself). Returns false
+// for a count too long for this path (the JS one takes it).
+bool push_shift(duk_context* ctx, std::string_view a, std::string_view b, bool left) {
+  int64_t n = 0;
+  if (b.size() > 12 || std::from_chars(b.data(), b.data() + b.size(), n).ec != std::errc()) return false;
+  if (!left) n = -n;
+  if (a == "0") {
+    duk_dup(ctx, 0);
+    return true;
+  }
+  if (n > 10000000) {
+    (void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "Maximum BigInt size exceeded");
+    return true;
+  }
+  char count[24];
+  auto end = std::to_chars(count, count + sizeof count, n).ptr;
+  if (!push_computed(ctx, bignum::Op::kShl, a, std::string_view(count, size_t(end - count))))
+    (void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "Maximum BigInt size exceeded");
+  return true;
+}
+
+// Two BigInts: the operator op of them pushed; false when op leaves them to the JS path.
+bool bigint_pair(duk_context* ctx, int op, std::string_view a, std::string_view b) {
+  switch (op) {
+    case kAdd: return push_computed(ctx, bignum::Op::kAdd, a, b);
+    case kSub: return push_computed(ctx, bignum::Op::kSub, a, b);
+    case kMul: return push_computed(ctx, bignum::Op::kMul, a, b);
+    case kDiv:
+    case kMod:
+      if (!push_computed(ctx, op == kDiv ? bignum::Op::kDiv : bignum::Op::kMod, a, b))
+        (void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "Division by zero");
+      return true;
+    case kLt: duk_push_boolean(ctx, bignum::compare(a, b) < 0); return true;
+    case kGt: duk_push_boolean(ctx, bignum::compare(a, b) > 0); return true;
+    case kLe: duk_push_boolean(ctx, bignum::compare(a, b) <= 0); return true;
+    case kGe: duk_push_boolean(ctx, bignum::compare(a, b) >= 0); return true;
+    case kEq: duk_push_boolean(ctx, a == b); return true;
+    case kNe: duk_push_boolean(ctx, a != b); return true;
+    case kShl: return push_shift(ctx, a, b, true);
+    case kShr: return push_shift(ctx, a, b, false);
+  }
+  return false;
+}
+
+// Two numbers: the operator as the engine's own.
+void number_pair(duk_context* ctx, int op, double x, double y) {
+  switch (op) {
+    case kAdd: duk_push_number(ctx, x + y); return;
+    case kSub: duk_push_number(ctx, x - y); return;
+    case kMul: duk_push_number(ctx, x * y); return;
+    case kDiv: duk_push_number(ctx, x / y); return;
+    case kMod: duk_push_number(ctx, std::fmod(x, y)); return;  // ES's % is C's fmod
+    case kLt: duk_push_boolean(ctx, x < y); return;
+    case kGt: duk_push_boolean(ctx, x > y); return;
+    case kLe: duk_push_boolean(ctx, x <= y); return;
+    case kGe: duk_push_boolean(ctx, x >= y); return;
+    case kEq: duk_push_boolean(ctx, x == y); return;
+    case kNe: duk_push_boolean(ctx, x != y); return;
+    case kShl: duk_push_int(ctx, int32_t(uint32_t(duk_to_int32(ctx, 0)) << (duk_to_uint32(ctx, 1) & 31))); return;
+    case kShr: duk_push_int(ctx, duk_to_int32(ctx, 0) >> (duk_to_uint32(ctx, 1) & 31)); return;
+  }
+}
+
+// An operator of __oda_BI (magic: which): two BigInts or two numbers here, anything else
+// (an object, a string, a mix) through the runtime's JS operator, which converts and throws.
+// ++ and -- (one operand) add or take one; numeric(v) is ToNumeric, a postfix one's value.
+duk_ret_t bigint_fast(duk_context* ctx) {
+  int op = duk_get_current_magic(ctx);
+  size_t an = 0, bn = 0;
+  if (op == kNumeric) {
+    if (duk_is_number(ctx, 0) || oda_duk_bigint_text(ctx, 0, &an) != nullptr) {
+      duk_dup(ctx, 0);
+      return 1;
+    }
+  } else if (op == kInc || op == kDec) {
+    if (duk_is_number(ctx, 0)) {
+      duk_push_number(ctx, duk_get_number(ctx, 0) + (op == kInc ? 1 : -1));
+      return 1;
+    }
+    const char* a = oda_duk_bigint_text(ctx, 0, &an);
+    if (a != nullptr && push_computed(ctx, op == kInc ? bignum::Op::kAdd : bignum::Op::kSub, {a, an}, "1")) return 1;
+  } else if (duk_is_number(ctx, 0) && duk_is_number(ctx, 1)) {
+    number_pair(ctx, op, duk_get_number(ctx, 0), duk_get_number(ctx, 1));
+    return 1;
+  } else {
+    const char* a = oda_duk_bigint_text(ctx, 0, &an);
+    const char* b = a != nullptr ? oda_duk_bigint_text(ctx, 1, &bn) : nullptr;
+    if (b != nullptr && bigint_pair(ctx, op, {a, an}, {b, bn})) return 1;
+  }
+  duk_push_heapptr(ctx, bigint_cache(ctx).slow[op]);
+  duk_idx_t n = duk_get_top(ctx) - 1;
+  for (duk_idx_t i = 0; i < n; i++) duk_dup(ctx, i);
+  duk_call(ctx, n);
+  return 1;
 }
 
 // __oda_bigop(op, a, b): the operator op of two BigInts (0 +, 1 -, 2 *, 3 /, 4 %, 6 a * 2^b,
@@ -109,11 +283,9 @@ duk_ret_t bigint_op(duk_context* ctx) {
   static constexpr bignum::Op kOps[] = {bignum::Op::kAdd, bignum::Op::kSub, bignum::Op::kMul, bignum::Op::kDiv,
                                          bignum::Op::kMod, bignum::Op::kAdd, bignum::Op::kShl};
   if (op < 0 || op > 6 || op == 5) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "no such BigInt operator");
-  std::string out;
-  if (!bignum::compute(kOps[op], {a, an}, {b, bn}, out)) {
+  if (!push_computed(ctx, kOps[op], {a, an}, {b, bn})) {
     return duk_error(ctx, DUK_ERR_RANGE_ERROR, op == 6 ? "Maximum BigInt size exceeded" : "Division by zero");
   }
-  push_bigint(ctx, out);
   return 1;
 }
 

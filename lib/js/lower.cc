@@ -120,8 +120,22 @@ bool opens_strict(const std::vector<Node*>& stmts) {
   return false;
 }
 
+// Whether a program or eval code names something as the locals of BigInt's operators and
+// literals are named (__tb..., __teb...: Emitter::bi): then those stay global reads, so that a
+// program's own __tbmul, say, keeps its value and * its meaning.
+bool names_bi_local(const Node* p) {
+  auto clash = [](const std::string& s) { return s.rfind("__tb", 0) == 0 || s.rfind("__teb", 0) == 0; };
+  return any_node(p, [&](const Node* x, const Node*, size_t) {
+    if (clash(x->s) || clash(x->s2)) return Visit::Hit;
+    for (const std::string& s : x->strs)
+      if (clash(s)) return Visit::Hit;
+    return Visit::Descend;
+  });
+}
+
 void Emitter::program(Node* p) {
   out.reserve(4096);
+  bi_locals_ = !bigint || !names_bi_local(p);
   // A program with BigInt says so first (__oda_BI.use()), so that code it builds at run time
   // (eval, Function) is lowered for BigInt values too (lib/engine/natives.cc).
   if (bigint) w("(__oda_BI.use(), ");
@@ -149,6 +163,7 @@ void Emitter::script(Node* p, EvalFlags flags) {
   out.reserve(256);
   temp_prefix_ = "__te";
   script_ = true;
+  bi_locals_ = !bigint || !names_bi_local(p);
   eval_flags_ = flags;
   Fn f;
   f.kind = Fn::Program;
@@ -177,6 +192,7 @@ void Emitter::pop() {
   if (f->tcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "tc = __oda_tcat";
   if (f->pcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "pc = __oda_pcat";
   if (f->need_callee) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "fn = __oda_callee()";
+  for (auto& [local, init] : f->bi) decl += (decl.empty() ? "" : ", ") + local + " = " + init;
   if (!decl.empty()) decl = "var " + decl + ";";
   if (!entries_.empty() && entries_.back().first == f) {
     decl += entries_.back().second;

@@ -67,7 +67,7 @@ void Emitter::call(Node* n) {
   Node* callee = n->a[0];
   if (bigint && callee->k == K::Ident && !callee->b && callee->s == "Number" && n->a.size() <= 2 &&
       !has_spread(n, 1) && !n->has(F_OPTIONAL)) {
-    w("__oda_BI.num");  // Number(1n) converts, where every implicit conversion of a BigInt throws
+    w(bi("num"));  // Number(1n) converts, where every implicit conversion of a BigInt throws
     args(n, 1);
     return;
   }

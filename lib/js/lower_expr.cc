@@ -64,7 +64,7 @@ void Emitter::assign(Node* n) {
     w("(");
     std::string r = simple_ref(t);
     if (t->k == K::Ident) check_const(t);
-    w(r + " = __oda_BI." + bigint_op + "(" + r + ", ");
+    w(r + " = " + bi(bigint_op) + "(" + r + ", ");
     expr(n->a[1]);
     w("))");
     return;
@@ -173,7 +173,7 @@ void Emitter::unary(Node* n) {
   }
   // (typeof, ! and the strict equalities know BigInts in the engine: lib/engine/patches/0010.)
   if (bigint && (n->s == "-" || n->s == "~")) {
-    w(n->s == "-" ? "__oda_BI.neg(" : "__oda_BI.not(");
+    w(bi(n->s == "-" ? "neg" : "not") + "(");
     expr(n->a[0]);
     w(")");
     return;
@@ -188,6 +188,8 @@ void Emitter::unary(Node* n) {
 
 void Emitter::update(Node* n) {
   Node* t = n->a[0];
+  bool unused = unused_update_;
+  unused_update_ = false;
   if (private_write_error(t, nullptr)) return;
   if (t->k == K::Ident && t->b && (t->b->kind == 'c' || t->b->fixed)) {
     w("__oda_constassign(" + quote(t->s) + ")");
@@ -202,8 +204,25 @@ void Emitter::update(Node* n) {
   }
   if (bigint && t->k == K::Ident) {
     std::string nm = name_of(t), f = n->s == "++" ? "inc" : "dec";
-    if (n->has(F_PREFIX)) w("(" + nm + " = __oda_BI." + f + "(" + nm + "))");
-    else w("__oda_BI.post(" + nm + ", " + nm + " = __oda_BI." + f + "(" + nm + "))");
+    if (n->has(F_PREFIX) || unused) {
+      w("(" + nm + " = " + bi(f) + "(" + nm + "))");
+    } else {  // the old value converted once (an object's valueOf), as the expression's value
+      std::string old = temp();
+      w("(" + old + " = " + bi("numeric") + "(" + nm + "), " + nm + " = " + bi(f) + "(" + old + "), " + old + ")");
+    }
+    return;
+  }
+  if (bigint && t->k == K::Dot && t->a[0]->k != K::Super) {
+    // o.x++ and o[k]--: the object and key read once, as for o.x += 1n.
+    std::string f = n->s == "++" ? "inc" : "dec";
+    w("(");
+    std::string r = simple_ref(t);
+    if (n->has(F_PREFIX) || unused) {
+      w(r + " = " + bi(f) + "(" + r + "))");
+    } else {
+      std::string old = temp();
+      w(old + " = " + bi("numeric") + "(" + r + "), " + r + " = " + bi(f) + "(" + old + "), " + old + ")");
+    }
     return;
   }
   if (n->has(F_PREFIX)) {
@@ -232,7 +251,7 @@ const char* Emitter::bigint_op(const std::string& op) const {
 bool Emitter::bigint_binary(Node* n) {
   const char* name = bigint_op(n->s);
   if (!name) return false;
-  w(std::string("__oda_BI.") + name + "(");
+  w(bi(name) + "(");
   expr(n->a[0]);
   w(", ");
   expr(n->a[1]);
@@ -462,10 +481,10 @@ void Emitter::chain(Node* n) {
   if (plus_chain(links)) return;
   // BigInt's operators are calls: their names open outermost first.
   for (Node* l : links)
-    if (l->k == K::Binary && bigint_op(l->s)) w(std::string("__oda_BI.") + bigint_op(l->s) + "(");
+    if (l->k == K::Binary && bigint_op(l->s)) w(bi(bigint_op(l->s)) + "(");
   if (bigint && n->k == K::Ident && !n->b && n->s == "Number" && !links.empty() && links.back()->k == K::Call &&
       links.back()->a.size() <= 2)
-    w("__oda_BI.num");  // Number(1n) converts, where every implicit conversion of a BigInt throws
+    w(bi("num"));  // Number(1n) converts, where every implicit conversion of a BigInt throws
   else
     expr(n);
   for (size_t i = links.size(); i-- > 0;) {
@@ -514,8 +533,8 @@ void Emitter::expr(Node* n) {
     case K::Ident: return ident(n);
     case K::This: return w(this_ref());
     case K::Num: return w(n->s);
-    // One runtime call per literal, so real BigInt support replaces one helper.
-    case K::BigInt: return w("__oda_BI.lit(\"" + n->s + "\")");
+    // A local made once per call of the function (bi_lit).
+    case K::BigInt: return w(bi_lit(n->s));
     case K::Str: return string_lit(n);
     case K::Regex: return regex_lit(n);
     case K::Template: return template_lit(n);

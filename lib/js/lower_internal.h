@@ -2,6 +2,7 @@
 // parts live in lower_*.cc by the construct they lower, as esbuild's js_parser_lower_*.go.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -101,6 +102,9 @@ class Emitter {
     // before any other statement; without it strict functions ran sloppy).
     bool strict = false;
     bool need_callee = false;  // new.target or a generator's guard reads __tfn (the function itself)
+    // BigInt's operators (bi()) and literals (bi_lit()) this function uses: local name -> its
+    // initializer, declared at its start.
+    std::map<std::string, std::string> bi;
   };
 
   struct Jump {
@@ -117,6 +121,9 @@ class Emitter {
   int with_ = 0;  // with statements around what is being printed: a name there may be a getter
   int class_counter_ = 0;
   std::string temp_prefix_ = "__t";
+  // Whether bi() and bi_lit() may use locals: not in a program that names one of theirs
+  // itself (names_bi_local).
+  bool bi_locals_ = true;
   bool script_ = false;
   // Printing a finally block of eval code: the engine lets its statements' values replace
   // the try's completion value, so they are printed as var statements, which have none.
@@ -145,6 +152,30 @@ class Emitter {
     f->need_callee = true;
     return temp_prefix_ + "fn";
   }
+  // In a program with BigInt: the local holding __oda_BI's operator name, read once per call
+  // of the function (a global lookup and a property read per operator were most of an
+  // operator's cost).
+  std::string bi(const std::string& name) {
+    if (!bi_locals_) return "__oda_BI." + name;
+    std::string local = temp_prefix_ + "b" + name;
+    fn_->bi.emplace(local, "__oda_BI." + name);
+    return local;
+  }
+  // The local holding the BigInt of a literal (its integer as the lexer kept it), made once per
+  // call of the function.
+  std::string bi_lit(const std::string& text) {
+    std::string init = "__oda_BI.lit(\"" + text + "\")";
+    if (!bi_locals_) return init;
+    for (auto& [local, i] : fn_->bi)
+      if (i == init) return local;
+    std::string local = temp_prefix_ + "bl" + std::to_string(fn_->bi.size());
+    fn_->bi.emplace(local, init);
+    return local;
+  }
+  // The next update expression printed is a statement or a for loop's update, whose value
+  // nobody reads: with BigInt, x++ then needs no copy of the old value (update()).
+  bool unused_update_ = false;
+  void value_unused(Node* e) { unused_update_ = e->k == K::Update; }
   std::string temp() {
     std::string t = temp_prefix_ + std::to_string(++fn_->temps);
     fn_->vars.push_back(t);

@@ -74,7 +74,10 @@ void Emitter::loop_statement(Node* n, std::vector<std::string>* labels) {
       w("; ");
       if (n->a[1]) expr(n->a[1]);
       w("; ");
-      if (n->a[2]) expr(n->a[2]);
+      if (n->a[2]) {
+        value_unused(n->a[2]);
+        expr(n->a[2]);
+      }
       w(") ");
       loop_body(n, n->a[3], jump_idx, head, "");
       break;

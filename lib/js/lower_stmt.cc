@@ -65,6 +65,8 @@ void Emitter::stmt_body(Node* n, std::vector<std::string>* labels) {
         w(quiet(saved) + ";");
         break;
       }
+      // eval code's statements give its completion value; others' values go unused.
+      if (!(script_ && fn_->kind == Fn::Program)) value_unused(n->a[0]);
       expr(n->a[0]);
       w(";");
       break;
