@@ -1,6 +1,6 @@
 // BigInt arithmetic on decimal text, for the runtime's BigInts (lib/engine/runtime/51-bigint.js),
 // whose value the engine keeps as its decimal text ("-123"; lib/engine/patches/0010). The
-// operators of two BigInts are computed here: values whose text fits a 64-bit integer in
+// operators of two BigInts are computed here: values below 2^127 in 128-bit
 // machine arithmetic, any other over base-10^9 limbs (schoolbook product, Knuth's long
 // division), so reading and writing the text is linear.
 #pragma once
