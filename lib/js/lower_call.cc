@@ -8,8 +8,15 @@ namespace oda::js::lowering {
 
 void Emitter::args(Node* call, size_t from) {
   w("(");
+  if (from < call->a.size()) expr(call->a[from]);
+  args_rest(call, from + 1);
+}
+
+// The end of an argument list whose first arguments are printed already: ", " and each
+// argument from index from on, then the closing parenthesis.
+void Emitter::args_rest(Node* call, size_t from) {
   for (size_t i = from; i < call->a.size(); i++) {
-    if (i > from) w(", ");
+    w(", ");
     expr(call->a[i]);
   }
   sync(call->end_line);
@@ -169,12 +176,7 @@ void Emitter::call(Node* n) {
     // In the defaults of parameters, the eval code may declare no var of theirs.
     if (!params.empty()) w(", " + quote(params));
     w(")");
-    for (size_t i = 2; i < n->a.size(); i++) {
-      w(", ");
-      expr(n->a[i]);
-    }
-    sync(n->end_line);
-    w(")");
+    args_rest(n, 2);
     return;
   }
   if (error_with_options(n)) return;

@@ -362,12 +362,7 @@ void Emitter::new_expr(Node* n) {
     w("Number(__oda_BI.num(");
     expr(n->a[1]);
     w(")");
-    for (size_t i = 2; i < n->a.size(); i++) {
-      w(", ");
-      expr(n->a[i]);
-    }
-    sync(n->end_line);
-    w(")");
+    args_rest(n, 2);
     return;
   }
   if (check) {

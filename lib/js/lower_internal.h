@@ -289,6 +289,7 @@ class Emitter {
 
   // ---- calls and member accesses (lower_call.cc) ----
   void args(Node* call, size_t from);
+  void args_rest(Node* call, size_t from);
   bool has_spread(Node* call, size_t from);
   void spread_array(const std::vector<Node*>& elems, size_t from, bool copy = false);
   void expr_elem(Node* e);
