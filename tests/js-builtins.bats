@@ -528,6 +528,27 @@ EOF
 EOF
 }
 
+@test "RegExp exec's match is an array with own index, input and groups, unseen by Array.prototype setters, as node's" {
+  cat > prog.js <<'EOF'
+Object.defineProperty(Array.prototype, 'input', { set: function () { console.log('setter'); }, configurable: true });
+var m = /(a)(x)?(?<n>b)/.exec('zab'), p = /c/.exec('abc');
+delete Array.prototype.input;
+console.log(JSON.stringify(m), m.length, m.index, m.input, JSON.stringify(m.groups), Object.getPrototypeOf(m.groups));
+console.log(JSON.stringify(Object.getOwnPropertyNames(p)), JSON.stringify(Object.getOwnPropertyDescriptor(p, 'index')), p.groups);
+m.push('q'); delete m.index; m.z = 1;
+console.log(m.length, Object.keys(m).join(), /x/.exec({ toString: function () { return 'axb'; } }).index, /1/.exec(212).index);
+try { RegExp.prototype.exec.call({}, 'a'); } catch (e) { console.log(e.name); }
+EOF
+  run run-code prog.js
+  assert_success
+  assert_output - <<'EOF'
+["ab","a",null,"b"] 4 1 zab {"n":"b"} null
+["0","length","index","input","groups"] {"value":2,"writable":true,"enumerable":true,"configurable":true} undefined
+5 0,1,2,3,4,input,groups,z 1 1
+TypeError
+EOF
+}
+
 @test "typed array set, with, toSorted, toReversed and toLocaleString follow the spec as node does" {
   cat > prog.js <<'EOF'
 var a = new Int8Array([3, 1, 2]);

@@ -1321,3 +1321,48 @@ DUK_INTERNAL DUK_COLD DUK_NOINLINE void duk_oda_throw_refused(duk_hthread *thr, 
 	}
 	DUK_ERROR_TYPE(thr, DUK_STR_INVALID_ARGS);
 }
+
+/* An array of the n values below the top k key/value pairs, with those pairs as its own data
+ * properties (writable, enumerable, configurable, in their order), made at its final size:
+ * RegExp exec's match (lib/engine/regexp_natives.cc), whose element puts and three defines
+ * through the API were half the exec's own cost. The keys are distinct strings that are no
+ * array index (the caller's literals). Pops the n + 2k values, n + 2k > 0, and pushes the
+ * array. */
+void oda_duk_pack_with_props(void *ctx, unsigned int n, unsigned int k) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_idx_t base = duk_get_top(thr) - (duk_idx_t) (n + 2 * k);
+	duk_harray *a;
+	duk_hobject *h;
+	duk_tval *src, *dst, *tv;
+	duk_uint_fast32_t i;
+	if (base < 0 || n + 2 * k == 0) {
+		DUK_ERROR_TYPE_INVALID_ARGS(thr);
+		DUK_WO_NORETURN(return;);
+	}
+	a = duk_push_harray(thr);
+	h = (duk_hobject *) a;
+	duk_hobject_realloc_props(thr, h, (duk_uint32_t) k, (duk_uint32_t) n, 0, 0);
+	a->length = (duk_uint32_t) n;
+	/* Taken after the allocation, which may have run the garbage collector; each value's
+	 * reference moves from the stack into the array. */
+	src = thr->valstack_bottom + base;
+	dst = DUK_HOBJECT_A_GET_BASE(thr->heap, h);
+	for (i = 0; i < n; i++) {
+		DUK_TVAL_SET_TVAL(dst + i, src + i);
+		DUK_TVAL_SET_UNDEFINED(src + i);
+	}
+	for (i = 0; i < k; i++) {
+		duk_tval *tv_key = src + n + 2 * i;
+		DUK_ASSERT(DUK_TVAL_IS_STRING(tv_key));
+		DUK_HOBJECT_E_SET_KEY(thr->heap, h, i, DUK_TVAL_GET_STRING(tv_key));
+		DUK_TVAL_SET_TVAL(DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, i), tv_key + 1);
+		DUK_HOBJECT_E_SET_FLAGS(thr->heap, h, i, DUK_PROPDESC_FLAGS_WEC);
+		DUK_TVAL_SET_UNDEFINED(tv_key);
+		DUK_TVAL_SET_UNDEFINED(tv_key + 1);
+	}
+	DUK_HOBJECT_SET_ENEXT(h, (duk_uint32_t) k);
+	tv = thr->valstack_top - 1;
+	DUK_TVAL_SET_TVAL(src, tv);
+	DUK_TVAL_SET_UNDEFINED(tv);
+	thr->valstack_top = src + 1;
+}

@@ -17,6 +17,7 @@
 #include "js/regexp.h"
 
 extern "C" void oda_duk_def_new_wec(void* ctx, int obj_idx);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_pack_with_props(void* ctx, unsigned int n, unsigned int k);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
 namespace {
@@ -571,31 +572,19 @@ duk_ret_t re_exec(duk_context* ctx) {
     return 1;
   }
   unsigned total = c->groups + 1;
-  duk_push_array(ctx);
-  for (unsigned g = 0; g < total; g++) {
-    PCRE2_SIZE s = ov[2 * g], e = ov[2 * g + 1];
-    bool set = s != PCRE2_UNSET;  // (take_offsets unset what rc leaves out)
-    if (mode == 1) {
-      duk_push_number(ctx, set ? static_cast<double>(s) : -1);
-      duk_put_prop_index(ctx, -2, 2 * g);
-      duk_push_number(ctx, set ? static_cast<double>(e) : -1);
-      duk_put_prop_index(ctx, -2, 2 * g + 1);
-    } else {
-      if (set) push_sub(ctx, st, 1, s, e);
-      else duk_push_undefined(ctx);
-      duk_put_prop_index(ctx, -2, g);
-    }
-  }
   if (mode == 0) {
-    // Defined, not set: a setter on Array.prototype must not see them (CreateDataProperty), by
-    // the engine's own define for a new object (duk_extra.c), a fifth of an exec through
-    // duk_def_prop.
+    // [match, group1, ...] with index, input and groups defined, not set (a setter on
+    // Array.prototype must not see them: CreateDataProperty), made at its final size.
+    duk_require_stack(ctx, static_cast<duk_idx_t>(total) + 6);
+    for (unsigned g = 0; g < total; g++) {
+      PCRE2_SIZE s = ov[2 * g], e = ov[2 * g + 1];
+      if (s != PCRE2_UNSET) push_sub(ctx, st, 1, s, e);  // (take_offsets unset what rc leaves out)
+      else duk_push_undefined(ctx);
+    }
     duk_push_literal(ctx, "index");
     duk_push_number(ctx, static_cast<double>(ov[0]));
-    oda_duk_def_new_wec(ctx, -3);
     duk_push_literal(ctx, "input");
     duk_dup(ctx, 1);
-    oda_duk_def_new_wec(ctx, -3);
     duk_push_literal(ctx, "groups");
     if (c->named) {
       // A null-prototype object of the named groups, in group order.
@@ -603,13 +592,23 @@ duk_ret_t re_exec(duk_context* ctx) {
       for (unsigned g = 1; g < total; g++) {
         const std::string& name = c->names[g - 1];
         if (name.empty()) continue;
-        duk_get_prop_index(ctx, -3, g);
+        duk_dup(ctx, -static_cast<duk_idx_t>(total + 6) + static_cast<duk_idx_t>(g));
         duk_put_prop_lstring(ctx, -2, name.data(), name.size());
       }
     } else {
       duk_push_undefined(ctx);
     }
-    oda_duk_def_new_wec(ctx, -3);
+    oda_duk_pack_with_props(ctx, total, 3);
+    return 1;
+  }
+  duk_push_array(ctx);
+  for (unsigned g = 0; g < total; g++) {
+    PCRE2_SIZE s = ov[2 * g], e = ov[2 * g + 1];
+    bool set = s != PCRE2_UNSET;
+    duk_push_number(ctx, set ? static_cast<double>(s) : -1);
+    duk_put_prop_index(ctx, -2, 2 * g);
+    duk_push_number(ctx, set ? static_cast<double>(e) : -1);
+    duk_put_prop_index(ctx, -2, 2 * g + 1);
   }
   return 1;
 }

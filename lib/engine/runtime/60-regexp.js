@@ -61,6 +61,8 @@
       source: escapeSource(source), flags: sorted, handle: h, names: h.names, groups: h.groups,
       global: flags.indexOf('g') >= 0, sticky: flags.indexOf('y') >= 0,
       unicode: flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0, indices: flags.indexOf('d') >= 0,
+      // Neither g, y nor d: exec matches from 0 and leaves lastIndex alone.
+      plain: flags.indexOf('g') < 0 && flags.indexOf('y') < 0 && flags.indexOf('d') < 0,
       // Each flag by its letter, for the flag getters.
       d: flags.indexOf('d') >= 0, g: flags.indexOf('g') >= 0, i: flags.indexOf('i') >= 0,
       m: flags.indexOf('m') >= 0, s: flags.indexOf('s') >= 0, u: flags.indexOf('u') >= 0,
@@ -244,7 +246,17 @@
     if (useLast) re.lastIndex = m.index + m[0].length;
     return m;
   }
-  var execMethod = function (string) { return builtinExec(this, toStr(string)); };
+  var execMethod = function (string) {
+    // The usual call, re.exec(text) without g, y or d, in one native call: the steps
+    // builtinExec takes, in its order (lastIndex is read and coerced even though unused).
+    var st = this !== undefined && this !== null ? this[R] : undefined;
+    if (st !== undefined && st.plain && typeof string === 'string') {
+      var last = this.lastIndex;
+      if (typeof last !== 'number') toLength(last);
+      return execNative(st.handle, string, 0, 0);
+    }
+    return builtinExec(this, toStr(string));
+  };
   // RegExpExec: a user-supplied exec wins over the built-in one.
   function regExpExec(re, s) {
     var exec = re.exec;
