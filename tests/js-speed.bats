@@ -411,6 +411,42 @@ EOF
   same_as_node
 }
 
+@test "JSON.parse builds objects, arrays and strings node's way around the 32 members held back: repeated and __proto__ keys, escapes, revivers, wide and deep texts" {
+  cat > prog.js <<'EOF'
+const o = JSON.parse('{"b":1,"a":2,"b":3,"__proto__":{"x":1},"0":"z","c":"q\\u0041\\n","d":[1,[2,[]],{}],"é":"ü€😀"}');
+console.log(JSON.stringify(o), Object.keys(o).join(), Object.getPrototypeOf(o) === Object.prototype, o.x, JSON.stringify(Object.getOwnPropertyDescriptor(o, '__proto__')));
+const rep = JSON.parse('{' + Array.from({ length: 100 }, (_, i) => '"k' + (i % 70) + '":' + i).join(',') + '}');
+console.log(Object.keys(rep).length, rep.k0, rep.k69, rep.k29, Object.keys(rep).slice(28, 34).join());
+for (const n of [0, 1, 31, 32, 33, 65, 1000]) {
+  const a = JSON.parse(JSON.stringify(Array.from({ length: n }, (_, i) => i % 3 ? 'v' + i : { i })));
+  a.push(1);
+  console.log(n, a.length, JSON.stringify(a.slice(-3)), Object.keys(a).length);
+}
+for (const n of [31, 32, 33, 200, 50000]) {
+  const src = {};
+  for (let i = 0; i < n; i++) src['p' + i] = [i];
+  const p = JSON.parse(JSON.stringify(src));
+  p.extra = 1;
+  console.log(n, Object.keys(p).length, JSON.stringify(p['p' + (n - 1)]), Object.keys(p)[n - 1], p.p30[0], p.p32 && p.p32[0]);
+}
+const seen = [];
+JSON.parse('{"a":{"b":[1,2]},"c":3}', function (k, v) {
+  seen.push(k);
+  if (k === 'a') Object.defineProperty(this, 'c', { get() { seen.push('getter'); return 9; }, configurable: true });
+  return v;
+});
+console.log(seen.join(), JSON.stringify(JSON.parse('{"a":1,"b":2}', function (k, v) { if (k === 'a') delete this.b; return v; })));
+console.log(JSON.stringify(JSON.parse('['.repeat(900) + ']'.repeat(900))).length);
+for (const bad of ['{"a":1,}', '["a\\x"]', '{"a" 1}', '"\u0001"', '[1,]', '{"a":"b', '']) {
+  try { JSON.parse(bad); console.log('parsed', bad); } catch (e) { console.log(e.name); }
+}
+const many = JSON.parse(JSON.stringify(Array.from({ length: 200000 }, (_, i) => ({ ['k' + i]: 'x' + i }))));
+console.log(many.length, many[199999].k199999);
+console.log(JSON.parse('"' + 'x'.repeat(300) + '\\u00e9' + 'y'.repeat(100) + '"').length, JSON.parse('"a\\"b"'), JSON.parse(' { "k" : "v" } ').k);
+EOF
+  same_as_node
+}
+
 @test "async calls and awaits keep node's microtask order: promises, thenables, plain values, throws, Promise.all" {
   cat > prog.js <<'EOF'
 const log = [];
