@@ -619,3 +619,23 @@ console.log(log.join('\n'));
 EOF
   body_same_as_node
 }
+
+@test "natives called from code (engine patch 0078's direct path) throw, recurse, see this and arguments, and run inside generators and async functions as node's" {
+  cat > prog.js <<'EOF'
+function* g() { const a = []; a.push(yield 1); a.push(yield 2); return a.join('+'); }
+const it = g(); console.log(it.next().value, it.next('x').value, JSON.stringify(it.next('y')));
+(async () => { const r = []; for (let i = 0; i < 3; i++) r.push(await Promise.resolve(i)); console.log(r.join()); })();
+try { [].reduce((a, b) => a); } catch (e) { console.log(e.name, e.message); }
+try { null.x; } catch (e) { console.log(e.name); }
+try { JSON.parse('{'); } catch (e) { console.log(e.name, e.stack.split('\n').length > 1); }
+function deep(n) { return n === 0 ? Math.max(1, 2) : deep(n - 1); } console.log(deep(5000));
+let k = 0; try { (function r() { k++; [1].forEach(r); })(); } catch (e) { console.log(e.name, k > 100); }
+console.log(String.prototype.toUpperCase.call('ab'), Math.max.apply(null, [1, 5, 2]), [3, 1, 2].sort().join(), Reflect.apply(Math.min, null, [4, 2]));
+console.log(Object.prototype.toString.call(1), typeof Object(1), (function () { return typeof this; }).call(5));
+const o = { toString() { return 'T'; } }; console.log(String(o), [o, o].join('-'), parseInt('12px'), isNaN('x'));
+console.log(Array.prototype.slice.call({ length: 2, 0: 'a', 1: 'b' }).join(), Date.UTC(2020, 0, 1), new Array(3).length);
+function tail() { return Math.abs(-3); } console.log(tail(), eval('1+1'), new Function('a', 'return a*2')(4));
+console.log([1,2,3].map(String).join(), ['a'].concat(['b'], 'c').join());
+EOF
+  same_as_node
+}
