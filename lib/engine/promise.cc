@@ -11,7 +11,7 @@
 //   - an async function's coroutine, its Duktape.Thread (30-async.js's step resumes it).
 // The queue is an array in the heap stash, three slots a job: (promise, reaction, -), a
 // settled promise's reaction; (promise, thenable, then), a thenable to adopt; (fn, -, -),
-// queueMicrotask's job.
+// queueMicrotask's job; (value, coroutine, true), an await of a value that is no object.
 #include "engine/promise.h"
 
 #include <duktape.h>
@@ -219,6 +219,14 @@ void after_step(duk_context* ctx, duk_idx_t t, duk_idx_t v) {
     duk_pop(ctx);
     return;
   }
+  // A value that is no object would be a promise fulfilled at once, which nothing else can
+  // see: the coroutine is queued with the value itself, in the same place in the queue.
+  if (!duk_is_object(ctx, v)) {
+    duk_push_true(ctx);
+    enqueue(ctx, v, t, -1);
+    duk_pop(ctx);
+    return;
+  }
   // A promise of ours whose constructor is Promise is reacted to directly (one tick);
   // anything else is first resolved into a new promise, as the specification's
   // PromiseResolve does (a thenable takes its then's ticks on top).
@@ -313,6 +321,26 @@ void call_reject(duk_context* ctx, duk_idx_t rej, duk_idx_t e) {
   duk_pop(ctx);
 }
 
+// Resumes coroutine t with the value at v (thrown into it when isError), and settles its
+// promise or waits on what it awaits next.
+void resume_coroutine(duk_context* ctx, duk_idx_t t, bool isError, duk_idx_t v) {
+  t = duk_normalize_index(ctx, t);
+  v = duk_normalize_index(ctx, v);
+  push_shared(ctx, kStep);  // step(t, isError, value, resume) resumes it
+  duk_dup(ctx, t);
+  duk_push_boolean(ctx, isError);
+  duk_dup(ctx, v);
+  push_shared(ctx, kResume);
+  if (duk_pcall(ctx, 4) != DUK_EXEC_SUCCESS) {
+    duk_get_prop_literal(ctx, t, "p");
+    settle(ctx, -1, kRejected, -2);
+    duk_pop(ctx);
+  } else {
+    after_step(ctx, t, -1);
+  }
+  duk_pop(ctx);
+}
+
 // Runs reaction r of the settled promise p.
 void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
   p = duk_normalize_index(ctx, p);
@@ -320,20 +348,9 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
   int state = state_of(ctx, p);
   get_slot(ctx, p, kValue);
   duk_idx_t v = duk_get_top_index(ctx);
-  if (duk_is_thread(ctx, r)) {  // an async function's coroutine: step(t, isError, value, resume) resumes it
-    push_shared(ctx, kStep);
-    duk_dup(ctx, r);
-    duk_push_boolean(ctx, state == kRejected);
-    duk_dup(ctx, v);
-    push_shared(ctx, kResume);
-    if (duk_pcall(ctx, 4) != DUK_EXEC_SUCCESS) {
-      duk_get_prop_literal(ctx, r, "p");
-      settle(ctx, -1, kRejected, -2);
-      duk_pop(ctx);
-    } else {
-      after_step(ctx, r, -1);
-    }
-    duk_pop_2(ctx);
+  if (duk_is_thread(ctx, r)) {  // an async function's coroutine
+    resume_coroutine(ctx, r, state == kRejected, v);
+    duk_pop(ctx);
     return;
   }
   if (is_promise(ctx, r)) {  // a promise made by then
@@ -375,6 +392,11 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
 
 // Runs the job whose three slots are on top of the stack, and pops them.
 void run_job(duk_context* ctx) {
+  if (duk_is_boolean(ctx, -1)) {  // (value, coroutine, true)
+    resume_coroutine(ctx, -2, false, -3);
+    duk_pop_3(ctx);
+    return;
+  }
   if (!duk_is_undefined(ctx, -1)) {  // (promise, thenable, then)
     push_resolving_functions(ctx, -3);
     duk_dup(ctx, -3);
