@@ -639,3 +639,18 @@ console.log([1,2,3].map(String).join(), ['a'].concat(['b'], 'c').join());
 EOF
   same_as_node
 }
+
+@test "a + chain and a template read strings and numbers from the values themselves and convert the rest in node's order: objects, Symbol.toPrimitive, -0, fractions, BigInts" {
+  cat > prog.js <<'EOF'
+const log = [];
+const a = { valueOf() { log.push('a.valueOf'); return 1; }, toString() { log.push('a.toString'); return 'A'; } };
+const b = { [Symbol.toPrimitive](h) { log.push('b:' + h); return 'B'; } };
+let i = 0;
+const s1 = 'x' + a + (log.push('mid'), i++) + b + 1.5 + -0 + 1e21 + 2 ** 53 + NaN + null + undefined + true + 12n;
+const s2 = `t${a}${(log.push('mid2'), i++)}${b}${0.1}${-0}${-7}${'é'}${[1, [2, 3]]}${{}}`;
+console.log(s1, s2, log.join());
+for (const v of [Symbol('s'), Object(Symbol('o'))]) { try { console.log(`a${v}`); } catch (e) { console.log(e.name, e.message); } }
+console.log('😀' + 'x' + i + -9007199254740992 + 4294967296 + -1 + 0.5e-7 + '\u2028');
+EOF
+  same_as_node
+}

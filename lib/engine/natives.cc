@@ -22,6 +22,8 @@
 #include "sys/clock.h"
 
 extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_concat_piece(void* ctx, int idx, const char** bytes, size_t* len,
+                                    double* num);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
@@ -718,8 +720,15 @@ duk_ret_t concat_strings(duk_context* ctx, duk_int_t hint) {
   duk_idx_t n = duk_get_top(ctx);
   ConcatBuffer out;
   for (duk_idx_t i = 0; i < n; ++i) {
-    if (duk_is_number(ctx, i)) {
-      double d = duk_get_number(ctx, i);
+    const char* piece = nullptr;
+    size_t piece_len = 0;
+    double d = 0;
+    int kind = oda_duk_concat_piece(ctx, i, &piece, &piece_len, &d);
+    if (kind == 1) {
+      out.append(piece, piece_len);
+      continue;
+    }
+    if (kind == 2) {
       // Below 2^53 every integer prints as its digits; -0 prints as 0.
       if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == static_cast<double>(static_cast<int64_t>(d))) {
         char digits[24];
@@ -727,7 +736,7 @@ duk_ret_t concat_strings(duk_context* ctx, duk_int_t hint) {
         out.append(digits, static_cast<size_t>(r.ptr - digits));
         continue;
       }
-    } else if (!duk_is_string(ctx, i)) {
+    } else {
       if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
       duk_to_primitive(ctx, i, hint);
       if (duk_is_symbol(ctx, i)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "Cannot convert a Symbol value to a string");
