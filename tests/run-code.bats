@@ -417,18 +417,18 @@ console.log(new Date(0)); return JSON.stringify({d: String(new Date(0))})'
   [ "${lines[2]}" = "x" ]
 }
 
-@test "a lowered program from the worker is taken once, before any other frame; else a protocol failure" {
+@test "a compiled program from the worker is taken once, before any other frame; else a protocol failure" {
   export ODA_RUN_TEST_FAULTS=1
-  # After an output line (a small program: the worker sends no lowering of its own).
-  run run-code --code 'console.log("x"); __oda_test_fault("lowered"); while (true) {}'
+  # After an output line (a small program: the worker sends no bytecode of its own).
+  run run-code --code 'console.log("x"); __oda_test_fault("compiled"); while (true) {}'
   assert_failure 1
-  assert_output $'code run failed (protocol): lowered program out of turn from the worker\nCaptured output:\nx'
-  # A second one, after the worker's own (a program big enough for the lowering cache): the
-  # cache keeps the real lowering, which the next run of the same code runs.
-  { printf '/*%40000s*/\n' ''; echo "if (typeof __oda_test_fault === 'function') __oda_test_fault('lowered'); return 'real'"; } > big.js
+  assert_output $'code run failed (protocol): compiled program out of turn from the worker\nCaptured output:\nx'
+  # A second one, after the worker's own (a program big enough for the program cache): the
+  # cache keeps the real bytecode, which the next run of the same code runs.
+  { printf '/*%40000s*/\n' ''; echo "if (typeof __oda_test_fault === 'function') __oda_test_fault('compiled'); return 'real'"; } > big.js
   run run-code big.js
   [ "$status" -eq 1 ]
-  [ "$output" = "code run failed (protocol): lowered program out of turn from the worker" ]
+  [ "$output" = "code run failed (protocol): compiled program out of turn from the worker" ]
   unset ODA_RUN_TEST_FAULTS
   run run-code big.js
   assert_success

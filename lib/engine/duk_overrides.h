@@ -32,6 +32,14 @@ extern "C" void oda_duk_strtable_headroom(void *ctx);
 extern void oda_duk_strtable_headroom(void *ctx);
 #endif
 
+/* duk_load_function for run-code's program cache: makes the functions the compiler made
+ * (engine patch 0083). */
+#if defined(__cplusplus)
+extern "C" void oda_duk_load_program(void *ctx);
+#else
+extern void oda_duk_load_program(void *ctx);
+#endif
+
 /* Integer arithmetic without double round trips: loops and indexing are most of what
  * agents' glue programs do. */
 #define DUK_USE_FASTINT

@@ -1,9 +1,9 @@
 // The lowering cache (see lower_cache.h).
 //
 // An entry is one file named by lower_cache_key(): a header line "oda-lower-cache 1 KEY
-// SOURCE_LENGTH LOWERED_LENGTH CHECKSUM" (the checksum is 64 bits of the lowered text), then
-// the lowered text. A reader takes an entry only when every header field matches what it
-// looks for and what it read.
+// SOURCE_LENGTH PAYLOAD_LENGTH CHECKSUM" (the checksum is 64 bits of the payload), then the
+// payload. A reader takes an entry only when every header field matches what it looks for
+// and what it read.
 #include "js/lower_cache.h"
 
 #include <dirent.h>
@@ -63,10 +63,10 @@ uint64_t checksum(std::string_view s) {
   return a ^ b;
 }
 
-std::string header(const std::string& key, size_t source_len, std::string_view lowered) {
+std::string header(const std::string& key, size_t source_len, std::string_view payload) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s%s %zu %zu %016" PRIx64 "\n", kMagic, key.c_str(), source_len, lowered.size(),
-                checksum(lowered));
+  std::snprintf(buf, sizeof buf, "%s%s %zu %zu %016" PRIx64 "\n", kMagic, key.c_str(), source_len, payload.size(),
+                checksum(payload));
   return buf;
 }
 
@@ -125,14 +125,14 @@ bool lower_cache_get(const LowerCache& c, std::string_view source, std::string* 
   if (!sys::read_to_end(fd.get(), &data)) return false;
   size_t nl = data.find('\n');
   if (nl == std::string::npos) return false;
-  std::string_view lowered = std::string_view(data).substr(nl + 1);
-  if (data.compare(0, nl + 1, header(key, source.size(), lowered)) != 0) return false;
-  out->assign(lowered);
+  std::string_view payload = std::string_view(data).substr(nl + 1);
+  if (data.compare(0, nl + 1, header(key, source.size(), payload)) != 0) return false;
+  out->assign(payload);
   futimens(fd.get(), nullptr);  // recently used (refused in a read-only sandbox: no matter)
   return true;
 }
 
-bool lower_cache_put(const LowerCache& c, std::string_view source, std::string_view lowered) {
+bool lower_cache_put(const LowerCache& c, std::string_view source, std::string_view payload) {
   if (c.dir.empty() || source.size() < c.min_source) return false;
   std::string err;
   if (!sys::make_dirs(c.dir, &err)) return false;
@@ -142,8 +142,8 @@ bool lower_cache_put(const LowerCache& c, std::string_view source, std::string_v
   std::string tmp = c.dir + tmp_name;
   sys::UniqueFd fd(open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return false;
-  std::string head = header(key, source.size(), lowered);
-  bool ok = sys::write_all(fd.get(), head) && sys::write_all(fd.get(), lowered);
+  std::string head = header(key, source.size(), payload);
+  bool ok = sys::write_all(fd.get(), head) && sys::write_all(fd.get(), payload);
   fd.reset();
   if (!ok || rename(tmp.c_str(), (c.dir + "/" + key).c_str()) != 0) {
     unlink(tmp.c_str());

@@ -1,4 +1,4 @@
-// The worker's cached lowering (see lowering.h).
+// The worker's program cache (see lowering.h).
 #include "run/lowering.h"
 
 #include <elf.h>
@@ -58,14 +58,10 @@ void prepare_lower_cache() {
   if (!g_cache.version.empty()) g_cache.dir = state_dir() + "/lower-cache";
 }
 
-bool lower_cached(std::string_view code, std::string* out, js::LowerError* err, bool* store) {
-  *store = false;
-  if (js::lower_cache_get(g_cache, code, out)) return true;
-  if (!js::lower_program(code, out, err)) return false;
-  *store = !g_cache.dir.empty() && code.size() >= g_cache.min_source;
-  return true;
-}
+bool cached_program(std::string_view code, std::string* out) { return js::lower_cache_get(g_cache, code, out); }
 
-void store_lowered(std::string_view code, std::string_view lowered) { js::lower_cache_put(g_cache, code, lowered); }
+bool cache_wants(std::string_view code) { return !g_cache.dir.empty() && code.size() >= g_cache.min_source; }
+
+void store_program(std::string_view code, std::string_view bytecode) { js::lower_cache_put(g_cache, code, bytecode); }
 
 }  // namespace oda::run

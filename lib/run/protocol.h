@@ -10,14 +10,14 @@
 
 namespace oda::run {
 
-// Frame types. Worker to supervisor: Output, Request, End, Lowered. Supervisor to worker: Start, Reply.
+// Frame types. Worker to supervisor: Output, Request, End, Compiled. Supervisor to worker: Start, Reply.
 enum FrameType : char {
   kStart = 'S',    // the run's settings and program: see StartFrame
   kOutput = 'O',   // one level byte ('0' log .. '4' debug), then the line's text
   kRequest = 'Q',  // u32 id, the method name, a NUL, then the arguments as lossless JSON
   kReply = 'A',    // u32 id, one byte '1' ok / '0' error, then the value as JSON
   kEnd = 'E',      // the run's outcome: see EndFrame
-  kLowered = 'L',  // the program as lowered, for the supervisor to keep in the lowering cache
+  kCompiled = 'L',  // the program's bytecode, for the supervisor to keep in the program cache
 };
 
 // A frame larger than this is a protocol error: the output cap plus room for one request.

@@ -158,7 +158,7 @@ class Run {
   RunOutcome out_;
   bool done_ = false;       // the outcome is decided
   bool ended_ = false;      // the worker sent its end frame
-  bool heard_ = false;      // the worker sent a frame (its lowered program may only come first)
+  bool heard_ = false;      // the worker sent a frame (its compiled program may only come first)
   EndFrame end_;
   pid_t pid_ = -1;
   bool reaped_ = false;
@@ -340,16 +340,16 @@ void Run::on_frame(char type, const std::string& payload) {
       }
       return;
     }
-    case kLowered:
-      // The worker lowers before the program runs: a lowered program after any other frame,
-      // or a second one, is the program's making (it would go into the lowering cache as
-      // what this code runs next time).
+    case kCompiled:
+      // The worker compiles before the program runs: a compiled program after any other
+      // frame, or a second one, is the program's making (it would go into the program cache
+      // as what this code runs next time).
       if (!first) {
-        fail("protocol", "lowered program out of turn from the worker");
+        fail("protocol", "compiled program out of turn from the worker");
         kill_worker();
         return;
       }
-      store_lowered(s_.code, payload);
+      store_program(s_.code, payload);
       return;
     case kEnd: {
       if (ended_ || !decode_end(payload, &end_)) break;

@@ -260,8 +260,8 @@ duk_ret_t native_test_fault(duk_context* ctx) {
     ssize_t w = ::write(kWorkerOut, junk, sizeof junk - 1);
     (void)w;
   }
-  // A lowered program of the program's making, once it runs.
-  if (std::strcmp(what, "lowered") == 0) (void)write_frame(kWorkerOut, kLowered, "return 'forged'");
+  // A compiled program of the program's making, once it runs.
+  if (std::strcmp(what, "compiled") == 0) (void)write_frame(kWorkerOut, kCompiled, "forged");
   return 0;
 }
 
@@ -350,11 +350,32 @@ duk_context* make_runtime(std::string* err) {
   return run_prelude_part(ctx, false, err) ? ctx : nullptr;
 }
 
-// [lowered] -> calls __oda_loop.start(compiled) or, on a SyntaxError, __oda_loop.fail(e).
-duk_ret_t compile_program(duk_context* ctx, void*) {
+// [lowered] -> [main]: compiles the lowered program and runs it to its completion, the
+// program's async body as a function (no code of the program runs yet). When udata is a
+// string, the compiled program's bytecode goes there first (for the program cache).
+duk_ret_t compile_program(duk_context* ctx, void* udata) {
   duk_push_string(ctx, "program");
   duk_compile(ctx, DUK_COMPILE_EVAL);
-  duk_call(ctx, 0);  // the program's completion: its async body as a function
+  if (udata) {
+    duk_dup_top(ctx);
+    duk_dump_function(ctx);
+    duk_size_t n = 0;
+    const char* p = static_cast<const char*>(duk_get_buffer(ctx, -1, &n));
+    static_cast<std::string*>(udata)->assign(p, n);
+    duk_pop(ctx);
+  }
+  duk_call(ctx, 0);
+  return 1;
+}
+
+// [] -> [main]: the same from the program cache's bytecode (udata: the kept string, read in
+// place).
+duk_ret_t load_program(duk_context* ctx, void* udata) {
+  const auto* kept = static_cast<const std::string*>(udata);
+  duk_push_external_buffer(ctx);
+  duk_config_buffer(ctx, -1, const_cast<char*>(kept->data()), kept->size());
+  oda_duk_load_program(ctx);
+  duk_call(ctx, 0);
   return 1;
 }
 
@@ -555,20 +576,33 @@ int worker_main() {
     send_end_and_exit(0);
   }
 
+  bool compiled = false;
   {
+    // A big program this build ran before is loaded from its bytecode: no lowering, no
+    // compilation. An entry Duktape refuses is compiled again (and kept anew).
+    std::string kept;
+    if (cached_program(code, &kept)) {
+      compiled = duk_safe_call(ctx, load_program, &kept, 0, 1) == DUK_EXEC_SUCCESS;
+      if (!compiled) duk_pop(ctx);
+    }
+  }
+  if (!compiled) {
     std::string lowered;
     oda::js::LowerError err;
-    bool store = false;
-    if (!lower_cached(code, &lowered, &err, &store)) {
+    if (!oda::js::lower_program(code, &lowered, &err)) {
       g.settled = true;
       g.end.kind = "exception";
       g.end.message = err.message;
       send_end_and_exit(0);
     }
-    if (store && lowered.size() < kMaxFrame) (void)write_frame(kWorkerOut, kLowered, lowered);
     duk_push_lstring(ctx, lowered.data(), lowered.size());
+    std::string bytecode;
+    bool store = cache_wants(code);
+    compiled = duk_safe_call(ctx, compile_program, store ? &bytecode : nullptr, 1, 1) == DUK_EXEC_SUCCESS;
+    if (compiled && store && !bytecode.empty() && bytecode.size() < kMaxFrame) {
+      (void)write_frame(kWorkerOut, kCompiled, bytecode);
+    }
   }
-  bool compiled = duk_safe_call(ctx, compile_program, nullptr, 1, 1) == DUK_EXEC_SUCCESS;
   duk_push_boolean(ctx, compiled);
   if (duk_safe_call(ctx, start_program, nullptr, 2, 1) != DUK_EXEC_SUCCESS) fail_with_error(ctx);
   else duk_pop(ctx);
