@@ -368,3 +368,17 @@ try { C.prototype.bump.call({}); } catch (e) { console.log(e.name); }
 EOF2
   same_as_node
 }
+
+@test "+ with a string and a Symbol throws in a program that uses BigInt, as node (the operator call used to print Symbol(s))" {
+  cat > prog.js <<'EOF2'
+const s = Symbol('s'), o = { valueOf() { return 2n; } };
+const out = [];
+for (const [x, y] of [['a', s], [s, 'a'], ['a', 1n], [1n, 'a'], ['a', o], [o, 'a'], ['x', null], [undefined, 'y'], ['z', 1.5]]) {
+  try { out.push(x + y); } catch (e) { out.push(e.constructor.name + ': ' + e.message); }
+}
+let t = 'q';
+try { t += s; } catch (e) { out.push(e.message, t); }
+console.log(JSON.stringify(out));
+EOF2
+  same_as_node
+}

@@ -410,7 +410,8 @@
       if (plain(a) && plain(b)) return a + b;
       a = toPrimitive(a, 'default');
       b = toPrimitive(b, 'default');
-      if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
+      // A Symbol throws here as `+` has it (String() would take it).
+      if (typeof a === 'string' || typeof b === 'string') return '' + (isBI(a) ? String(a) : a) + (isBI(b) ? String(b) : b);
       if (isBI(a) && isBI(b)) return add(a, b);
       if (!isBI(a) && !isBI(b)) return a + b;
       throw mixError();
