@@ -670,3 +670,16 @@ console.log(eval('function* ev() {}'), typeof eval('function* ev2() {} ev2').pro
 EOF2
   same_as_node
 }
+
+@test "decimal text reads as the nearest double, halfway cases to even: literals, Number, +, parseFloat, parseInt and BigInt conversion, as node" {
+  cat > prog.js <<'EOF2'
+const out = [9007199254740993, 9007199254740995, 1.00000000000000011102230246251565404236316680908203125,
+  Number('9007199254740993'), +'-9007199254740993', parseFloat('9007199254740993'), parseInt('9007199254740993', 10),
+  parseInt('9007199254740993'), Number(2n ** 53n + 1n), Number(-(2n ** 53n) - 1n), Number('1e400'), Number('-0'),
+  Object.is(-0, Number('-0')), Number(' 9007199254740993 '), Number('09007199254740993'), Number('+9007199254740993'),
+  parseFloat('9007199254740993abc'), Number('.5'), Number('5.'), Number('0x1f'), Number('1_0'), Number('1e'),
+  4.9406564584124654e-324, 2.4703282292062328e-324, 1.7976931348623158e308, 1.7976931348623159e308, 0.1 + 0.2];
+console.log(out.map(String).join(' '));
+EOF2
+  same_as_node
+}

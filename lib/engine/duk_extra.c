@@ -675,6 +675,64 @@ duk_bool_t oda_duk_json_number(duk_hthread *thr, const duk_uint8_t *p, const duk
 	return 1;
 }
 
+/* duk_numconv_parse's decimal case (lib/engine/patches/0084): number literals, Number(s),
+ * +s, parseFloat and parseInt(s, 10) of the string at the stack top. A plain decimal (ASCII
+ * white space around it where flags trim it, a sign they allow, digits with leading zeros
+ * only where they allow them and no legacy octal, a fraction with digits and an exponent
+ * where they allow those, then the end, or any character that cannot continue a number
+ * where they allow garbage) is replaced by the C library's correctly rounded strtod of it.
+ * Returns 0, changing nothing, for anything else (".5", "Infinity", hex, "1e", long text,
+ * other white space): Duktape's own parse then takes it as before. */
+static int oda__ascii_white(duk_uint8_t c) { return c == ' ' || (c >= 0x09 && c <= 0x0d); }
+static int oda__digit(duk_uint8_t c) { return c >= '0' && c <= '9'; }
+
+duk_bool_t oda_duk_decimal_number(duk_hthread *thr, duk_small_uint_t flags) {
+	duk_hstring *h = duk_get_hstring(thr, -1);
+	const duk_uint8_t *p, *end, *q, *d;
+	char buf[64];
+	if (h == NULL || DUK_HSTRING_HAS_SYMBOL(h)) return 0;
+	p = DUK_HSTRING_GET_DATA(h);
+	end = p + DUK_HSTRING_GET_BYTELEN(h);
+	if (flags & DUK_S2N_FLAG_TRIM_WHITE) {
+		while (p < end && oda__ascii_white(*p)) p++;
+		while (end > p && oda__ascii_white(end[-1])) end--;
+	}
+	q = p;
+	if (q < end && (*q == '+' || *q == '-')) {
+		if (!(flags & (*q == '+' ? DUK_S2N_FLAG_ALLOW_PLUS : DUK_S2N_FLAG_ALLOW_MINUS))) return 0;
+		q++;
+	}
+	d = q;
+	while (q < end && oda__digit(*q)) q++;
+	if (q == d) return 0;
+	if (*d == '0' && q - d > 1 &&
+	    (!(flags & DUK_S2N_FLAG_ALLOW_LEADING_ZERO) || (flags & DUK_S2N_FLAG_ALLOW_AUTO_LEGACY_OCT_INT))) {
+		return 0;
+	}
+	if (q < end && *q == '.' && (flags & DUK_S2N_FLAG_ALLOW_FRAC)) {
+		d = ++q;
+		while (q < end && oda__digit(*q)) q++;
+		if (q == d) return 0;
+	}
+	if (q < end && (*q == 'e' || *q == 'E') && (flags & DUK_S2N_FLAG_ALLOW_EXP)) {
+		q++;
+		if (q < end && (*q == '+' || *q == '-')) q++;
+		d = q;
+		while (q < end && oda__digit(*q)) q++;
+		if (q == d) return 0;
+	}
+	if (q < end) {
+		/* Garbage after the number, when allowed, only if it cannot be read as more of it. */
+		if (!(flags & DUK_S2N_FLAG_ALLOW_GARBAGE) || strchr("0123456789.eExXoObB_", *q) != NULL || *q >= 0x80) return 0;
+	}
+	if ((duk_size_t) (q - p) >= sizeof buf) return 0;
+	DUK_MEMCPY(buf, p, (duk_size_t) (q - p));
+	buf[q - p] = 0;
+	duk_push_number(thr, (duk_double_t) strtod(buf, NULL));
+	duk_replace(thr, -2);
+	return 1;
+}
+
 /* Makes the native at idx look like a specification built-in: Function.prototype as its
  * prototype (not Duktape's native-function one), own `length` then `name` (empty),
  * configurable only, with room for extra slots of the caller's. lib/engine/promise.cc makes two
