@@ -382,3 +382,70 @@ console.log(JSON.stringify(out));
 EOF2
   same_as_node
 }
+
+@test "BigInt values near 2^127 and 2^128 of both signs, shifts, ++ and --, divisions by zero, mixes, Map and Set keys made different ways, typed arrays and a long LCG as node" {
+  cat > prog.js <<'EOF'
+const out = [];
+const p = (...v) => out.push(v.map((x) => typeof x === 'bigint' ? x + 'n' : String(x)).join(' '));
+const top = 2n ** 127n, big = 2n ** 128n;
+const vals = [0n, 1n, -1n, 7n, -7n, 2n ** 64n - 1n, -(2n ** 64n), top - 1n, -(top - 1n), top, -top, top + 1n, big, -big, big + 1n, -(big + 1n)];
+for (const a of vals) {
+  let c = a, d = a;
+  c++; d--;
+  p(a + 1n, a - 1n, a * 2n, a * -3n, a / 3n, a % 5n, -a / 7n, a << 1n, a << 60n, a >> 1n, a >> 64n, a >> 300n, a << -2n, c, d);
+  for (const b of [1n, -2n, 2n ** 63n, -(top - 1n), top]) p(a + b, a - b, a * b, a / b, a % b, a < b, a >= b);
+}
+for (const b of [0n, -0n]) { try { p(5n / b); } catch (e) { p(e.name, e.message); } try { p((top - 1n) % b); } catch (e) { p(e.name, e.message); } }
+const tries = [() => 1n + 1, () => 2 * 3n, () => 1n < {}, () => 5n >> 1, () => (2n ** 64n) - 1];
+for (const t of tries) { try { p(t()); } catch (e) { p(e.name, e.message); } }
+const obj = { valueOf() { return 2n ** 70n; } };
+p(obj + 1n, obj * 2n, obj > 1n, 3n - obj, obj << 1n);
+const m = new Map([[12345678901234567890n, 'lit']]);
+const made = 1234567890123456789n * 10n;
+m.set(made, 'made'); m.set(BigInt('12345678901234567890'), 'parsed'); m.set(eval('12345678901234567890n'), 'eval');
+m.set(new Function('return 12345678901234567891n - 1n')(), 'fn');
+p(m.size, m.get(12345678901234567890n), new Set([made, made + 0n, 12345678901234567890n, -(-made)]).size, made === 12345678901234567890n);
+try { JSON.stringify({ v: made * made }); } catch (e) { p(e.name, e.message); }
+const ta = new BigInt64Array([made - 2n ** 64n, -(2n ** 63n), 2n ** 63n - 1n]), ua = new BigUint64Array([2n ** 64n - 1n, made]);
+p(ta[0], ta[1] - 1n, ta[2] + 1n, ua[0] + 1n, ua[1] === made);
+const M = 1n << 64n; let a = 1n, s = 0n;
+for (let i = 0; i < 2000; i++) { a = (a * 6364136223846793005n + 1442695040888963407n) % M; s += a >> 40n; }
+const seen = [];
+for (let i = 0; i < 600; i++) seen.push(BigInt(i) * 1000000007n + 3n);
+let t = 0n; for (const x of seen) t += x % 1000n;
+p(s, a, t, seen[599]);
+console.log(out.join('\n'));
+EOF
+  same_as_node
+}
+
+@test "a let or const holding only numbers beside BigInts, and ones made BigInts by =, a closure, destructuring or for-of, by eval or inside with, as node" {
+  cat > prog.js <<'EOF'
+const N = 5; let out = [];
+for (let i = 0; i < N; i++) out.push(typeof i);
+let j = 0; j = 10n; for (; j < 12n; j++) out.push(typeof j, String(j));
+let k = 0; (() => { k = 3n; })(); out.push(String(k + 1n), k < 4);
+let p = 1; { let p = 2n; out.push(String(p * 3n)); } out.push(p < 2, p + 1);
+let q = 0; q++; q--; ++q; out.push(q, q < 1, q * 2);
+let r = 0; [r] = [7n]; out.push(String(r), r > 6n);
+let s = 0; ({ s } = { s: 9n }); out.push(String(s), s >= 9n);
+let t = 0; t += 1; out.push(t);
+let u = 0; function f() { u = 2n ** 3n; } f(); out.push(String(u + 1n));
+let v = 0; for (v of [1n, 2n]) ; out.push(String(v + 1n));
+const w = 2; out.push(w + 3, w << 2, w ** 3, (w + 1) * w, w > 1);
+let x = 0; const o = { x: 5n }; out.push(x < 1);
+let y = 1; y = y; out.push(y);
+let z = 0; for (let a = 0; a < 3; a++) { z++; } out.push(z, z * 2 < 7);
+let big = 0; big = 1n << 70n; out.push(String(big >> 3n));
+console.log(out.join(' '));
+EOF
+  same_as_node
+  cat > prog.js <<'EOF'
+const N = 3, out = [];
+let m = 0; eval('m = 5n'); out.push(String(m), typeof m, m < 6n);
+for (let i = 0; i < N; i++) out.push(i < 2);
+let i = 0; with ({ i: 5n }) { out.push(String(i + 1n), i < 6n); } out.push(i < 1);
+console.log(out.join(' '));
+EOF
+  same_as_node
+}

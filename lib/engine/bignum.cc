@@ -194,9 +194,15 @@ bool digits64(const char* p, size_t n, uint64_t& out) {
   return true;
 }
 
-// Canonical decimal text of a value below 2^127 (at most 39 digits) as a 128-bit integer: a
-// 64-bit half of at most 19 digits and the rest, where digit by digit would cost a 128-bit
-// multiply a digit.
+// The text of a 128-bit value other than the most negative, written at out: 19 digits a 64-bit
+// conversion (|v| < 2^127, so the part above the low 19 digits fits 64 bits).
+std::string text_of(__int128 v) {
+  char buf[kSmallTextMax];
+  return std::string(buf, write_small(v, buf));
+}
+
+}  // namespace
+
 bool small128(std::string_view text, __int128& out) {
   bool negative = !text.empty() && text[0] == '-';
   std::string_view d = text.substr(negative);
@@ -214,41 +220,57 @@ bool small128(std::string_view text, __int128& out) {
   return true;
 }
 
-// The text of a 128-bit value other than the most negative: 19 digits a 64-bit conversion
-// (|v| < 2^127, so the part above the low 19 digits fits 64 bits).
-std::string text_of(__int128 v) {
-  char buf[48];
-  if (v >= INT64_MIN && v <= INT64_MAX) {
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v));
-    return std::string(buf, end);
-  }
-  bool negative = v < 0;
-  unsigned __int128 m = negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  char* p = buf;
-  if (negative) *p++ = '-';
-  if (m < kTen19) return std::string(buf, std::to_chars(p, buf + sizeof buf, static_cast<uint64_t>(m)).ptr);
-  p = std::to_chars(p, buf + 24, static_cast<uint64_t>(m / kTen19)).ptr;
+size_t write_small(__int128 v, char* out) {
+  char* p = out;
+  if (v < 0) *p++ = '-';
+  unsigned __int128 m = v < 0 ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  if (m < kTen19) return size_t(std::to_chars(p, out + kSmallTextMax, static_cast<uint64_t>(m)).ptr - out);
+  p = std::to_chars(p, out + 21, static_cast<uint64_t>(m / kTen19)).ptr;
   char low[20];  // the low 19 digits, zeros in front
   char* end = std::to_chars(low, low + sizeof low, static_cast<uint64_t>(m % kTen19)).ptr;
   size_t n = size_t(end - low);
   std::memset(p, '0', 19 - n);
   std::memcpy(p + 19 - n, low, n);
-  return std::string(buf, p + 19);
+  return size_t(p + 19 - out);
 }
 
-// a op b when both operands and the result fit 128 bits; false to take the long way.
-bool compute128(Op op, __int128 x, __int128 y, std::string& out) {
-  __int128 r = 0;
+bool compute_small(Op op, __int128 x, __int128 y, __int128& r) {
   switch (op) {
     case Op::kAdd: if (__builtin_add_overflow(x, y, &r)) return false; break;
     case Op::kSub: if (__builtin_sub_overflow(x, y, &r)) return false; break;
     case Op::kMul: if (__builtin_mul_overflow(x, y, &r)) return false; break;
-    case Op::kDiv: r = x / y; break;  // |x| < 2^127: never the one overflowing quotient
-    case Op::kMod: r = x % y; break;
-    case Op::kShl: return false;
+    case Op::kDiv:  // |x| < 2^127: never the one overflowing quotient
+      if (y == 0) return false;
+      r = x / y;
+      break;
+    case Op::kMod:
+      if (y == 0) return false;
+      r = x % y;
+      break;
+    case Op::kShl:
+      if (y <= -127) {  // every bit shifted out: >> rounds toward -infinity
+        r = x < 0 ? -1 : 0;
+      } else if (y < 0) {  // the arithmetic shift of the two's complement rounds the same way
+        r = x >> -y;
+      } else {
+        // |x| below 2^(126 - y): the product stays clear of the sign bit.
+        unsigned __int128 m = x < 0 ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x);
+        if (y >= 126 || (m >> (126 - y)) != 0) return false;
+        __int128 p = static_cast<__int128>(m << y);
+        r = x < 0 ? -p : p;
+      }
+      break;
   }
-  // The most negative 128-bit value has no positive twin for text_of.
-  if (r == -static_cast<__int128>((static_cast<unsigned __int128>(1) << 127) - 1) - 1) return false;
+  // The most negative 128-bit value has no positive twin for write_small.
+  return r != -static_cast<__int128>((static_cast<unsigned __int128>(1) << 127) - 1) - 1;
+}
+
+namespace {
+
+// a op b when both operands and the result fit 128 bits; false to take the long way.
+bool compute128(Op op, __int128 x, __int128 y, std::string& out) {
+  __int128 r = 0;
+  if (op == Op::kShl || !compute_small(op, x, y, r)) return false;
   out = text_of(r);
   return true;
 }

@@ -36,6 +36,17 @@ bool compute(Op op, std::string_view a, std::string_view b, std::string& out);
 // -1, 0 or 1 as a is below, equal to or above b (canonical decimal text both).
 int compare(std::string_view a, std::string_view b);
 
+// The fast path's values: below 2^127 in magnitude, in a machine integer.
+// The value of canonical decimal text when it is such a value; false otherwise.
+bool small128(std::string_view text, __int128& out);
+// The most a value's text takes: a sign and 39 digits.
+constexpr size_t kSmallTextMax = 40;
+// The canonical decimal text of v (|v| < 2^127) written at out; its length.
+size_t write_small(__int128 v, char* out);
+// x op y when the result is again such a value (kShl: x * 2^y, floor(x / 2^-y) for a negative
+// y); false for anything else (a division by zero among them), which compute() decides.
+bool compute_small(Op op, __int128 x, __int128 y, __int128& r);
+
 // On values: the operations compute() runs past 64 bits.
 Big add(const Big& a, const Big& b);
 Big sub(const Big& a, const Big& b);

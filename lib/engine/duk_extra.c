@@ -164,17 +164,29 @@ const char *oda_duk_bigint_text(void *ctx, int idx, size_t *len) {
 
 /* Pushes a new BigInt of the runtime (lib/engine/patches/0010) holding text, canonical
  * decimal: an object of the prototype proto whose one property, under the hidden key key (a
- * string's heap pointer), is the text; marked, and made as Object.freeze leaves one, without
- * freeze's compaction of the property table. The caller keeps proto and key reachable. */
-void oda_duk_push_bigint(void *ctx, const char *text, size_t len, void *proto, void *key) {
+ * string's heap pointer), is the text; marked, and made as Object.freeze leaves one. Its
+ * property table is made at its final size and filled in place (a define grew it twice and
+ * looked the key up first). Returns where the interned text lives, which lasts as long as
+ * the BigInt. The caller keeps proto and key reachable. */
+const char *oda_duk_push_bigint(void *ctx, const char *text, size_t len, void *proto, void *key) {
 	duk_hthread *thr = (duk_hthread *) ctx;
-	duk_hobject *h = duk_push_object_helper_proto(thr,
-	                                              DUK_HOBJECT_FLAG_EXTENSIBLE | DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_OBJECT),
-	                                              (duk_hobject *) proto);
+	duk_heap *heap = thr->heap;
+	duk_hobject *h = duk_push_object_helper_proto(thr, DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_OBJECT), (duk_hobject *) proto);
+	duk_hstring *s;
+	duk_tval *tv;
+	duk_hobject_realloc_props(thr, h, 1, 0, 0, 0);
 	duk_push_lstring(thr, text, (duk_size_t) len);
-	duk_hobject_define_property_internal(thr, h, (duk_hstring *) key, 0 /* not writable, enumerable or configurable */);
+	s = duk_known_hstring(thr, -1);
+	DUK_HOBJECT_E_SET_KEY(heap, h, 0, (duk_hstring *) key);
+	DUK_HSTRING_INCREF(thr, (duk_hstring *) key);
+	tv = DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(heap, h, 0);
+	DUK_TVAL_SET_STRING(tv, s);
+	DUK_HSTRING_INCREF(thr, s);
+	DUK_HOBJECT_E_SET_FLAGS(heap, h, 0, 0 /* not writable, enumerable or configurable */);
+	DUK_HOBJECT_SET_ENEXT(h, 1);
+	duk_pop(thr);
 	DUK_HOBJECT_SET_CLASS_NUMBER(h, DUK_HOBJECT_CLASS_ODA_BIGINT);
-	DUK_HOBJECT_CLEAR_EXTENSIBLE(h);
+	return (const char *) DUK_HSTRING_GET_DATA(s);
 }
 
 /* The BigInt that Object(1n) wrapped (lib/engine/patches/0010), pushed; or nothing pushed and

@@ -30,7 +30,7 @@ extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" const char* oda_duk_bigint_text(void* ctx, int idx, size_t* len);  // lib/engine/duk_extra.c
-extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, void* proto,
+extern "C" const char* oda_duk_push_bigint(void* ctx, const char* text, size_t len, void* proto,
                                     void* key);  // lib/engine/duk_extra.c
 extern "C" void* oda_duk_heap_of(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
@@ -162,6 +162,73 @@ void push_bigint(duk_context* ctx, const std::string& text) {
   oda_duk_push_bigint(ctx, text.data(), text.size(), c.proto, c.key);
 }
 
+// The values of recent BigInts below 2^127 by where their text lives, so an operand made by
+// the last few operators is not read back from its digits (a few hundred instructions). The
+// text at that address is compared with the one kept: a freed text's memory may hold another.
+struct SmallSeen {
+  const char* at = nullptr;
+  size_t len = 0;
+  char text[bignum::kSmallTextMax];
+  __int128 value = 0;
+};
+constexpr size_t kSmallSeen = 256;
+SmallSeen g_small_seen[kSmallSeen];
+
+SmallSeen& small_slot(const char* at) {
+  uintptr_t p = reinterpret_cast<uintptr_t>(at);
+  return g_small_seen[((p >> 4) ^ (p >> 12)) % kSmallSeen];
+}
+
+void remember_small(const char* at, size_t len, __int128 value) {
+  SmallSeen& s = small_slot(at);
+  s.at = at;
+  s.len = len;
+  std::memcpy(s.text, at, len);
+  s.value = value;
+}
+
+// The value of a BigInt's text when it is below 2^127.
+bool small_value(const char* at, size_t len, __int128& value) {
+  SmallSeen& s = small_slot(at);
+  if (s.at == at && s.len == len && std::memcmp(s.text, at, len) == 0) {
+    value = s.value;
+    return true;
+  }
+  if (!bignum::small128({at, len}, value)) return false;
+  remember_small(at, len, value);
+  return true;
+}
+
+// A new BigInt of the value v (|v| < 2^127), remembered.
+void push_small(duk_context* ctx, __int128 v) {
+  BigintCache& c = bigint_cache(ctx);
+  char text[bignum::kSmallTextMax];
+  size_t len = bignum::write_small(v, text);
+  remember_small(oda_duk_push_bigint(ctx, text, len, c.proto, c.key), len, v);
+}
+
+// The arithmetic and shift operators of two BigInts below 2^127 whose result is one too,
+// pushed; false to take the general path (which also throws what there is to throw).
+bool small_pair(duk_context* ctx, int op, const char* a, size_t an, const char* b, size_t bn) {
+  bignum::Op bop;
+  switch (op) {
+    case kAdd: bop = bignum::Op::kAdd; break;
+    case kSub: bop = bignum::Op::kSub; break;
+    case kMul: bop = bignum::Op::kMul; break;
+    case kDiv: bop = bignum::Op::kDiv; break;
+    case kMod: bop = bignum::Op::kMod; break;
+    case kShl:
+    case kShr: bop = bignum::Op::kShl; break;
+    default: return false;
+  }
+  __int128 x = 0, y = 0, r = 0;
+  if (!small_value(a, an, x) || !small_value(b, bn, y)) return false;
+  if (op == kShr) y = -y;
+  if (!bignum::compute_small(bop, x, y, r)) return false;
+  push_small(ctx, r);
+  return true;
+}
+
 // a op b for two BigInts' texts (op: bignum's, where kShl is a * 2^b); false after pushing
 // nothing when compute refuses (a division by zero, a shift too far).
 bool push_computed(duk_context* ctx, bignum::Op op, std::string_view a, std::string_view b) {
@@ -253,6 +320,12 @@ duk_ret_t bigint_fast(duk_context* ctx) {
       return 1;
     }
     const char* a = oda_duk_bigint_text(ctx, 0, &an);
+    __int128 x = 0, r = 0;
+    if (a != nullptr && small_value(a, an, x) &&
+        bignum::compute_small(bignum::Op::kAdd, x, op == kInc ? 1 : -1, r)) {
+      push_small(ctx, r);
+      return 1;
+    }
     if (a != nullptr && push_computed(ctx, op == kInc ? bignum::Op::kAdd : bignum::Op::kSub, {a, an}, "1")) return 1;
   } else if (duk_is_number(ctx, 0) && duk_is_number(ctx, 1)) {
     number_pair(ctx, op, duk_get_number(ctx, 0), duk_get_number(ctx, 1));
@@ -260,7 +333,7 @@ duk_ret_t bigint_fast(duk_context* ctx) {
   } else {
     const char* a = oda_duk_bigint_text(ctx, 0, &an);
     const char* b = a != nullptr ? oda_duk_bigint_text(ctx, 1, &bn) : nullptr;
-    if (b != nullptr && bigint_pair(ctx, op, {a, an}, {b, bn})) return 1;
+    if (b != nullptr && (small_pair(ctx, op, a, an, b, bn) || bigint_pair(ctx, op, {a, an}, {b, bn}))) return 1;
   }
   duk_push_heapptr(ctx, bigint_cache(ctx).slow[op]);
   duk_idx_t n = duk_get_top(ctx) - 1;

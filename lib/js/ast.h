@@ -121,6 +121,11 @@ struct Binding {
   bool in_with = false;  // a block binding declared inside a with statement's body
   bool plain_fn = false;  // kind 'f': every declaration of it is a plain function (a constructor)
   bool fixed = false;  // kind 'k': a class expression's own name, immutable inside its body
+  // let or const declared with a number literal and written since only by ++ and --, in a
+  // program without with or eval (which could write it unseen): it always holds a number,
+  // so a program with BigInt keeps its operators plain (lib/js/lower_expr.cc).
+  bool number_only = false;
+  bool written = false;  // assigned other than by ++ or -- (resolve.cc's bookkeeping)
 };
 
 struct Scope {

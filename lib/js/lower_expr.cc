@@ -202,7 +202,7 @@ void Emitter::update(Node* n) {
       (n->has(F_PREFIX) ? n->s + nm : nm + n->s) + ")");
     return;
   }
-  if (bigint && t->k == K::Ident) {
+  if (bigint && t->k == K::Ident && !(t->b && t->b->number_only)) {
     std::string nm = name_of(t), f = n->s == "++" ? "inc" : "dec";
     if (n->has(F_PREFIX) || unused) {
       w("(" + nm + " = " + bi(f) + "(" + nm + "))");
@@ -248,8 +248,26 @@ const char* Emitter::bigint_op(const std::string& op) const {
   return nullptr;
 }
 
-bool Emitter::bigint_binary(Node* n) {
+// Whether e is certainly a number: a number literal, a binding that only ever holds one
+// (Binding::number_only), or an operator of two such (a few deep: chains run 30,000 long).
+// An operator of two numbers is the engine's own, with no BigInt to look for.
+bool Emitter::number_typed(Node* e, int depth) const {
+  while (e->k == K::Paren) e = e->a[0];
+  if (e->k == K::Num) return true;
+  if (e->k == K::Ident) return e->b && e->b->number_only;
+  return e->k == K::Binary && depth < 4 && e->s != "**" && bigint_op(e->s) && number_typed(e->a[0], depth + 1) &&
+         number_typed(e->a[1], depth + 1);
+}
+
+// The __oda_BI helper a binary operator n is a call of, or null when it stays as written.
+const char* Emitter::bigint_call(Node* n) const {
   const char* name = bigint_op(n->s);
+  if (!name || (n->s != "**" && number_typed(n->a[0]) && number_typed(n->a[1]))) return nullptr;
+  return name;
+}
+
+bool Emitter::bigint_binary(Node* n) {
+  const char* name = bigint_call(n);
   if (!name) return false;
   w(bi(name) + "(");
   expr(n->a[0]);
@@ -476,7 +494,7 @@ void Emitter::chain(Node* n) {
   if (plus_chain(links)) return;
   // BigInt's operators are calls: their names open outermost first.
   for (Node* l : links)
-    if (l->k == K::Binary && bigint_op(l->s)) w(bi(bigint_op(l->s)) + "(");
+    if (l->k == K::Binary && bigint_call(l)) w(bi(bigint_call(l)) + "(");
   if (bigint && n->k == K::Ident && !n->b && n->s == "Number" && !links.empty() && links.back()->k == K::Call &&
       links.back()->a.size() <= 2)
     w(bi("num"));  // Number(1n) converts, where every implicit conversion of a BigInt throws
@@ -484,7 +502,7 @@ void Emitter::chain(Node* n) {
     expr(n);
   for (size_t i = links.size(); i-- > 0;) {
     Node* l = links[i];
-    if (l->k == K::Binary && bigint_op(l->s)) {
+    if (l->k == K::Binary && bigint_call(l)) {
       w(", ");
       expr(l->a[1]);
       w(")");

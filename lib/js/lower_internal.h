@@ -335,6 +335,8 @@ class Emitter {
   void update(Node* n);
   bool bigint_binary(Node* n);
   const char* bigint_op(const std::string& op) const;
+  bool number_typed(Node* e, int depth = 0) const;
+  const char* bigint_call(Node* n) const;
   void binary(Node* n);
   void new_expr(Node* n);
   static std::string callee_text(Node* c);

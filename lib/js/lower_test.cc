@@ -224,6 +224,25 @@ TEST(JsLower, BigIntProgramsCallTheRuntimeForTheirOperators) {
                 bigint_program("var __tbmul = 1;x = __oda_BI.mul(__oda_BI.lit(\"2\"), y);"));
 }
 
+// A let or const that only ever holds a number (a number literal, then ++ and -- alone) keeps
+// its operators plain in a program with BigInt; one written otherwise, or in a program with
+// eval or with (which write bindings unseen), keeps the calls.
+TEST(JsLower, BigIntProgramsKeepNumberCountersPlain) {
+  auto bigint_program = [](const std::string& body) { return "(__oda_BI.use(), " + sync_program(body).substr(1); };
+  expect_lowers("const N = 3; let s = 0n; for (let i = 0; i < N; i++) { let j = i; j = s; s += 1n; }",
+                bigint_program("var __tbadd = __oda_BI.add, __tbl0 = __oda_BI.lit(\"0\"), __tbl2 = __oda_BI.lit(\"1\");"
+                               "var N = 3;var s = __tbl0;for (var i = 0; i < N; i++) {var j = i;j = s;"
+                               "(s = __tbadd(s, __tbl2));}"));
+  expect_lowers("let s = 0n; for (let i = 0; i < 3; i++) eval('s += 1n');",
+                bigint_program("var __tbinc = __oda_BI.inc, __tbl0 = __oda_BI.lit(\"0\"), __tblt = __oda_BI.lt;var s = "
+                               "__tbl0;for (var i = 0; __tblt(i, 3); (i = __tbinc(i))) eval(__oda_lower_eval('s += 1n'));"));
+  expect_lowers("let i = 0; with (o) i < 2n;",
+                bigint_program("var __tbl1 = __oda_BI.lit(\"2\"), __tblt = __oda_BI.lt;var i = 0;with (o) __tblt(i, __tbl1);"));
+  expect_lowers("let i = 0, k = 1; i++; k += 1; x = i < k && i < 1n;",
+                bigint_program("var __tbadd = __oda_BI.add, __tbl2 = __oda_BI.lit(\"1\"), __tblt = __oda_BI.lt;var i = 0, k = "
+                               "1;i++;(k = __tbadd(k, 1));x = __tblt(i, k) && __tblt(i, __tbl2);"));
+}
+
 TEST(JsLower, OptionalChainingKeepsThisForCalls) {
   expect_lowers("r = a.b?.c(1)",
                 sync_program("var __t1;r = ((__t1 = a.b) == null ? void 0 : __t1.c(1));"));

@@ -243,6 +243,11 @@ class Resolver {
           }
           pattern_defaults(d->a[0]);
           if (d->a[1]) expr(d->a[1]);
+          if (n->s != "var" && d->a[0]->k == K::Ident && d->a[0]->b) {
+            Binding* b = d->a[0]->b;
+            if (d->a[1] && d->a[1]->k == K::Num) b->number_only = true;
+            else b->written = true;
+          }
         }
         break;
       case K::ExprStmt: expr(n->a[0]); break;
@@ -304,6 +309,7 @@ class Resolver {
       }
       case K::Labeled: stmt(n->a[0]); break;
       case K::With:
+        unseen_writes_ = true;
         expr(n->a[0]);
         with_depth_++;
         stmt(n->a[1]);
@@ -405,6 +411,7 @@ class Resolver {
       case K::Ident:
         ref(p);
         if (p->b && !in_update_) p->b->mutated = true;
+        if (p->b && !in_incdec_) p->b->written = true;
         break;
       case K::AssignPat:
         target(p->a[0]);
@@ -514,6 +521,7 @@ class Resolver {
   void ref(Node* id) {
     Binding* b = lookup(id->s);
     id->b = b;
+    if (id->s == "eval") unseen_writes_ = true;
     // Read before the declaration ran, in the same function: the temporal dead zone. From a
     // closure written before the declaration, it depends on when the closure runs.
     if (b && (b->kind == 'l' || b->kind == 'c' || b->kind == 'k') && id->seq < b->decl_end) {
@@ -552,8 +560,13 @@ class Resolver {
         expr(n->a[1]);
         break;
       case K::Update:
-        if (n->a[0]->k == K::Ident) target(n->a[0]);
-        else expr(n->a[0]);
+        if (n->a[0]->k == K::Ident) {
+          in_incdec_ = true;
+          target(n->a[0]);
+          in_incdec_ = false;
+        } else {
+          expr(n->a[0]);
+        }
         break;
       case K::ObjPat:
       case K::ArrPat:
@@ -586,6 +599,7 @@ class Resolver {
   void finish() {
     int counter = 0;
     for (Binding* b : all_) {
+      b->number_only = b->number_only && !b->written && !unseen_writes_ && (b->kind == 'l' || b->kind == 'c');
       if (!b->block_level) continue;
       Scope* fs = fn_scope(b->scope);
       if (fs->decl_count[b->name] > 1 || fs->foreign.count(b->name) || b->name == "arguments")
@@ -601,6 +615,8 @@ class Resolver {
   Scope* cur_ = nullptr;
   Node* loop_ = nullptr;
   bool in_update_ = false;  // inside a for statement's update clause
+  bool in_incdec_ = false;  // resolving the target of ++ or --
+  bool unseen_writes_ = false;  // a with statement or a mention of eval: writes the walk misses
   int with_depth_ = 0;  // with statements around the statement being resolved (same function or not)
   std::set<Binding*> uninit_params_;  // parameters a default being resolved may not read yet
   std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare
