@@ -194,8 +194,45 @@ bool digits64(const char* p, size_t n, uint64_t& out) {
   return true;
 }
 
-// The text of a 128-bit value other than the most negative, written at out: 19 digits a 64-bit
-// conversion (|v| < 2^127, so the part above the low 19 digits fits 64 bits).
+// The digits 00 to 99, two characters each: the digits of a number are written two at a
+// time (a 64-bit division by a constant is a multiplication; a digit at a time took twice
+// the steps).
+struct DigitPairs {
+  char d[200];
+  constexpr DigitPairs() : d() {
+    for (int i = 0; i < 100; i++) {
+      d[2 * i] = char('0' + i / 10);
+      d[2 * i + 1] = char('0' + i % 10);
+    }
+  }
+};
+constexpr DigitPairs kPairs;
+
+void four_digits(uint32_t x, char* out) {  // x < 10^4, zeros in front
+  std::memcpy(out, kPairs.d + 2 * (x / 100), 2);
+  std::memcpy(out + 2, kPairs.d + 2 * (x % 100), 2);
+}
+
+// The 20 digits of n, zeros in front (every 64-bit value is below 10^20).
+void twenty_digits(uint64_t n, char* out) {
+  constexpr uint64_t kTen8 = 100000000, kTen16 = kTen8 * kTen8;
+  uint64_t rest = n % kTen16;
+  uint32_t a = uint32_t(rest / kTen8), b = uint32_t(rest % kTen8);
+  four_digits(uint32_t(n / kTen16), out);
+  four_digits(a / 10000, out + 4);
+  four_digits(a % 10000, out + 8);
+  four_digits(b / 10000, out + 12);
+  four_digits(b % 10000, out + 16);
+}
+
+// How many of twenty digits are leading zeros, the last digit always kept.
+size_t leading_zeros(const char* digits) {
+  size_t i = 0;
+  while (i < 19 && digits[i] == '0') i++;
+  return i;
+}
+
+// The text of a 128-bit value other than the most negative.
 std::string text_of(__int128 v) {
   char buf[kSmallTextMax];
   return std::string(buf, write_small(v, buf));
@@ -224,13 +261,21 @@ size_t write_small(__int128 v, char* out) {
   char* p = out;
   if (v < 0) *p++ = '-';
   unsigned __int128 m = v < 0 ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  if (m < kTen19) return size_t(std::to_chars(p, out + kSmallTextMax, static_cast<uint64_t>(m)).ptr - out);
-  p = std::to_chars(p, out + 21, static_cast<uint64_t>(m / kTen19)).ptr;
-  char low[20];  // the low 19 digits, zeros in front
-  char* end = std::to_chars(low, low + sizeof low, static_cast<uint64_t>(m % kTen19)).ptr;
-  size_t n = size_t(end - low);
-  std::memset(p, '0', 19 - n);
-  std::memcpy(p + 19 - n, low, n);
+  char high[20], low[20];
+  if (m < kTen19) {
+    twenty_digits(static_cast<uint64_t>(m), low);
+    size_t skip = leading_zeros(low);
+    std::memcpy(p, low + skip, 20 - skip);
+    return size_t(p - out) + 20 - skip;
+  }
+  // |v| < 2^127, so the part above the low 19 digits fits 64 bits: one 128-bit division.
+  uint64_t q = static_cast<uint64_t>(m / kTen19), r = static_cast<uint64_t>(m - static_cast<unsigned __int128>(q) * kTen19);
+  twenty_digits(q, high);
+  twenty_digits(r, low);  // below 10^19: its first digit is a zero
+  size_t skip = leading_zeros(high);
+  std::memcpy(p, high + skip, 20 - skip);
+  p += 20 - skip;
+  std::memcpy(p, low + 1, 19);
   return size_t(p + 19 - out);
 }
 

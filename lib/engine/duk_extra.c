@@ -174,7 +174,19 @@ const char *oda_duk_push_bigint(void *ctx, const char *text, size_t len, void *p
 	duk_hobject *h = duk_push_object_helper_proto(thr, DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_OBJECT), (duk_hobject *) proto);
 	duk_hstring *s;
 	duk_tval *tv;
+#if defined(DUK_USE_HOBJECT_LAYOUT_2) || (defined(DUK_USE_HOBJECT_LAYOUT_1) && (DUK_HOBJECT_ALIGN_TARGET == 1))
+	/* A fresh object has no table: one entry's is allocated as is (in the layouts whose
+	 * entry count needs no rounding), where duk_hobject_realloc_props would copy and rehash
+	 * (about 120 instructions). The entry is filled below; until then there is none (ENEXT
+	 * 0) for a collection to walk. */
+	DUK_HOBJECT_SET_PROPS(heap, h, (duk_uint8_t *) DUK_ALLOC_CHECKED(thr, DUK_HOBJECT_P_COMPUTE_SIZE(1, 0, 0)));
+	DUK_HOBJECT_SET_ESIZE(h, 1);
+	DUK_HOBJECT_SET_ENEXT(h, 0);
+	DUK_HOBJECT_SET_ASIZE(h, 0);
+	DUK_HOBJECT_SET_HSIZE(h, 0);
+#else
 	duk_hobject_realloc_props(thr, h, 1, 0, 0, 0);
+#endif
 	duk_push_lstring(thr, text, (duk_size_t) len);
 	s = duk_known_hstring(thr, -1);
 	DUK_HOBJECT_E_SET_KEY(heap, h, 0, (duk_hstring *) key);
