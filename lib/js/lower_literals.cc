@@ -209,7 +209,8 @@ bool Emitter::inert(Node* n) const {
 }
 
 // Whether n's value is certainly a primitive other than a Symbol, whose conversion to a
-// string runs no code and cannot throw. Without BigInt in the program, arithmetic gives
+// string runs no code and cannot throw (reading it may still throw, where it stands). Without
+// BigInt in the program, arithmetic gives
 // numbers; with it, a BigInt is an object the engine types 'bigint' (converted by its
 // toString), so only the operators that give booleans, strings or undefined count.
 bool Emitter::primitive(Node* n) const {
@@ -217,6 +218,8 @@ bool Emitter::primitive(Node* n) const {
     case K::Num:
     case K::Str:
     case K::Template: return true;
+    // A let or const that only ever holds a number (a loop counter: Binding::number_only).
+    case K::Ident: return n->b && n->b->number_only && !with_;
     case K::Paren: return primitive(n->a[0]);
     case K::Seq: return primitive(n->a.back());
     case K::Cond: return primitive(n->a[1]) && primitive(n->a[2]);

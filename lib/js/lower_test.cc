@@ -329,6 +329,12 @@ TEST(JsLower, StringPlusChainsAreOneConcatenation) {
                              "__t1 : __tpc(__t1), ': ', i * 7, f());"));
   expect_lowers("s = a + `x` + b", sync_program("var __t1, __tpc = __oda_pcat;s = __tpc(typeof (__t1 = (a)) == \"string\" || typeof __t1 == \"number\" ? "
                                                  "__t1 : __tpc(__t1), \"x\", b);"));
+  // A loop counter holds only numbers (Binding::number_only): no test either.
+  expect_lowers("for (let i = 0; i < 3; i++) s = 'row ' + i + ': ' + f()",
+                sync_program("var __tpc = __oda_pcat;for (var i = 0; i < 3; i++) s = __tpc('row ', i, ': ', f());"));
+  expect_lowers("let i = 0; i = g(); s = 'row ' + i + f()",
+                sync_program("var __t1, __tpc = __oda_pcat;var i = 0;i = g();s = __tpc('row ', typeof (__t1 = (i)) == \"string\" || "
+                             "typeof __t1 == \"number\" ? __t1 : __tpc(__t1), f());"));
   expect_lowers("s = 1 + 2 + 's' + x", sync_program("s = 1 + 2 + 's' + x;"));
   expect_lowers("s = a + b + 's'", sync_program("s = a + b + 's';"));
   expect_lowers("s = 'a' + b", sync_program("s = 'a' + b;"));
