@@ -671,6 +671,31 @@ EOF2
   same_as_node
 }
 
+@test "generator methods get their own prototype like generator functions, and generator objects show no own keys, as node" {
+  cat > prog.js <<'EOF2'
+const GF = Object.getPrototypeOf(function* () {}), GP = GF.prototype;
+const AGF = Object.getPrototypeOf(async function* () {}), AGP = AGF.prototype;
+const o = { *g() { yield 1; }, async *ag() { yield 2; }, ['c' + 1]: function* () {} };
+class C { *m() { yield 3; } static *s() {} *[Symbol.iterator]() { yield 4; } }
+const fns = [o.g, o.c1, C.prototype.m, C.s, C.prototype[Symbol.iterator]];
+console.log(fns.map(f => [Object.getPrototypeOf(f) === GF, Object.getPrototypeOf(f.prototype) === GP,
+  Object.getPrototypeOf(f.call(new C())) === f.prototype, f.hasOwnProperty('prototype')].join()).join(' '));
+console.log(Object.getPrototypeOf(o.ag) === AGF, Object.getPrototypeOf(o.ag.prototype) === AGP, Object.getPrototypeOf(o.ag()) === o.ag.prototype);
+const it = o.g(), ait = o.ag();
+console.log(JSON.stringify([it, ait]), Reflect.ownKeys(it).length, Reflect.ownKeys(ait).length, Object.keys(GP).length, Object.keys(AGP).length);
+const seen = [];
+for (const k in it) seen.push(k);
+for (const k in ait) seen.push(k);
+console.log(seen.length, String(it), String(ait), GP.next.name, GP.return.name, GP.throw.length, AGP.next.name);
+console.log(Reflect.ownKeys(GP).map(String).join(), Reflect.ownKeys(AGP).map(String).join(), GP.hasOwnProperty(Symbol.iterator), typeof it[Symbol.iterator]);
+try { GP.next.call({}); } catch (e) { console.log(e.constructor.name, e.message); }
+try { GP.return.call(5); } catch (e) { console.log(e.constructor.name, e.message); }
+AGP.next.call([]).catch(e => console.log(e.constructor.name, e.message));
+ait.next().then(r => console.log(JSON.stringify(r), [...new C()].join()));
+EOF2
+  same_as_node
+}
+
 @test "decimal text reads as the nearest double, halfway cases to even: literals, Number, +, parseFloat, parseInt and BigInt conversion, as node" {
   cat > prog.js <<'EOF2'
 const out = [9007199254740993, 9007199254740995, 1.00000000000000011102230246251565404236316680908203125,

@@ -49,9 +49,9 @@ void Emitter::function(Node* f, const FnOpts& o) {
   assigning_ = false;
   bool arrow = f->has(F_ARROW);
   bool is_async = f->has(F_ASYNC), gen = f->has(F_GEN);
-  // A generator function expression gets its prototypes as it is made (a declaration where
-  // its statement list starts: gen_entry).
-  bool gen_made = gen && !arrow && !o.method && o.header.empty() && !f->has(F_DECL);
+  // A generator function expression or method gets its prototypes as it is made (a
+  // declaration where its statement list starts: gen_entry).
+  bool gen_made = gen && !arrow && o.header.empty() && !f->has(F_DECL);
   if (gen_made) w("__oda_genfn(");
   if (!o.header.empty()) {
     w(o.header);
@@ -204,15 +204,10 @@ void Emitter::function(Node* f, const FnOpts& o) {
     return;
   }
   bool wrapped = is_async || gen;
-  // A generator function's object inherits from its prototype property (or
-  // %GeneratorPrototype%): __oda_gen refuses `new` on it. A generator method's inherits from
-  // %GeneratorPrototype%.
-  bool gen_obj = gen && !arrow && !o.method;
+  // A generator function's or method's object inherits from its prototype property (or
+  // %GeneratorPrototype%): __oda_gen refuses `new` on it.
+  bool gen_obj = gen && !arrow;
   if (gen_obj) callee_ref(fn_);
-  if (gen && !arrow && o.method) {
-    std::string self = callee_ref(fn_);
-    w("if (this instanceof " + self + ") __oda_notctor(" + self + ");");
-  }
   if (wrapped) {
     if (is_async && gen) w("return __oda_agen(function(__g){");
     else if (gen) w("return __oda_gen(function(){");

@@ -455,7 +455,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
 // methods; field initializers run in __fi with the instance as __s; computed keys.
 TEST(JsLower, ClassMethodsOfEveryKind) {
   expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
-                sync_program("var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", function gen() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){__oda_await(__g.y(1));});});__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async_call(function(){__oda_await(__this.x);});});__oda_m(__proto, \"it\", function it() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){__oda_yieldstar([1]);});});return A;})();"));
+                sync_program("var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", __oda_genfn(function gen() {var __tfn = __oda_callee();return __oda_agen(function(__g){__oda_await(__g.y(1));}, __tfn, this);}, 1));__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async_call(function(){__oda_await(__this.x);});});__oda_m(__proto, \"it\", __oda_genfn(function it() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yieldstar([1]);}, __tfn, this);}));return A;})();"));
   expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
                 sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
 }
@@ -510,7 +510,7 @@ TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
                 sync_program("function f() {return __oda_async_call(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps, \"ps\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
-                sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: function g() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_gen(function(){__oda_yield(2);});}, ag: function ag() {var __tfn = __oda_callee();if (this instanceof __tfn) __oda_notctor(__tfn);return __oda_agen(function(__g){});}};"));
+                sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: __oda_genfn(function g() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yield(2);}, __tfn, this);}), ag: __oda_genfn(function ag() {var __tfn = __oda_callee();return __oda_agen(function(__g){}, __tfn, this);}, 1)};"));
   expect_lowers("f = async function named() { return named; }",
                 sync_program("f = (function named() {try {return __oda_async_resolved(named);} catch (__e) {return __oda_async_reject(__e);}});"));
 }

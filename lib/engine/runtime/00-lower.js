@@ -415,57 +415,64 @@ function __oda_tpl(site, cooked, raw) {
 // ---- generators ----
 function __oda_GenReturn(v) { this.v = v; }
 
-function __oda_genentry(g) {
+// A generator object's state lives under a key no program sees (a record: fn the body, st
+// 0 new / 1 suspended / 2 running / 3 done, t the thread), so the object itself has no own
+// properties, as in node.
+var __oda_GK = __oda_hiddenkey ? __oda_hiddenkey('gen') : Symbol('generator');
+// An async generator object's request function (__oda_agen), under a key no program sees.
+var __oda_AGK = __oda_hiddenkey ? __oda_hiddenkey('agen') : Symbol('async generator');
+
+function __oda_genentry(s) {
   var r;
   try {
-    r = g._fn();
+    r = s.fn();
   } catch (e) {
-    g._st = 3;
+    s.st = 3;
     if (e instanceof __oda_GenReturn) return e.v;
     throw e;
   }
-  g._st = 3;
+  s.st = 3;
   return r;
 }
 
+// mode 0 next, 1 throw, 2 return
 function __oda_genresume(g, v, mode) {
-  // mode 0 next, 1 throw, 2 return; states 0 new, 1 suspended, 2 running, 3 done
-  if (g._st === 2) throw new TypeError('Generator is already running');
-  if (g._st === 0 && mode !== 0) g._st = 3;
-  if (g._st === 3) {
+  var s = g === null || g === undefined ? undefined : g[__oda_GK];
+  if (s === undefined) {
+    throw new TypeError('Method [Generator].prototype.' + (mode === 0 ? 'next' : mode === 1 ? 'throw' : 'return') +
+      ' called on incompatible receiver ' + __oda_v8_name(g));
+  }
+  if (s.st === 2) throw new TypeError('Generator is already running');
+  if (s.st === 0 && mode !== 0) s.st = 3;
+  if (s.st === 3) {
     if (mode === 1) throw v;
     return { value: mode === 2 ? v : undefined, done: true };
   }
-  var r, first = g._st === 0;
-  if (first) g._t = new Duktape.Thread(__oda_genentry);
-  g._st = 2;
+  var r, first = s.st === 0;
+  if (first) s.t = new Duktape.Thread(__oda_genentry);
+  s.st = 2;
   try {
-    if (first) r = Duktape.Thread.resume(g._t, g);
-    else if (mode === 0) r = Duktape.Thread.resume(g._t, v);
-    else if (mode === 1) r = Duktape.Thread.resume(g._t, v, true);
-    else r = Duktape.Thread.resume(g._t, new __oda_GenReturn(v), true);
+    if (first) r = Duktape.Thread.resume(s.t, s);
+    else if (mode === 0) r = Duktape.Thread.resume(s.t, v);
+    else if (mode === 1) r = Duktape.Thread.resume(s.t, v, true);
+    else r = Duktape.Thread.resume(s.t, new __oda_GenReturn(v), true);
   } catch (e) {
-    g._st = 3;
+    s.st = 3;
     throw e;
   }
-  if (g._st === 3) return { value: r, done: true };
-  g._st = 1;
+  if (s.st === 3) {
+    s.t = null;
+    return { value: r, done: true };
+  }
+  s.st = 1;
   if (r instanceof __oda_RawResult) return r.r;
   return { value: r, done: false };
 }
 
-var __oda_GenProto = {
-  next: function (v) { return __oda_genresume(this, v, 0); },
-  'return': function (v) { return __oda_genresume(this, v, 2); },
-  'throw': function (e) { return __oda_genresume(this, e, 1); },
-  toString: function () { return '[object Generator]'; }
-};
-__oda_GenProto[Symbol.iterator] = function () { return this; };
-
 // %GeneratorFunction.prototype% and %AsyncGeneratorFunction.prototype%: the prototypes of
 // generator functions, whose prototype properties are %GeneratorPrototype% and
 // %AsyncGeneratorPrototype%.
-var __oda_AGenProto = {};
+var __oda_GenProto = {}, __oda_AGenProto = {};
 var __oda_GenFnProto = Object.create(Function.prototype), __oda_AGenFnProto = Object.create(Function.prototype);
 (function () {
   function link(F, P) {
@@ -474,6 +481,38 @@ var __oda_GenFnProto = Object.create(Function.prototype), __oda_AGenFnProto = Ob
   }
   link(__oda_GenFnProto, __oda_GenProto);
   link(__oda_AGenFnProto, __oda_AGenProto);
+})();
+
+// %GeneratorPrototype% (under %IteratorPrototype%: 21-iterator-helpers.js) and
+// %AsyncGeneratorPrototype%: their methods are not enumerable, and Symbol.toStringTag names
+// their objects ("[object Generator]").
+(function () {
+  'use strict';
+  function method(o, name, f) {
+    if (typeof name === 'string') Object.defineProperty(f, 'name', { value: name, configurable: true });
+    Object.defineProperty(o, name, { value: f, writable: true, enumerable: false, configurable: true });
+  }
+  method(__oda_GenProto, 'next', function (v) { return __oda_genresume(this, v, 0); });
+  method(__oda_GenProto, 'return', function (v) { return __oda_genresume(this, v, 2); });
+  method(__oda_GenProto, 'throw', function (e) { return __oda_genresume(this, e, 1); });
+  Object.defineProperty(__oda_GenProto, Symbol.toStringTag, { value: 'Generator', configurable: true });
+  // %AsyncIteratorPrototype%, with Symbol.asyncIterator; the async generator's methods run
+  // the object's request function (__oda_agen).
+  var AsyncIteratorPrototype = {};
+  method(AsyncIteratorPrototype, Symbol.asyncIterator, function () { return this; });
+  Object.setPrototypeOf(__oda_AGenProto, AsyncIteratorPrototype);
+  function request(g, mode, v, name) {
+    var q = g === null || g === undefined ? undefined : g[__oda_AGK];
+    if (q === undefined) {
+      return Promise.reject(new TypeError('Method [AsyncGenerator].prototype.' + name +
+        ' called on incompatible receiver ' + __oda_v8_name(g)));
+    }
+    return q(mode, v);
+  }
+  method(__oda_AGenProto, 'next', function (v) { return request(this, 0, v, 'next'); });
+  method(__oda_AGenProto, 'return', function (v) { return request(this, 2, v, 'return'); });
+  method(__oda_AGenProto, 'throw', function (e) { return request(this, 1, e, 'throw'); });
+  Object.defineProperty(__oda_AGenProto, Symbol.toStringTag, { value: 'AsyncGenerator', configurable: true });
 })();
 
 // A generator function as made: its prototype, and a prototype property of its own whose
@@ -497,9 +536,7 @@ function __oda_genobj(f, self, intrinsic) {
 
 function __oda_gen(fn, f, self) {
   var g = f ? __oda_genobj(f, self, __oda_GenProto) : Object.create(__oda_GenProto);
-  g._fn = fn;
-  g._st = 0;
-  g._t = null;
+  g[__oda_GK] = { fn: fn, st: 0, t: null };
   return g;
 }
 
@@ -554,12 +591,13 @@ function __oda_yieldstar(x) {
 }
 
 // ---- async generators: the body runs as an async function; each yield hands a value to
-// the pending next() and waits for the following one ----
+// the pending next() and waits for the following one. The body gets a record whose y is
+// that yield; the object gets only its request function, under a hidden key ----
 function __oda_agen(fn, f, self) {
   var queue = [];        // pending requests {mode, value, resolve, reject}
   var resume = null;     // resolves the body's current yield
   var started = false, done = false, running = false;
-  var g = f ? __oda_genobj(f, self, __oda_AGenProto) : {};
+  var g = f ? __oda_genobj(f, self, __oda_AGenProto) : Object.create(__oda_AGenProto), body = {};
   function settle(req, value, isDone, err) {
     if (err) req.reject(value);
     else req.resolve({ value: value, done: isDone });
@@ -586,7 +624,7 @@ function __oda_agen(fn, f, self) {
       started = true;
       if (q.mode !== 0) { done = true; drain(); return; }
       running = true;
-      __oda_async_call(function () { return fn(g); }).then(function (v) { finish(v, false); }, function (e) {
+      __oda_async_call(function () { return fn(body); }).then(function (v) { finish(v, false); }, function (e) {
         if (e instanceof __oda_GenReturn) finish(e.v, false);
         else finish(e, true);
       });
@@ -597,7 +635,7 @@ function __oda_agen(fn, f, self) {
     resume = null;
     r(q);
   }
-  g.y = function (v) {
+  body.y = function (v) {
     return Promise.resolve(v).then(function (value) {
       return new Promise(function (res) {
         running = false;
@@ -618,10 +656,7 @@ function __oda_agen(fn, f, self) {
       step();
     });
   }
-  g.next = function (v) { return request(0, v); };
-  g['return'] = function (v) { return request(2, v); };
-  g['throw'] = function (e) { return request(1, e); };
-  g[Symbol.asyncIterator] = function () { return this; };
+  g[__oda_AGK] = request;
   return g;
 }
 
