@@ -696,6 +696,31 @@ EOF2
   same_as_node
 }
 
+@test "yield* in an async generator reads the inner iterator's next once and hands on its values unawaited, as node" {
+  cat > prog.js <<'EOF2'
+const log = [];
+const inner = {
+  [Symbol.asyncIterator]() {
+    let n = 0;
+    return {
+      get next() {
+        log.push('get next');
+        return () => { log.push('call next'); n++; return Promise.resolve({ value: n < 3 ? Promise.resolve('v' + n) : 'end', done: n >= 3 }); };
+      }
+    };
+  }
+};
+async function* outer() { const r = yield* inner; log.push('returned ' + r); }
+const got = [];
+for await (const v of outer()) got.push(v instanceof Promise ? 'a promise' : v);
+async function* plain() { yield Promise.resolve('awaited'); yield* ['s1', Promise.resolve('s2')]; }
+for await (const v of plain()) got.push(v);
+console.log(log.join(', '));
+console.log(got.join(', '));
+EOF2
+  body_same_as_node
+}
+
 @test "decimal text reads as the nearest double, halfway cases to even: literals, Number, +, parseFloat, parseInt and BigInt conversion, as node" {
   cat > prog.js <<'EOF2'
 const out = [9007199254740993, 9007199254740995, 1.00000000000000011102230246251565404236316680908203125,

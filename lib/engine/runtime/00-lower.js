@@ -635,20 +635,23 @@ function __oda_agen(fn, f, self) {
     resume = null;
     r(q);
   }
-  body.y = function (v) {
-    return Promise.resolve(v).then(function (value) {
-      return new Promise(function (res) {
-        running = false;
-        var q = queue.shift();
-        resume = function (req) {
-          if (req.mode === 0) res(req.value);
-          else if (req.mode === 1) res(Promise.reject(req.value));
-          else res(Promise.reject(new __oda_GenReturn(req.value)));
-        };
-        settle(q, value, false, false);
-        step();
-      });
+  // A yield awaits its value first; yield* hands on an async iterator's values as they are
+  // (raw).
+  function hand(value) {
+    return new Promise(function (res) {
+      running = false;
+      var q = queue.shift();
+      resume = function (req) {
+        if (req.mode === 0) res(req.value);
+        else if (req.mode === 1) res(Promise.reject(req.value));
+        else res(Promise.reject(new __oda_GenReturn(req.value)));
+      };
+      settle(q, value, false, false);
+      step();
     });
+  }
+  body.y = function (v, raw) {
+    return raw ? hand(v) : Promise.resolve(v).then(hand);
   };
   function request(mode, value) {
     return new Promise(function (resolve, reject) {
@@ -661,10 +664,10 @@ function __oda_agen(fn, f, self) {
 }
 
 function __oda_ayieldstar(g, x) {
-  var it = __oda_aiter(x), received, mode = 0, res, f;
+  var it = __oda_aiter(x), next = it.next, received, mode = 0, res, f;
   for (;;) {
     if (mode === 0) {
-      res = __oda_await(it.next(received));
+      res = __oda_await(next.call(it, received));
     } else if (mode === 1) {
       f = it['throw'];
       if (f === undefined || f === null) {
@@ -684,7 +687,7 @@ function __oda_ayieldstar(g, x) {
       return res.value;
     }
     try {
-      received = __oda_await(g.y(res.value));
+      received = __oda_await(g.y(res.value, true));
       mode = 0;
     } catch (e) {
       if (e instanceof __oda_GenReturn) { mode = 2; received = e.v; } else { mode = 1; received = e; }
