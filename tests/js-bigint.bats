@@ -449,3 +449,49 @@ console.log(out.join(' '));
 EOF
   same_as_node
 }
+
+@test "BigInts just under and over 2^63, 2^64, 2^127 and 2^128 of both signs as text, keys, truth values, comparisons, typed array elements and wrappers, before and after their text is read, as node" {
+  cat > prog.js <<'EOF'
+const out = [];
+const p = (...v) => out.push(v.map((x) => typeof x === 'bigint' ? 'big:' + x : String(x)).join(' '));
+const edges = [];
+for (const e of [63n, 64n, 127n, 128n]) {
+  const x = 1n << e;
+  for (const v of [x - 1n, x, x + 1n]) edges.push(v, -v);
+}
+for (const v of edges) {
+  // Made four ways: arithmetic (above), its text parsed, a literal through eval, and a number when exact.
+  const parsed = BigInt(String(v)), lit = eval(v + 'n'), viaNum = BigInt(Number(v)) === v ? BigInt(Number(v)) : v;
+  p(v, `${v}`, '' + v, v + '', v.toString(16), v.toString(2).length, v.toString(36), typeof v, !!v,
+    v === parsed, Object.is(v, lit), v === viaNum, v == String(v), v == Number(v), v < Number(v) + 1e30, v > String(v - 1n), v <= `${v}`,
+    [parsed].includes(lit), [lit].indexOf(v));
+}
+// Equal BigInts made different ways are one key, before and after anything asks for their text.
+for (const [a, b, c, d] of [[5n, 10n / 2n, BigInt('5'), BigInt(5)], [2n ** 64n, 1n << 64n, BigInt('18446744073709551616'), BigInt(2 ** 64)],
+    [-(2n ** 63n), -1n << 63n, BigInt('-9223372036854775808'), BigInt(-(2 ** 63))], [2n ** 127n, 1n << 127n, BigInt('170141183460469231731687303715884105728'), BigInt(2 ** 127)],
+    [2n ** 126n - 1n, (1n << 126n) - 1n, BigInt('85070591730234615865843651857942052863'), 2n ** 126n - 1n]]) {
+  const m = new Map([[a, 'a']]);
+  m.set(b, 'b');
+  const s = new Set([c]);
+  p(m.size, m.get(c), m.get(d), s.has(d), s.has(a), a === b, b === c, Object.is(c, d));
+  String(b); `${d}`;
+  m.set(d, 'd');
+  p(m.size, m.get(a), s.has(b), a === d, new Set([a, b, c, d]).size);
+}
+// Truth of zeros however made, and of values whose text was or was not asked for.
+const zeros = [0n, -0n, 5n - 5n, BigInt('-0'), BigInt(0), BigInt(-0), 0n * -7n, (2n ** 130n) % 2n, -(2n ** 70n) / (2n ** 71n)];
+p(zeros.map((z) => (z ? 't' : 'f') + (z === 0n) + Object.is(z, -0n) + String(z)).join());
+p([1n, -1n, 2n ** 64n, -(2n ** 128n)].map((z) => (z ? 't' : 'f') + !z).join(), 0n || 'or', 1n && 'and', 0n ?? 'nn');
+p((12345678901234567890n).toLocaleString('en-US'), (-(2n ** 64n)).toLocaleString('en-US'), (123n).toLocaleString(), (2n ** 127n).toLocaleString('de-DE'));
+for (const v of [1n, 2n ** 64n, 2n ** 130n, { a: [-(2n ** 63n)] }]) { try { JSON.stringify(v); p('no throw'); } catch (e) { p(e.name, e.message); } }
+const w = Object(2n ** 64n), w2 = Object(-3n);
+p(typeof w, w instanceof BigInt, w + 1n, w2 * w2, w == 2n ** 64n, w === 2n ** 64n, `${w}`, w.valueOf() === 2n ** 64n, w2.toString(2), String(w2));
+const ta = new BigInt64Array(edges.length), ua = new BigUint64Array(edges.length);
+edges.forEach((v, i) => { ta[i] = v; ua[i] = v; });
+p(Array.from(ta).join(), Array.from(ua).join());
+p(Array.from(ta).map((v, i) => v === BigInt.asIntN(64, edges[i])).join(), BigInt.asUintN(64, -1n), BigInt.asIntN(64, 2n ** 63n), BigInt.asUintN(128, -(2n ** 127n)));
+p([10n, 2n ** 64n, -3n, 2n ** 130n, 0n].sort().join(), [3n, 1n, 2n].map(String).join('|'), String([1n, -(2n ** 127n)]));
+console.log(out.join('\n'));
+EOF
+  same_as_node
+}

@@ -129,76 +129,169 @@ int oda_duk_private_define(void *ctx, int base) {
 	return 1;
 }
 
-/* Marks the object at idx as a BigInt of the runtime (lib/engine/patches/0010): its first
- * property must be a plain data property holding its decimal text, which typeof, ToBoolean
- * and strict equality read from there. Returns 1 when it was marked. */
-int oda_duk_bigint_mark(void *ctx, int idx) {
-	duk_hthread *thr = (duk_hthread *) ctx;
-	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
-	if (h == NULL || DUK_HOBJECT_GET_CLASS_NUMBER(h) != DUK_HOBJECT_CLASS_OBJECT || DUK_HOBJECT_IS_CALLABLE(h) ||
-	    DUK_HOBJECT_HAS_EXOTIC_PROXYOBJ(h) || DUK_HOBJECT_GET_ENEXT(h) < 1 ||
-	    DUK_HOBJECT_E_SLOT_IS_ACCESSOR(thr->heap, h, 0) ||
-	    !DUK_TVAL_IS_STRING(DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0))) {
-		return 0;
-	}
-	DUK_HOBJECT_SET_CLASS_NUMBER(h, DUK_HOBJECT_CLASS_ODA_BIGINT);
-	return 1;
+/* A BigInt of the runtime (lib/engine/patches/0010, 0085) is a duk_hobject followed by three
+ * words (DUK_ODA_BIGINT_WORDS): its value's low and high 64 bits and 1 when it is below 2^127
+ * in magnitude (a "small" one), 0 when it is not (then the words are unused). A small one has
+ * no properties until its decimal text is asked for (duk_oda_bigint_hstring); any other has
+ * the text from the start. Every value below 2^127 is made small, so two BigInts are equal
+ * exactly when both are small with the same words or both are not with the same text. */
+#define DUK__ODA_BIGINT_SIZE (sizeof(duk_hobject) + 3 * sizeof(duk_uint64_t))
+
+/* A new BigInt of the prototype proto, made as Object.freeze leaves one (not extensible), with
+ * no properties, pushed. */
+DUK_LOCAL duk_hobject *duk__oda_push_bigint_object(duk_hthread *thr, duk_hobject *proto) {
+	duk_hobject *h;
+	duk_tval *tv_slot;
+	duk_require_stack(thr, 1);
+	h = (duk_hobject *) DUK_ALLOC_CHECKED_ZEROED(thr, DUK__ODA_BIGINT_SIZE);
+	h->hdr.h_flags = DUK_HOBJECT_FLAG_FASTREFS | DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_ODA_BIGINT) | DUK_HTYPE_OBJECT;
+#if defined(DUK_USE_EXPLICIT_NULL_INIT)
+	DUK_HOBJECT_SET_PROTOTYPE(thr->heap, h, NULL);
+	DUK_HOBJECT_SET_PROPS(thr->heap, h, NULL);
+#endif
+	DUK_HEAP_INSERT_INTO_HEAP_ALLOCATED(thr->heap, &h->hdr);
+	tv_slot = thr->valstack_top;
+	DUK_TVAL_SET_OBJECT(tv_slot, h);
+	DUK_HOBJECT_INCREF(thr, h);
+	thr->valstack_top++;
+	DUK_HOBJECT_SET_PROTOTYPE_INIT_INCREF(thr, h, proto);
+	return h;
 }
 
-/* The decimal text of the BigInt at idx (its one property, lib/engine/patches/0010), its
- * length in *len; NULL when the value there is no BigInt. The text lives as long as the value. */
-const char *oda_duk_bigint_text(void *ctx, int idx, size_t *len) {
-	duk_hthread *thr = (duk_hthread *) ctx;
-	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
-	duk_tval *tv;
-	if (h == NULL || !DUK_ODA_IS_BIGINT(h)) {
-		return NULL;
-	}
-	tv = DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0);
-	if (!DUK_TVAL_IS_STRING(tv)) {
-		return NULL;
-	}
-	*len = (size_t) DUK_HSTRING_GET_BYTELEN(DUK_TVAL_GET_STRING(tv));
-	return (const char *) DUK_HSTRING_GET_DATA(DUK_TVAL_GET_STRING(tv));
-}
-
-/* Pushes a new BigInt of the runtime (lib/engine/patches/0010) holding text, canonical
- * decimal: an object of the prototype proto whose one property, under the hidden key key (a
- * string's heap pointer), is the text; marked, and made as Object.freeze leaves one. Its
- * property table is made at its final size and filled in place (a define grew it twice and
- * looked the key up first). Returns where the interned text lives, which lasts as long as
- * the BigInt. The caller keeps proto and key reachable. */
-const char *oda_duk_push_bigint(void *ctx, const char *text, size_t len, void *proto, void *key) {
-	duk_hthread *thr = (duk_hthread *) ctx;
+/* Gives the BigInt h (no properties yet) its one property: the string at the top of the stack
+ * under the hidden key key, not writable, enumerable or configurable. The table is allocated
+ * at its final size and filled in place (a define grew it twice and looked the key up first;
+ * duk_hobject_realloc_props copies and rehashes, about 120 instructions, in the layouts whose
+ * entry count needs no rounding). Leaves the stack as it was. */
+DUK_LOCAL void duk__oda_bigint_set_text(duk_hthread *thr, duk_hobject *h, duk_hstring *key) {
 	duk_heap *heap = thr->heap;
-	duk_hobject *h = duk_push_object_helper_proto(thr, DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_OBJECT), (duk_hobject *) proto);
-	duk_hstring *s;
+	duk_hstring *s = duk_known_hstring(thr, -1);
 	duk_tval *tv;
 #if defined(DUK_USE_HOBJECT_LAYOUT_2) || (defined(DUK_USE_HOBJECT_LAYOUT_1) && (DUK_HOBJECT_ALIGN_TARGET == 1))
-	/* A fresh object has no table: one entry's is allocated as is (in the layouts whose
-	 * entry count needs no rounding), where duk_hobject_realloc_props would copy and rehash
-	 * (about 120 instructions). The entry is filled below; until then there is none (ENEXT
-	 * 0) for a collection to walk. */
-	DUK_HOBJECT_SET_PROPS(heap, h, (duk_uint8_t *) DUK_ALLOC_CHECKED(thr, DUK_HOBJECT_P_COMPUTE_SIZE(1, 0, 0)));
+	duk_uint8_t *props = (duk_uint8_t *) DUK_ALLOC_CHECKED(thr, DUK_HOBJECT_P_COMPUTE_SIZE(1, 0, 0));
+	if (DUK_HOBJECT_GET_PROPS(heap, h) != NULL) { /* the allocation's GC gave it one (a finalizer) */
+		DUK_FREE(heap, props);
+		return;
+	}
+	DUK_HOBJECT_SET_PROPS(heap, h, props);
 	DUK_HOBJECT_SET_ESIZE(h, 1);
 	DUK_HOBJECT_SET_ENEXT(h, 0);
 	DUK_HOBJECT_SET_ASIZE(h, 0);
 	DUK_HOBJECT_SET_HSIZE(h, 0);
 #else
 	duk_hobject_realloc_props(thr, h, 1, 0, 0, 0);
+	if (DUK_HOBJECT_GET_ENEXT(h) != 0) {
+		return;
+	}
 #endif
-	duk_push_lstring(thr, text, (duk_size_t) len);
-	s = duk_known_hstring(thr, -1);
-	DUK_HOBJECT_E_SET_KEY(heap, h, 0, (duk_hstring *) key);
-	DUK_HSTRING_INCREF(thr, (duk_hstring *) key);
+	DUK_HOBJECT_E_SET_KEY(heap, h, 0, key);
+	DUK_HSTRING_INCREF(thr, key);
 	tv = DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(heap, h, 0);
 	DUK_TVAL_SET_STRING(tv, s);
 	DUK_HSTRING_INCREF(thr, s);
 	DUK_HOBJECT_E_SET_FLAGS(heap, h, 0, 0 /* not writable, enumerable or configurable */);
 	DUK_HOBJECT_SET_ENEXT(h, 1);
-	duk_pop(thr);
-	DUK_HOBJECT_SET_CLASS_NUMBER(h, DUK_HOBJECT_CLASS_ODA_BIGINT);
+}
+
+/* The canonical decimal text of the 128-bit value (lo, hi) (|v| < 2^127) at out (40 bytes);
+ * its length. */
+DUK_LOCAL duk_size_t duk__oda_write_i128(duk_uint64_t lo, duk_uint64_t hi, char *out) {
+	__int128 v = (__int128) (((unsigned __int128) hi << 64) | lo);
+	unsigned __int128 m = v < 0 ? -(unsigned __int128) v : (unsigned __int128) v;
+	char buf[48];
+	char *p = buf + sizeof buf;
+	duk_uint64_t low;
+	int i;
+	duk_size_t n;
+	while (m >= (unsigned __int128) 10000000000000000000ULL) {
+		low = (duk_uint64_t) (m % 10000000000000000000ULL);
+		m /= 10000000000000000000ULL;
+		for (i = 0; i < 19; i++) {
+			*--p = (char) ('0' + low % 10);
+			low /= 10;
+		}
+	}
+	low = (duk_uint64_t) m;
+	do {
+		*--p = (char) ('0' + low % 10);
+		low /= 10;
+	} while (low != 0);
+	if (v < 0) {
+		*--p = '-';
+	}
+	n = (duk_size_t) (buf + sizeof buf - p);
+	duk_memcpy((void *) out, (const void *) p, n);
+	return n;
+}
+
+/* The decimal text of the BigInt h, which the caller keeps reachable: a small one's is written
+ * and kept (its one property) the first time it is asked for. May allocate, so may run the
+ * garbage collector. */
+DUK_INTERNAL duk_hstring *duk_oda_bigint_hstring(duk_hthread *thr, duk_hobject *h) {
+	duk_uint64_t *w = DUK_ODA_BIGINT_WORDS(h);
+	char text[48];
+	if (DUK_HOBJECT_GET_ENEXT(h) == 0) {
+		duk_push_lstring(thr, text, duk__oda_write_i128(w[0], w[1], text));
+		duk_push_lstring(thr, "\xFF" "oda_bit", 8); /* the runtime's hidden('bit') */
+		duk_swap_top(thr, -2);
+		duk__oda_bigint_set_text(thr, h, duk_known_hstring(thr, -2));
+		duk_pop_2(thr);
+	}
+	return DUK_ODA_BIGINT_TEXT_KEPT(h);
+}
+
+/* The value of the BigInt at idx: 1 with its low and high 64 bits in w[0], w[1] when it is
+ * below 2^127 in magnitude, 0 for any other BigInt, -1 when the value there is none. */
+int oda_duk_bigint_value(void *ctx, int idx, unsigned long long *w) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_tval *tv = duk_get_tval_or_unused(thr, (duk_idx_t) idx);
+	duk_hobject *h;
+	if (!DUK_TVAL_IS_OBJECT(tv) || !DUK_ODA_IS_BIGINT(h = DUK_TVAL_GET_OBJECT(tv))) {
+		return -1;
+	}
+	if (!DUK_ODA_BIGINT_WORDS(h)[2]) {
+		return 0;
+	}
+	w[0] = DUK_ODA_BIGINT_WORDS(h)[0];
+	w[1] = DUK_ODA_BIGINT_WORDS(h)[1];
+	return 1;
+}
+
+/* The decimal text of the BigInt at idx (lib/engine/patches/0010), its length in *len; NULL
+ * when the value there is no BigInt. The text lives as long as the value. */
+const char *oda_duk_bigint_text(void *ctx, int idx, size_t *len) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk_get_hobject(thr, (duk_idx_t) idx);
+	duk_hstring *s;
+	if (h == NULL || !DUK_ODA_IS_BIGINT(h)) {
+		return NULL;
+	}
+	s = duk_oda_bigint_hstring(thr, h);
+	*len = (size_t) DUK_HSTRING_GET_BYTELEN(s);
 	return (const char *) DUK_HSTRING_GET_DATA(s);
+}
+
+/* Pushes a new small BigInt (|v| < 2^127) of the 128-bit value (lo, hi) and the prototype
+ * proto (lib/engine/patches/0085); the caller keeps proto reachable. Its text is written
+ * when it is asked for. */
+void oda_duk_push_bigint_small(void *ctx, unsigned long long lo, unsigned long long hi, void *proto) {
+	duk_hobject *h = duk__oda_push_bigint_object((duk_hthread *) ctx, (duk_hobject *) proto);
+	duk_uint64_t *w = DUK_ODA_BIGINT_WORDS(h);
+	w[0] = lo;
+	w[1] = hi;
+	w[2] = 1;
+}
+
+/* Pushes a new BigInt of at least 2^127 in magnitude holding text, canonical decimal (a value
+ * below that is made by oda_duk_push_bigint_small): the prototype proto, its one property the
+ * text under the hidden key key (a string's heap pointer). The caller keeps proto and key
+ * reachable. */
+void oda_duk_push_bigint(void *ctx, const char *text, size_t len, void *proto, void *key) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = duk__oda_push_bigint_object(thr, (duk_hobject *) proto);
+	duk_push_lstring(thr, text, (duk_size_t) len);
+	duk__oda_bigint_set_text(thr, h, (duk_hstring *) key);
+	duk_pop(thr);
 }
 
 /* The BigInt that Object(1n) wrapped (lib/engine/patches/0010), pushed; or nothing pushed and
@@ -247,7 +340,13 @@ int oda_duk_svz_key(void *ctx, int idx, unsigned long long *bits) {
 	if (DUK_TVAL_IS_OBJECT(tv)) {
 		duk_hobject *h = DUK_TVAL_GET_OBJECT(tv);
 		if (DUK_UNLIKELY(DUK_ODA_IS_BIGINT(h))) {
-			*bits = (duk_uint64_t) (duk_uintptr_t) DUK_ODA_BIGINT_TEXT(h);
+			/* A small one that fits 64 bits by its value, any other by its text. */
+			duk_uint64_t *w = DUK_ODA_BIGINT_WORDS(h);
+			if (w[2] && w[1] == (duk_uint64_t) 0 - (w[0] >> 63)) {
+				*bits = w[0];
+				return 11;
+			}
+			*bits = (duk_uint64_t) (duk_uintptr_t) duk_oda_bigint_hstring(thr, h);
 			return 4;
 		}
 		*bits = (duk_uint64_t) (duk_uintptr_t) h;
@@ -1333,7 +1432,7 @@ const char *oda_duk_push_v8_name(void *ctx, int idx) {
 	if (DUK_TVAL_IS_OBJECT(&copy)) {
 		duk_hobject *h = DUK_TVAL_GET_OBJECT(&copy);
 		if (DUK_ODA_IS_BIGINT(h)) {
-			duk_push_tval(thr, DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(thr->heap, h, 0));
+			duk_push_hstring(thr, duk_oda_bigint_hstring(thr, h));
 			return duk_get_string(thr, -1);
 		}
 		return oda__push_v8_object(thr, h);

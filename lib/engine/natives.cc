@@ -25,13 +25,15 @@ extern "C" int oda_duk_make_method(void* ctx, int idx);  // lib/engine/duk_extra
 extern "C" int oda_duk_concat_piece(void* ctx, int idx, const char** bytes, size_t* len,
                                     double* num);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_is_sloppy_function(void* ctx, int idx);  // lib/engine/duk_extra.c
-extern "C" int oda_duk_bigint_mark(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_define_data(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_private_define(void* ctx, int base);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_unwrap(void* ctx, int idx);  // lib/engine/duk_extra.c
 extern "C" const char* oda_duk_bigint_text(void* ctx, int idx, size_t* len);  // lib/engine/duk_extra.c
-extern "C" const char* oda_duk_push_bigint(void* ctx, const char* text, size_t len, void* proto,
+extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, void* proto,
                                     void* key);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_push_bigint_small(void* ctx, unsigned long long lo, unsigned long long hi,
+                                          void* proto);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_bigint_value(void* ctx, int idx, unsigned long long* w);  // lib/engine/duk_extra.c
 extern "C" void* oda_duk_heap_of(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_sorts_after(void* ctx, int arr_idx, int cmp_idx, unsigned a, unsigned b);  // duk_extra.c
@@ -83,7 +85,10 @@ struct BigintCache {
 void* stash_ptr(duk_context* ctx, const char* name, int index = -1) {
   duk_push_global_stash(ctx);
   duk_get_prop_string(ctx, -1, name);
-  if (index >= 0) duk_get_prop_index(ctx, -1, duk_uarridx_t(index));
+  if (index >= 0) {  // none before mode 4 (BigInts are made before the operators are native)
+    if (duk_is_object(ctx, -1)) duk_get_prop_index(ctx, -1, duk_uarridx_t(index));
+    else duk_push_undefined(ctx);
+  }
   void* p = duk_get_heapptr(ctx, -1);
   duk_pop_n(ctx, index >= 0 ? 3 : 2);
   return p;
@@ -121,12 +126,36 @@ void install_native_ops(duk_context* ctx, duk_idx_t ops) {
   }
 }
 
-// __oda_bigint(v, mode): mode 1 makes v (a new object of lib/engine/runtime/51-bigint.js whose
-// first property is its decimal text) a BigInt the engine knows (typeof, ToBoolean, equality:
-// lib/engine/patches/0010) and returns it; mode 0 gives the BigInt that the wrapper object v
-// (Object(1n)) holds, or undefined; mode 2 says the program uses BigInt; mode 3 keeps v as the
-// prototype of the BigInts __oda_bigop makes; mode 4 makes the operators of v (__oda_BI)
-// native.
+// A new BigInt of the value v (|v| < 2^127): its text is written when it is asked for
+// (lib/engine/patches/0085).
+void push_small(duk_context* ctx, __int128 v) {
+  auto u = static_cast<unsigned __int128>(v);
+  oda_duk_push_bigint_small(ctx, static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64), bigint_cache(ctx).proto);
+}
+
+// A new BigInt of text (canonical decimal): a small one for a value below 2^127, as every
+// such value must be (equality compares small ones by value), else one holding the text.
+void push_bigint(duk_context* ctx, std::string_view text) {
+  __int128 v = 0;
+  if (bignum::small128(text, v)) return push_small(ctx, v);
+  BigintCache& c = bigint_cache(ctx);
+  oda_duk_push_bigint(ctx, text.data(), text.size(), c.proto, c.key);
+}
+
+// The BigInt at idx: 1 with v its value when that is below 2^127, 0 for another BigInt, -1
+// for any other value.
+int bigint_at(duk_context* ctx, duk_idx_t idx, __int128& v) {
+  unsigned long long w[2];
+  int r = oda_duk_bigint_value(ctx, idx, w);
+  if (r == 1) v = static_cast<__int128>((static_cast<unsigned __int128>(w[1]) << 64) | w[0]);
+  return r;
+}
+
+// __oda_bigint(v, mode): mode 1 gives the decimal text of the BigInt v; mode 5 a new BigInt of
+// v, canonical decimal text (lib/engine/runtime/51-bigint.js makes every BigInt so); mode 0
+// gives the BigInt that the wrapper object v (Object(1n)) holds, or undefined; mode 2 says the
+// program uses BigInt; mode 3 keeps v as the prototype of the BigInts made here; mode 4 makes
+// the operators of v (__oda_BI) native.
 duk_ret_t bigint_native(duk_context* ctx) {
   int mode = duk_get_int(ctx, 1);
   if (mode == 2) {
@@ -137,7 +166,7 @@ duk_ret_t bigint_native(duk_context* ctx) {
     duk_push_global_stash(ctx);
     duk_dup(ctx, 0);
     duk_put_prop_string(ctx, -2, kBigintProto);
-    duk_push_lstring(ctx, "\xFF" "oda_bit", 8);  // the runtime's hidden('bit')
+    duk_push_lstring(ctx, "\xFF" "oda_bit", 8);  // the text's hidden key (duk_extra.c's too)
     duk_put_prop_string(ctx, -2, kBigintKey);
     duk_pop(ctx);
     g_bigint = BigintCache{};
@@ -148,68 +177,25 @@ duk_ret_t bigint_native(duk_context* ctx) {
     return 0;
   }
   if (mode == 1) {
-    if (!oda_duk_bigint_mark(ctx, 0)) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a BigInt in the making");
-    duk_dup(ctx, 0);
+    size_t n = 0;
+    const char* text = oda_duk_bigint_text(ctx, 0, &n);
+    if (text == nullptr) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a BigInt");
+    duk_push_lstring(ctx, text, n);
+    return 1;
+  }
+  if (mode == 5) {
+    size_t n = 0;
+    const char* text = duk_require_lstring(ctx, 0, &n);
+    push_bigint(ctx, {text, n});
     return 1;
   }
   return oda_duk_bigint_unwrap(ctx, 0) ? 1 : 0;
 }
 
-// A new BigInt of the runtime's holding text (canonical decimal), as 51-bigint.js's make()
-// builds one: its decimal text its one property, marked for the engine, frozen.
-void push_bigint(duk_context* ctx, const std::string& text) {
-  BigintCache& c = bigint_cache(ctx);
-  oda_duk_push_bigint(ctx, text.data(), text.size(), c.proto, c.key);
-}
-
-// The values of recent BigInts below 2^127 by where their text lives, so an operand made by
-// the last few operators is not read back from its digits (a few hundred instructions). The
-// text at that address is compared with the one kept: a freed text's memory may hold another.
-struct SmallSeen {
-  const char* at = nullptr;
-  size_t len = 0;
-  char text[bignum::kSmallTextMax];
-  __int128 value = 0;
-};
-constexpr size_t kSmallSeen = 256;
-SmallSeen g_small_seen[kSmallSeen];
-
-SmallSeen& small_slot(const char* at) {
-  uintptr_t p = reinterpret_cast<uintptr_t>(at);
-  return g_small_seen[((p >> 4) ^ (p >> 12)) % kSmallSeen];
-}
-
-void remember_small(const char* at, size_t len, __int128 value) {
-  SmallSeen& s = small_slot(at);
-  s.at = at;
-  s.len = len;
-  std::memcpy(s.text, at, len);
-  s.value = value;
-}
-
-// The value of a BigInt's text when it is below 2^127.
-bool small_value(const char* at, size_t len, __int128& value) {
-  SmallSeen& s = small_slot(at);
-  if (s.at == at && s.len == len && std::memcmp(s.text, at, len) == 0) {
-    value = s.value;
-    return true;
-  }
-  if (!bignum::small128({at, len}, value)) return false;
-  remember_small(at, len, value);
-  return true;
-}
-
-// A new BigInt of the value v (|v| < 2^127), remembered.
-void push_small(duk_context* ctx, __int128 v) {
-  BigintCache& c = bigint_cache(ctx);
-  char text[bignum::kSmallTextMax];
-  size_t len = bignum::write_small(v, text);
-  remember_small(oda_duk_push_bigint(ctx, text, len, c.proto, c.key), len, v);
-}
-
-// The arithmetic and shift operators of two BigInts below 2^127 whose result is one too,
-// pushed; false to take the general path (which also throws what there is to throw).
-bool small_pair(duk_context* ctx, int op, const char* a, size_t an, const char* b, size_t bn) {
+// The operators of two BigInts below 2^127, pushed when the result is one too (or a
+// comparison's boolean); false to take the general path (which also throws what there is to
+// throw).
+bool small_pair(duk_context* ctx, int op, __int128 x, __int128 y) {
   bignum::Op bop;
   switch (op) {
     case kAdd: bop = bignum::Op::kAdd; break;
@@ -217,13 +203,17 @@ bool small_pair(duk_context* ctx, int op, const char* a, size_t an, const char* 
     case kMul: bop = bignum::Op::kMul; break;
     case kDiv: bop = bignum::Op::kDiv; break;
     case kMod: bop = bignum::Op::kMod; break;
-    case kShl:
-    case kShr: bop = bignum::Op::kShl; break;
+    case kShl: bop = bignum::Op::kShl; break;
+    case kShr: bop = bignum::Op::kShl; y = -y; break;
+    case kLt: duk_push_boolean(ctx, x < y); return true;
+    case kGt: duk_push_boolean(ctx, x > y); return true;
+    case kLe: duk_push_boolean(ctx, x <= y); return true;
+    case kGe: duk_push_boolean(ctx, x >= y); return true;
+    case kEq: duk_push_boolean(ctx, x == y); return true;
+    case kNe: duk_push_boolean(ctx, x != y); return true;
     default: return false;
   }
-  __int128 x = 0, y = 0, r = 0;
-  if (!small_value(a, an, x) || !small_value(b, bn, y)) return false;
-  if (op == kShr) y = -y;
+  __int128 r = 0;
   if (!bignum::compute_small(bop, x, y, r)) return false;
   push_small(ctx, r);
   return true;
@@ -309,8 +299,9 @@ void number_pair(duk_context* ctx, int op, double x, double y) {
 duk_ret_t bigint_fast(duk_context* ctx) {
   int op = duk_get_current_magic(ctx);
   size_t an = 0, bn = 0;
+  __int128 x = 0, y = 0;
   if (op == kNumeric) {
-    if (duk_is_number(ctx, 0) || oda_duk_bigint_text(ctx, 0, &an) != nullptr) {
+    if (duk_is_number(ctx, 0) || bigint_at(ctx, 0, x) >= 0) {
       duk_dup(ctx, 0);
       return 1;
     }
@@ -319,21 +310,25 @@ duk_ret_t bigint_fast(duk_context* ctx) {
       duk_push_number(ctx, duk_get_number(ctx, 0) + (op == kInc ? 1 : -1));
       return 1;
     }
-    const char* a = oda_duk_bigint_text(ctx, 0, &an);
-    __int128 x = 0, r = 0;
-    if (a != nullptr && small_value(a, an, x) &&
-        bignum::compute_small(bignum::Op::kAdd, x, op == kInc ? 1 : -1, r)) {
+    int kind = bigint_at(ctx, 0, x);
+    __int128 r = 0;
+    if (kind == 1 && bignum::compute_small(bignum::Op::kAdd, x, op == kInc ? 1 : -1, r)) {
       push_small(ctx, r);
       return 1;
     }
+    const char* a = kind >= 0 ? oda_duk_bigint_text(ctx, 0, &an) : nullptr;
     if (a != nullptr && push_computed(ctx, op == kInc ? bignum::Op::kAdd : bignum::Op::kSub, {a, an}, "1")) return 1;
   } else if (duk_is_number(ctx, 0) && duk_is_number(ctx, 1)) {
     number_pair(ctx, op, duk_get_number(ctx, 0), duk_get_number(ctx, 1));
     return 1;
   } else {
-    const char* a = oda_duk_bigint_text(ctx, 0, &an);
-    const char* b = a != nullptr ? oda_duk_bigint_text(ctx, 1, &bn) : nullptr;
-    if (b != nullptr && (small_pair(ctx, op, a, an, b, bn) || bigint_pair(ctx, op, {a, an}, {b, bn}))) return 1;
+    int ka = bigint_at(ctx, 0, x), kb = ka >= 0 ? bigint_at(ctx, 1, y) : -1;
+    if (ka == 1 && kb == 1 && small_pair(ctx, op, x, y)) return 1;
+    if (kb >= 0) {
+      const char* a = oda_duk_bigint_text(ctx, 0, &an);
+      const char* b = oda_duk_bigint_text(ctx, 1, &bn);
+      if (bigint_pair(ctx, op, {a, an}, {b, bn})) return 1;
+    }
   }
   duk_push_heapptr(ctx, bigint_cache(ctx).slow[op]);
   duk_idx_t n = duk_get_top(ctx) - 1;
@@ -346,17 +341,28 @@ duk_ret_t bigint_fast(duk_context* ctx) {
 // or floor(a / 2^-b) for a negative b), or for 5 their order (-1, 0, 1), on their decimal
 // texts (lib/engine/bignum.h). Division by 0n is node's RangeError.
 duk_ret_t bigint_op(duk_context* ctx) {
+  static constexpr bignum::Op kOps[] = {bignum::Op::kAdd, bignum::Op::kSub, bignum::Op::kMul, bignum::Op::kDiv,
+                                         bignum::Op::kMod, bignum::Op::kAdd, bignum::Op::kShl};
+  int op = duk_get_int(ctx, 0);
+  __int128 x = 0, y = 0, r = 0;
+  if (bigint_at(ctx, 1, x) == 1 && bigint_at(ctx, 2, y) == 1) {
+    if (op == 5) {
+      duk_push_int(ctx, x < y ? -1 : x > y ? 1 : 0);
+      return 1;
+    }
+    if (op >= 0 && op <= 6 && bignum::compute_small(kOps[op], x, y, r)) {
+      push_small(ctx, r);
+      return 1;
+    }
+  }
   size_t an = 0, bn = 0;
   const char* a = oda_duk_bigint_text(ctx, 1, &an);
   const char* b = oda_duk_bigint_text(ctx, 2, &bn);
   if (a == nullptr || b == nullptr) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a BigInt");
-  int op = duk_get_int(ctx, 0);
   if (op == 5) {
     duk_push_int(ctx, bignum::compare({a, an}, {b, bn}));
     return 1;
   }
-  static constexpr bignum::Op kOps[] = {bignum::Op::kAdd, bignum::Op::kSub, bignum::Op::kMul, bignum::Op::kDiv,
-                                         bignum::Op::kMod, bignum::Op::kAdd, bignum::Op::kShl};
   if (op < 0 || op > 6 || op == 5) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "no such BigInt operator");
   if (!push_computed(ctx, kOps[op], {a, an}, {b, bn})) {
     return duk_error(ctx, DUK_ERR_RANGE_ERROR, op == 6 ? "Maximum BigInt size exceeded" : "Division by zero");

@@ -1,5 +1,5 @@
-// BigInt: a BigInt is an immutable object (its decimal text first, then sign and base-10^7
-// digits) of a class the engine knows (lib/engine/patches/0010-bigint-values.patch): typeof
+// BigInt: a BigInt is an immutable object of a class the engine knows, made in C (its value
+// in binary below 2^127, else its decimal text: lib/engine/patches/0010 and 0085): typeof
 // answers 'bigint', 0n is falsy, and ===, Object.is, Map and Set keys, indexOf and includes
 // compare BigInts by value. A program that mentions BigInt (a literal or the name), and code
 // built at run time (eval, Function) once BigInt is loaded, is lowered with its arithmetic,
@@ -10,32 +10,27 @@
 (function (global) {
   'use strict';
   var rt = global.__oda_rt;
-  var hidden = global.__oda_hidden_key;
-  var TX = hidden('bit');
   var native = global.__oda_bigint, bigop = global.__oda_bigop;
   var B = 10000000, BD = 7;
 
-  function BI() {}
   function make(sign, mag) {
     while (mag.length && mag[mag.length - 1] === 0) mag.pop();
     return fromDigits(sign, magToString(mag, 10));
   }
   // The BigInt of sign and decimal digits (leading zeros allowed).
   function fromDigits(sign, digits) {
-    var b = new BI(), i = 0;
+    var i = 0;
     while (i < digits.length - 1 && digits.charCodeAt(i) === 48) i++;
     if (i) digits = digits.slice(i);
-    b[TX] = (sign < 0 && digits !== '0' ? '-' : '') + digits;  // its one property: the engine reads it there
-    native(b, 1);
-    return Object.freeze(b);
+    return native((sign < 0 && digits !== '0' ? '-' : '') + digits, 5);  // made in C
   }
+  function tx(b) { return native(b, 1); }  // its decimal text
   function isBI(v) { return typeof v === 'bigint'; }
-  // A BigInt is its decimal text alone; the operators of two BigInts are native
-  // (lib/engine/bignum.h, __oda_bigop), and what is left here reads the sign and the
-  // magnitude from the text.
-  function sgn(b) { return b[TX].charCodeAt(0) === 45 ? -1 : 1; }
+  // The operators of two BigInts are native (lib/engine/bignum.h, __oda_bigop), and what is
+  // left here reads the sign and the magnitude from the decimal text.
+  function sgn(b) { return tx(b).charCodeAt(0) === 45 ? -1 : 1; }
   function mag(b) {  // base-10^7 digits, least significant first
-    var t = b[TX], start = t.charCodeAt(0) === 45 ? 1 : 0, m = [];
+    var t = tx(b), start = t.charCodeAt(0) === 45 ? 1 : 0, m = [];
     for (var end = t.length; end > start; end -= BD) m.push(+t.slice(Math.max(start, end - BD), end));
     while (m.length && m[m.length - 1] === 0) m.pop();
     return m;
@@ -145,7 +140,7 @@
     }
     return out;
   }
-  function toText(b, radix) { return radix === 10 ? b[TX] : (sgn(b) < 0 ? '-' : '') + magToString(mag(b), radix); }
+  function toText(b, radix) { return radix === 10 ? tx(b) : (sgn(b) < 0 ? '-' : '') + magToString(mag(b), radix); }
   function toNumber(b) { return Number(toText(b, 10)); }
 
   function toPrimitive(v, hint) {
@@ -176,8 +171,8 @@
   function divmod(a, b) { return [bigop(DIV, a, b), bigop(MOD, a, b)]; }
   function pow(a, b) {
     if (sgn(b) < 0) throw new RangeError('undefined must be positive');  // node 20's words
-    var e = toNumber(b), r = ONE, base = a, digits = a[TX].length - (sgn(a) < 0 ? 1 : 0);
-    if (e > 1 && a[TX] !== '0' && a[TX] !== '1' && a[TX] !== '-1' && e * digits > 7e6)
+    var e = toNumber(b), r = ONE, base = a, t = tx(a), digits = t.length - (sgn(a) < 0 ? 1 : 0);
+    if (e > 1 && t !== '0' && t !== '1' && t !== '-1' && e * digits > 7e6)
       throw new RangeError('Maximum BigInt size exceeded');
     while (e > 0) {
       if (e % 2 === 1) r = mul(r, base);
@@ -287,7 +282,7 @@
   function not(a) { return sub(neg(a), ONE); }
   // a * 2^b for b >= 0, floor(a / 2^-b) for b < 0 (native).
   function shift(a, b) {
-    if (a[TX] === '0') return a;
+    if (a === ZERO) return a;
     if (toNumber(b) > 1e7) throw new RangeError('Maximum BigInt size exceeded');  // node's limit is 2^30 bits
     return bigop(6, a, b);
   }
@@ -359,9 +354,8 @@
   var BigInt = function BigInt(value) { return toBigInt(value); };
   global.__oda_make_method(BigInt);
   if (rt.newTargetOnly) rt.newTargetOnly.push(BigInt);
-  BI.prototype = Object.create(Object.prototype);
-  var P = BI.prototype;
-  native(P, 3);  // the prototype of the BigInts __oda_bigop makes
+  var P = Object.create(Object.prototype);
+  native(P, 3);  // the prototype of every BigInt (made in C)
   Object.defineProperty(BigInt, 'prototype', { value: P, writable: false, enumerable: false, configurable: false });
   function thisBI(v, name) {
     if (isBI(v)) return v;
