@@ -495,3 +495,24 @@ console.log(out.join('\n'));
 EOF
   same_as_node
 }
+
+@test "unary - and ~, &, |, ^, ** and asIntN/asUintN of BigInts around 2^63, 2^64, 2^127 and past them, numbers and objects whose valueOf gives a BigInt, as node" {
+  cat > prog.js <<'EOF'
+const out = [];
+const p = (...v) => out.push(v.map((x) => typeof x === 'bigint' ? x + 'n' : String(x)).join(' '));
+const top = 2n ** 127n;
+const vals = [0n, 1n, -1n, 2n, -2n, 3n, -7n, 255n, -256n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 64n, -(2n ** 64n) + 1n, top - 1n, -(top - 1n), top - 2n, -(top - 2n), top, -top, 2n ** 130n + 5n, -(2n ** 130n) - 3n];
+for (const a of vals) {
+  p(-a, ~a, -(-a) === a, ~~a === a);
+  for (const b of [0n, 1n, -1n, 6n, -(2n ** 64n) - 1n, top - 1n, -(top - 1n), -top, 2n ** 129n]) p(a & b, a | b, a ^ b);
+  for (const e of [0n, 1n, 2n, 3n, 7n, 63n, 64n, 126n, 127n, 128n]) { try { const r = a ** e; p(r.toString().length > 80 ? r.toString().length : r); } catch (e) { p(e.name, e.message); } }
+  for (const n of [0, 1, 2, 7, 8, 63, 64, 65, 126, 127, 128, 129, 200]) p(BigInt.asIntN(n, a), BigInt.asUintN(n, a));
+}
+for (const t of [() => 2n ** -1n, () => 0n ** 0n, () => (-3n) ** 3n, () => 1 & 3, () => 5 | 2, () => 6 ^ 3, () => -(5), () => ~5.7, () => 2 ** 10, () => (-8) ** (1 / 3), () => 1n & 1, () => -'3', () => ~'7', () => -({ valueOf() { return 4n; } }), () => ~Object(9n), () => 2n ** Object(3n), () => BigInt.asIntN(64, Object(-1n)), () => BigInt.asUintN(-1, 1n), () => BigInt.asIntN(2 ** 53, 1n)]) {
+  try { p(t()); } catch (e) { p(e.name, e.message); }
+}
+let x = 5n; x **= 3n; x &= 0x7fn; x |= 256n; x ^= 3n; p(x, -x, ~x);
+console.log(out.join('\n'));
+EOF
+  same_as_node
+}

@@ -67,9 +67,13 @@ constexpr const char kBigintKey[] = "oda_bigint_key";
 constexpr const char kBigintSlow[] = "oda_bigint_slow";
 
 // The native operators of __oda_BI, by magic; kOpNames their names in the runtime's table.
-enum BigOp { kAdd, kSub, kMul, kDiv, kMod, kLt, kGt, kLe, kGe, kEq, kNe, kShl, kShr, kInc, kDec, kNumeric, kBigOps };
+enum BigOp { kAdd, kSub, kMul, kDiv, kMod, kLt, kGt, kLe, kGe, kEq, kNe, kShl, kShr, kInc, kDec, kNumeric,
+             kPow, kAnd, kOr, kXor, kNeg, kNot, kBigOps };
 constexpr const char* kOpNames[kBigOps] = {"add", "sub", "mul", "div", "mod", "lt",  "gt",  "le",
-                                           "ge",  "eq",  "ne",  "shl", "shr", "inc", "dec", "numeric"};
+                                           "ge",  "eq",  "ne",  "shl", "shr", "inc", "dec", "numeric",
+                                           "pow", "and", "or",  "xor", "neg", "not"};
+// The operators of one operand.
+constexpr bool unary(int op) { return op == kInc || op == kDec || op == kNumeric || op == kNeg || op == kNot; }
 
 // The stash's values as heap pointers, for the heap they were read from: a property read
 // costs hundreds of instructions, a BigInt operator used to take several. The stash keeps
@@ -120,7 +124,7 @@ void install_native_ops(duk_context* ctx, duk_idx_t ops) {
   duk_pop(ctx);
   g_bigint = BigintCache{};
   for (int i = 0; i < kBigOps; i++) {
-    duk_push_c_function(ctx, bigint_fast, i == kInc || i == kDec || i == kNumeric ? 1 : 2);
+    duk_push_c_function(ctx, bigint_fast, unary(i) ? 1 : 2);
     duk_set_magic(ctx, -1, i);
     duk_put_prop_string(ctx, ops, kOpNames[i]);
   }
@@ -151,8 +155,30 @@ int bigint_at(duk_context* ctx, duk_idx_t idx, __int128& v) {
   return r;
 }
 
+// BigInt.asUintN(bits, x) (signed: asIntN) of a small x pushed when the result is small too
+// (bits an integer from 0, as the runtime's toIndex gives it); false to take the JS path.
+bool as_bits(duk_context* ctx, __int128 x, double bits, bool is_signed) {
+  if (bits >= 128) {  // x itself, but for a negative x's unsigned form (2^bits + x)
+    if (!is_signed && x < 0) return false;
+    push_small(ctx, x);
+    return true;
+  }
+  int n = static_cast<int>(bits);
+  if (n == 0) {
+    push_small(ctx, 0);
+    return true;
+  }
+  auto m = static_cast<unsigned __int128>(x) & ((static_cast<unsigned __int128>(1) << n) - 1);  // below 2^127
+  __int128 r = static_cast<__int128>(m);
+  if (is_signed && (m >> (n - 1)) != 0) r = static_cast<__int128>(m - (static_cast<unsigned __int128>(1) << n));  // m - 2^n
+  push_small(ctx, r);
+  return true;
+}
+
 // __oda_bigint(v, mode): mode 1 gives the decimal text of the BigInt v; mode 5 a new BigInt of
-// v, canonical decimal text (lib/engine/runtime/51-bigint.js makes every BigInt so); mode 0
+// v, canonical decimal text (lib/engine/runtime/51-bigint.js makes every BigInt so); modes 6
+// and 7 BigInt.asUintN and asIntN of the BigInt v to the bits of the third argument, or
+// undefined when the runtime's JS computes it (a value past 2^127); mode 0
 // gives the BigInt that the wrapper object v (Object(1n)) holds, or undefined; mode 2 says the
 // program uses BigInt; mode 3 keeps v as the prototype of the BigInts made here; mode 4 makes
 // the operators of v (__oda_BI) native.
@@ -183,6 +209,11 @@ duk_ret_t bigint_native(duk_context* ctx) {
     duk_push_lstring(ctx, text, n);
     return 1;
   }
+  if (mode == 6 || mode == 7) {
+    __int128 x = 0;
+    if (bigint_at(ctx, 0, x) != 1 || !duk_is_number(ctx, 2)) return 0;
+    return as_bits(ctx, x, duk_get_number(ctx, 2), mode == 7) ? 1 : 0;
+  }
   if (mode == 5) {
     size_t n = 0;
     const char* text = duk_require_lstring(ctx, 0, &n);
@@ -190,6 +221,35 @@ duk_ret_t bigint_native(duk_context* ctx) {
     return 1;
   }
   return oda_duk_bigint_unwrap(ctx, 0) ? 1 : 0;
+}
+
+constexpr __int128 kSmallMin = -static_cast<__int128>((static_cast<unsigned __int128>(1) << 127) - 1) - 1;
+
+// r pushed when it is a small value (not -2^127); false otherwise.
+bool push_small_checked(duk_context* ctx, __int128 r) {
+  if (r == kSmallMin) return false;
+  push_small(ctx, r);
+  return true;
+}
+
+// x ** y pushed when y is not negative and the result stays below 2^127; false otherwise (the
+// JS path throws for a negative exponent and computes the rest).
+bool small_pow(duk_context* ctx, __int128 x, __int128 y) {
+  if (y < 0) return false;
+  __int128 r = 1, base = x;
+  if (x == 0 || x == 1) r = y == 0 ? 1 : x;
+  else if (x == -1) r = (y & 1) ? -1 : 1;
+  else if (y > 127) return false;
+  else {
+    for (;;) {  // square and multiply; each step's overflow refuses
+      if ((y & 1) && !bignum::compute_small(bignum::Op::kMul, r, base, r)) return false;
+      y >>= 1;
+      if (y == 0) break;
+      if (!bignum::compute_small(bignum::Op::kMul, base, base, base)) return false;
+    }
+  }
+  push_small(ctx, r);
+  return true;
 }
 
 // The operators of two BigInts below 2^127, pushed when the result is one too (or a
@@ -211,6 +271,12 @@ bool small_pair(duk_context* ctx, int op, __int128 x, __int128 y) {
     case kGe: duk_push_boolean(ctx, x >= y); return true;
     case kEq: duk_push_boolean(ctx, x == y); return true;
     case kNe: duk_push_boolean(ctx, x != y); return true;
+    // The two's complement of the 128 bits is the infinite one of values below 2^127; the
+    // one result past them (-2^127) is no small value.
+    case kAnd: return push_small_checked(ctx, x & y);
+    case kOr: return push_small_checked(ctx, x | y);
+    case kXor: return push_small_checked(ctx, x ^ y);
+    case kPow: return small_pow(ctx, x, y);
     default: return false;
   }
   __int128 r = 0;
@@ -290,12 +356,17 @@ void number_pair(duk_context* ctx, int op, double x, double y) {
     case kNe: duk_push_boolean(ctx, x != y); return;
     case kShl: duk_push_int(ctx, int32_t(uint32_t(duk_to_int32(ctx, 0)) << (duk_to_uint32(ctx, 1) & 31))); return;
     case kShr: duk_push_int(ctx, duk_to_int32(ctx, 0) >> (duk_to_uint32(ctx, 1) & 31)); return;
+    case kAnd: duk_push_int(ctx, duk_to_int32(ctx, 0) & duk_to_int32(ctx, 1)); return;
+    case kOr: duk_push_int(ctx, duk_to_int32(ctx, 0) | duk_to_int32(ctx, 1)); return;
+    case kXor: duk_push_int(ctx, duk_to_int32(ctx, 0) ^ duk_to_int32(ctx, 1)); return;
   }
 }
 
-// An operator of __oda_BI (magic: which): two BigInts or two numbers here, anything else
-// (an object, a string, a mix) through the runtime's JS operator, which converts and throws.
-// ++ and -- (one operand) add or take one; numeric(v) is ToNumeric, a postfix one's value.
+// An operator of __oda_BI (magic: which): two BigInts or two numbers here (but ** of two
+// numbers), anything else (an object, a string, a mix, a BigInt past 2^127 for ** and the
+// bitwise ones) through the runtime's JS operator, which converts and throws. ++ and -- (one
+// operand) add or take one; numeric(v) is ToNumeric, a postfix one's value; neg and not are
+// unary - and ~.
 duk_ret_t bigint_fast(duk_context* ctx) {
   int op = duk_get_current_magic(ctx);
   size_t an = 0, bn = 0;
@@ -318,7 +389,15 @@ duk_ret_t bigint_fast(duk_context* ctx) {
     }
     const char* a = kind >= 0 ? oda_duk_bigint_text(ctx, 0, &an) : nullptr;
     if (a != nullptr && push_computed(ctx, op == kInc ? bignum::Op::kAdd : bignum::Op::kSub, {a, an}, "1")) return 1;
-  } else if (duk_is_number(ctx, 0) && duk_is_number(ctx, 1)) {
+  } else if (op == kNeg || op == kNot) {
+    if (duk_is_number(ctx, 0)) {
+      if (op == kNeg) duk_push_number(ctx, -duk_get_number(ctx, 0));
+      else duk_push_int(ctx, ~duk_to_int32(ctx, 0));
+      return 1;
+    }
+    int kind = bigint_at(ctx, 0, x);  // -x and ~x = -x - 1 of a small x are small but for ~(2^127 - 1)
+    if (kind == 1 && push_small_checked(ctx, op == kNeg ? -x : -x - 1)) return 1;
+  } else if (op != kPow && duk_is_number(ctx, 0) && duk_is_number(ctx, 1)) {
     number_pair(ctx, op, duk_get_number(ctx, 0), duk_get_number(ctx, 1));
     return 1;
   } else {
@@ -877,7 +956,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_hidden_key", hidden_key, 1);
   put_hidden_global(ctx, "__oda_lower_eval", lower_eval, 4);
   put_hidden_global(ctx, "__oda_make_method", make_method, 1);
-  put_hidden_global(ctx, "__oda_bigint", bigint_native, 2);
+  put_hidden_global(ctx, "__oda_bigint", bigint_native, 3);
   put_hidden_global(ctx, "__oda_bigop", bigint_op, 3);
   put_hidden_global(ctx, "__oda_symbol_description", symbol_description, 1);
   put_hidden_global(ctx, "__oda_is_constructor", is_constructor, 1);

@@ -106,12 +106,10 @@
     return mag ? make(sign, mag) : null;
   }
   function fromNumber(n) {  // n an integer
-    var sign = n < 0 ? -1 : 1, mag = [];
+    // A safe integer's text is its exact digits (-0's is '0').
+    if (n >= -9007199254740991 && n <= 9007199254740991) return native(String(n), 5);
+    var sign = n < 0 ? -1 : 1;
     n = Math.abs(n);
-    if (n <= 9007199254740991) {
-      while (n > 0) { var r = n % B; mag.push(r); n = (n - r) / B; }
-      return make(sign, mag);
-    }
     // Exact for every double: its decimal digits (toFixed is exact for integers below 1e21).
     var s = n < 1e21 ? n.toFixed(0) : exactDigits(n);
     return make(sign, parseMag(s, 10));
@@ -291,6 +289,8 @@
   function ushr() { throw new TypeError('BigInts have no unsigned right shift, use >> instead'); }
 
   function modPow2(x, bits, signed) {
+    var small = native(x, signed ? 7 : 6, bits);  // in C below 2^127
+    if (small !== undefined) return small;
     var m = pow(make(1, [2]), fromNumber(bits)), r = divmod(x, m)[1];
     if (sgn(r) < 0) r = add(r, m);
     if (signed && bits > 0 && cmp(r, pow(make(1, [2]), fromNumber(bits - 1))) >= 0) r = sub(r, m);
@@ -464,8 +464,9 @@
     shl: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return shl(a, b); return plain(a) && plain(b) ? a << b : both(a, b, shl, numShl); },
     shr: function (a, b) { if (typeof a === 'bigint' && typeof b === 'bigint') return shr(a, b); return plain(a) && plain(b) ? a >> b : both(a, b, shr, numShr); },
     ushr: function (a, b) { return plain(a) && plain(b) ? a >>> b : both(a, b, ushr, numUshr); },
-    neg: function (a) { if (!isBI(a)) return -a; a = toPrimitive(a, 'number'); return isBI(a) ? neg(a) : -a; },
-    not: function (a) { if (!isBI(a)) return ~a; a = toPrimitive(a, 'number'); return isBI(a) ? not(a) : ~a; },
+    // An object may turn into a BigInt (-Object(1n)); the engine's - would throw for it.
+    neg: function (a) { a = toPrimitive(a, 'number'); return isBI(a) ? neg(a) : -a; },
+    not: function (a) { a = toPrimitive(a, 'number'); return isBI(a) ? not(a) : ~a; },
     // ++ and --: the new value of ToNumeric of the old one, which a postfix one's value is
     // (numeric: x++ is (t = numeric(x), x = inc(t), t), so an object's valueOf runs once).
     inc: function (v) { v = numeric(v); return isBI(v) ? add(v, ONE) : v + 1; },
