@@ -70,15 +70,19 @@ std::string_view Lexer::peek_raw(bool* nl) {
   return r;
 }
 
-Token Lexer::next() {
-  Token t;
+void Lexer::next(Token& t) {
+  t.t = TokenKind::Eof;
+  t.text = {};
+  t.value.clear();
+  t.raw.clear();
+  t.tail = t.escaped = t.bad_escape = t.bigint = false;
   t.nl = skip_space();
   t.line = line_;
   t.start = pos_;
   if (pos_ >= src_.size()) {
     t.t = TokenKind::Eof;
     t.end = pos_;
-    return t;
+    return;
   }
   unsigned char c = src_[pos_];
   if (id_start(c)) {
@@ -88,7 +92,7 @@ Token Lexer::next() {
       t.text = unescape_name(t.start, pos_);
       t.escaped = true;
       t.end = pos_;
-      return t;
+      return;
     }
   } else if ((c >= '0' && c <= '9') || (c == '.' && pos_ + 1 < src_.size() && isdigit(src_[pos_ + 1]))) {
     number(t);
@@ -104,13 +108,13 @@ Token Lexer::next() {
     bool escaped = scan_name_rest();
     t.text = escaped ? unescape_name(b, pos_) : src_.substr(b, pos_ - b);
     t.end = pos_;
-    return t;
+    return;
   } else {
     punct(t);
   }
   t.end = pos_;
   if (t.t != TokenKind::Template) t.text = src_.substr(t.start, pos_ - t.start);
-  return t;
+  return;
 }
 
 // Moves past the rest of a name (or a #private name) from pos_; true when it held a \u

@@ -57,7 +57,13 @@ class Lexer {
   std::string_view peek_raw(bool* nl);
 
   // Throws ParseFailure on a malformed token.
-  Token next();
+  Token next() {
+    Token t;
+    next(t);
+    return t;
+  }
+  // The same into t, reusing its strings' buffers (the parser's current token).
+  void next(Token& t);
   // Re-reads the token at start as a regular expression literal.
   Token regex(const Token& at);
   // Continues a template after the '}' closing a substitution at position at.

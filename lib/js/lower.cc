@@ -111,7 +111,7 @@ bool is_loop(const Node* n) {
 
 // Whether statements open with a directive prologue holding "use strict" (the parser's
 // rule: string-literal statements, the exact words without escapes).
-bool opens_strict(const std::vector<Node*>& stmts) {
+bool opens_strict(const NodeList& stmts) {
   for (Node* st : stmts) {
     if (st->k != K::ExprStmt || st->a[0]->k != K::Str) return false;
     const std::string& d = st->a[0]->s;
@@ -322,8 +322,8 @@ bool lower(std::string_view source, bool script, EvalFlags flags, std::string_vi
   try {
     lowering::Emitter e;
     e.out.reserve(source.size() + source.size() / 2);  // about what the ES5 takes
-    for (const Node& n : arena.nodes)
-      if (n.k == K::BigInt || (n.k == K::Ident && names_bigint(n.s)) || (script && has(flags, EvalFlags::BigInt))) {
+    for (const Node* n : arena.nodes)
+      if (n->k == K::BigInt || (n->k == K::Ident && names_bigint(n->s)) || (script && has(flags, EvalFlags::BigInt))) {
         e.bigint = true;
         break;
       }

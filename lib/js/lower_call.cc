@@ -31,7 +31,7 @@ bool Emitter::has_spread(Node* call, size_t from) {
 
 // Prints the elements as one array expression: literal runs and spread iterables joined
 // with concat (which flattens exactly one level). copy: the result must be a new array.
-void Emitter::spread_array(const std::vector<Node*>& elems, size_t from, bool copy) {
+void Emitter::spread_array(const NodeList& elems, size_t from, bool copy) {
   if (!copy && elems.size() == from + 1 && elems[from]->k == K::Spread) {
     w("__oda_spr(");
     expr(elems[from]->a[0]);

@@ -18,7 +18,7 @@ static bool has_super_call(const Node* n) {
 
 // The index of a derived constructor's first statement that is a plain `super(...);` with no
 // super call anywhere before it, or list.size().
-static size_t first_super_stmt(const std::vector<Node*>& list) {
+static size_t first_super_stmt(const NodeList& list) {
   for (size_t i = 0; i < list.size(); i++) {
     const Node* s = list[i];
     if (s->k == K::ExprStmt && is_super_call(s->a[0])) return i;

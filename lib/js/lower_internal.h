@@ -36,7 +36,7 @@ std::string fix_string(std::string_view raw);
 // Whether a body awaits: an await or a `for await` outside the functions nested in it.
 bool awaits(const Node* n);
 bool is_loop(const Node* n);
-bool opens_strict(const std::vector<Node*>& stmts);
+bool opens_strict(const NodeList& stmts);
 
 class Emitter {
  public:
@@ -214,9 +214,9 @@ class Emitter {
   }
 
   // ---- statements (lower_stmt.cc) ----
-  void stmts(const std::vector<Node*>& list, size_t from = 0);
+  void stmts(const NodeList& list, size_t from = 0);
   void tdz_entry(Scope* s);
-  void gen_entry(const std::vector<Node*>& list, bool at_fn_start);
+  void gen_entry(const NodeList& list, bool at_fn_start);
   // Statements pop() puts at a function's start, after its directives and temps (kept here,
   // not in Fn: each level of nesting holds Fn frames on the stack).
   std::vector<std::pair<Fn*, std::string>> entries_;
@@ -291,7 +291,7 @@ class Emitter {
   void args(Node* call, size_t from);
   void args_rest(Node* call, size_t from);
   bool has_spread(Node* call, size_t from);
-  void spread_array(const std::vector<Node*>& elems, size_t from, bool copy = false);
+  void spread_array(const NodeList& elems, size_t from, bool copy = false);
   void expr_elem(Node* e);
   void call(Node* n);
   bool error_with_options(Node* n);

@@ -6,7 +6,7 @@
 
 namespace oda::js::lowering {
 
-void Emitter::stmts(const std::vector<Node*>& list, size_t from) {
+void Emitter::stmts(const NodeList& list, size_t from) {
   for (size_t i = from; i < list.size(); i++) stmt(list[i]);
 }
 
@@ -21,7 +21,7 @@ void Emitter::tdz_entry(Scope* s) {
 // of generator functions (%GeneratorFunction.prototype%, and a prototype object of their own
 // under %GeneratorPrototype%), as the declarations are hoisted. at_fn_start: the list is a
 // function's or program's, whose directives must stay first (pop() places them after).
-void Emitter::gen_entry(const std::vector<Node*>& list, bool at_fn_start) {
+void Emitter::gen_entry(const NodeList& list, bool at_fn_start) {
   std::string text;
   for (Node* st : list)
     if (st->k == K::Function && st->has(F_DECL) && st->has(F_GEN))

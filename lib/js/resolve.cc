@@ -66,7 +66,7 @@ class Resolver {
   }
 
   // The names a statement list declares with let, const or class.
-  void lexical_names(const std::vector<Node*>& stmts, size_t from, std::vector<std::string>& out) {
+  void lexical_names(const NodeList& stmts, size_t from, std::vector<std::string>& out) {
     for (size_t i = from; i < stmts.size(); i++) {
       Node* st = stmts[i];
       if (st->k == K::VarDecl && st->s != "var") {
@@ -84,13 +84,13 @@ class Resolver {
   // a var of its name there would be an error: a parameter, or a let, const or class of that
   // name in the function body or in a block around it (a block function around it does not
   // stop it, as in node). Then it stays in its block (block_fns_).
-  void hoist_body(const std::vector<Node*>& stmts, Scope* fs, std::vector<std::string> blocked) {
+  void hoist_body(const NodeList& stmts, Scope* fs, std::vector<std::string> blocked) {
     lexical_names(stmts, 0, blocked);
     for (Node* st : stmts) hoist(st, fs, blocked, false);
   }
   // A block's own let, const and class are around the blocks inside it (one of a block
   // function's name in its own block is a redeclaration, refused later).
-  void hoist_block(const std::vector<Node*>& stmts, Scope* fs, std::vector<std::string>& blocked) {
+  void hoist_block(const NodeList& stmts, Scope* fs, std::vector<std::string>& blocked) {
     size_t around = blocked.size();
     lexical_names(stmts, 0, blocked);
     for (Node* st : stmts) hoist(st, fs, blocked, true);
@@ -176,7 +176,7 @@ class Resolver {
   }
 
   // Declares the let/const/class bindings a statement list holds directly.
-  void declare_block(const std::vector<Node*>& stmts, Scope* s, bool block_level, size_t from = 0) {
+  void declare_block(const NodeList& stmts, Scope* s, bool block_level, size_t from = 0) {
     for (size_t i = from; i < stmts.size(); i++) {
       Node* st = stmts[i];
       if (block_level && st->k == K::Function && st->has(F_DECL)) {

@@ -31,18 +31,20 @@ struct Resolved {
   // makes for a named expression's own name come after all the parsed ones).
   Node* ident(std::string_view name, int nth = 0) {
     int seen = 0;
-    for (Node& n : arena.nodes)
-      if (n.k == K::Ident && n.s == name && seen++ == nth) return &n;
+    for (Node* n : arena.nodes)
+      if (n->k == K::Ident && n->s == name && seen++ == nth) return n;
     ADD_FAILURE() << "no identifier '" << name << "' #" << nth;
-    static Node none{K::Empty};
+    static Node none;
+    none.k = K::Empty;
     return &none;
   }
   // The first loop node of kind k.
   Node* loop(K k) {
-    for (Node& n : arena.nodes)
-      if (n.k == k) return &n;
+    for (Node* n : arena.nodes)
+      if (n->k == k) return n;
     ADD_FAILURE() << "no such loop";
-    static Node none{K::Empty};
+    static Node none;
+    none.k = K::Empty;
     return &none;
   }
 };
