@@ -403,7 +403,7 @@ namespace {
 constexpr uint64_t kExecute = 1ULL << 0;
 constexpr uint64_t kWriteFile = 1ULL << 1;
 constexpr uint64_t kReadFile = 1ULL << 2;
-constexpr uint64_t kReadDir = 1ULL << 3;
+// 1 << 3 is READ_DIR: never handled, so listing stays allowed everywhere.
 constexpr uint64_t kRemoveDir = 1ULL << 4;
 constexpr uint64_t kRemoveFile = 1ULL << 5;
 constexpr uint64_t kMakeChar = 1ULL << 6;
