@@ -133,9 +133,33 @@ bool names_bi_local(const Node* p) {
   });
 }
 
+// Whether a program names something as async_helper's locals are named (__tq...).
+bool names_async_local(const Node* p) {
+  auto clash = [](const std::string& s) { return s.rfind("__tq", 0) == 0; };
+  return any_node(p, [&](const Node* x, const Node*, size_t) {
+    if (clash(x->s) || clash(x->s2)) return Visit::Hit;
+    for (const std::string& s : x->strs)
+      if (clash(s)) return Visit::Hit;
+    return Visit::Descend;
+  });
+}
+
+std::string Emitter::async_helper(const char* name) {
+  if (!async_locals_) return name;
+  std::string_view n = name;
+  std::string local = n == "__oda_await"             ? "__tqa"
+                      : n == "__oda_async_call"      ? "__tqc"
+                      : n == "__oda_async_sync_call" ? "__tqs"
+                      : n == "__oda_async_resolved"  ? "__tqr"
+                                                     : "__tqj";  // __oda_async_reject
+  root_->bi.emplace(local, name);
+  return local;
+}
+
 void Emitter::program(Node* p) {
   out.reserve(4096);
   bi_locals_ = !bigint || !names_bi_local(p);
+  async_locals_ = !names_async_local(p);
   // A program with BigInt says so first (__oda_BI.use()), so that code it builds at run time
   // (eval, Function) is lowered for BigInt values too (lib/engine/natives.cc).
   if (bigint) w("(__oda_BI.use(), ");
@@ -146,6 +170,7 @@ void Emitter::program(Node* p) {
   f.insert_at = out.size();
   f.strict = opens_strict(p->a);
   push(&f);
+  root_ = &f;
   tdz_entry(p->scope);
   gen_entry(p->a, true);
   stmts(p->a);

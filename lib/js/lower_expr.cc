@@ -444,7 +444,10 @@ void Emitter::yield_expr(Node* n) {
   Fn* f = var_owner();
   if (f->agen) {
     if (n->has(F_DELEGATE)) w("__oda_ayieldstar(__g, ");
-    else w("__oda_await(__g.y(");
+    else {
+      w_async_helper("__oda_await");
+      w("(__g.y(");
+    }
     if (n->a.empty()) w("void 0");
     else expr(n->a[0]);
     w(n->has(F_DELEGATE) ? ")" : "))");
@@ -585,7 +588,8 @@ void Emitter::expr(Node* n) {
     case K::OptChain: return opt_chain(n);
     case K::Yield: return yield_expr(n);
     case K::Await:
-      w("__oda_await(");
+      w_async_helper("__oda_await");
+      w("(");
       expr(n->a[0]);
       return w(")");
     case K::NewTarget: return new_target(n);

@@ -41,6 +41,16 @@ bool reads_arguments(const Node* f) {
   });
 }
 
+// Whether evaluating v cannot throw: a number or string literal, or a plain parameter of the
+// function (read before anything could have made it a getter or a binding in its TDZ).
+bool cannot_throw(const Node* v, const Node* params) {
+  if (v->k == K::Num || v->k == K::Str) return true;
+  if (v->k != K::Ident) return false;
+  for (const Node* p : params->a)
+    if (p->k == K::Ident && p->s == v->s) return true;
+  return false;
+}
+
 }  // namespace
 
 void Emitter::function(Node* f, const FnOpts& o) {
@@ -156,7 +166,11 @@ void Emitter::function(Node* f, const FnOpts& o) {
       w(";");
     }
   }
-  if (reject_params) w("} catch (__e) {return __oda_async_reject(__e);}");
+  if (reject_params) {
+    w("} catch (__e) {return ");
+    w_async_helper("__oda_async_reject");
+    w("(__e);}");
+  }
   fc.param_args = false;
   fc.param_list = nullptr;
   if (rest_at != std::string::npos) {
@@ -185,9 +199,19 @@ void Emitter::function(Node* f, const FnOpts& o) {
   if (one_value) {
     Node* v = f->has(F_EXPRBODY) ? body : body->a.empty() || body->a[0]->a.empty() ? nullptr : body->a[0]->a[0];
     if (!v) {
-      w("return __oda_async_resolved(void 0);");
+      w("return ");
+      w_async_helper("__oda_async_resolved");
+      w("(void 0);");
+    } else if (cannot_throw(v, params)) {  // no try to enter and leave per call
+      w("return ");
+      w_async_helper("__oda_async_resolved");
+      w("(");
+      expr(v);
+      w(");");
     } else {
-      w("try {return __oda_async_resolved(");
+      w("try {return ");
+      w_async_helper("__oda_async_resolved");
+      w("(");
       if (v->k == K::Seq) {
         w("(");
         expr(v);
@@ -195,7 +219,9 @@ void Emitter::function(Node* f, const FnOpts& o) {
       } else {
         expr(v);
       }
-      w(");} catch (__e) {return __oda_async_reject(__e);}");
+      w(");} catch (__e) {return ");
+      w_async_helper("__oda_async_reject");
+      w("(__e);}");
     }
     if (!f->has(F_EXPRBODY)) sync(body->end_line);
     pop();
@@ -213,7 +239,11 @@ void Emitter::function(Node* f, const FnOpts& o) {
     else if (gen) w("return __oda_gen(function(){");
     // The body runs at once (__oda_async_call, or __oda_async_sync_call for one that never
     // awaits): no wrapper function made and called per call.
-    else w(awaits(f->a[1]) ? "return __oda_async_call(function(){" : "return __oda_async_sync_call(function(){");
+    else {
+      w("return ");
+      w_async_helper(awaits(f->a[1]) ? "__oda_async_call" : "__oda_async_sync_call");
+      w("(function(){");
+    }
     w(kBareFunction);
     inner.kind = Fn::Inner;
     inner.insert_at = out.size();

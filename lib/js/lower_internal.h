@@ -124,6 +124,10 @@ class Emitter {
   // Whether bi() and bi_lit() may use locals: not in a program that names one of theirs
   // itself (names_bi_local).
   bool bi_locals_ = true;
+  // Whether async()'s helpers may be the program's locals: not in eval code, nor in a
+  // program that names one of theirs itself (names_async_local).
+  bool async_locals_ = false;
+  Fn* root_ = nullptr;
   bool script_ = false;
   // Printing a finally block of eval code: the engine lets its statements' values replace
   // the try's completion value, so they are printed as var statements, which have none.
@@ -172,6 +176,13 @@ class Emitter {
     fn_->bi.emplace(local, init);
     return local;
   }
+  // The async machinery's global `name` (__oda_await, __oda_async_call, ...) as a local of the
+  // program's function, read once per run: a global's lookup from a nested function cost
+  // about 440 instructions, two per await of a small async function's call.
+  // Not inlined: the recursive expr() keeps a small frame (nesting_test's deepest programs).
+  [[gnu::noinline]] std::string async_helper(const char* name);
+  // Prints it.
+  [[gnu::noinline]] void w_async_helper(const char* name) { w(async_helper(name)); }
   // The next update expression printed is a statement or a for loop's update, whose value
   // nobody reads: with BigInt, x++ then needs no copy of the old value (update()).
   bool unused_update_ = false;

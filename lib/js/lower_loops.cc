@@ -254,7 +254,7 @@ void Emitter::for_of(Node* n, const std::vector<std::string>& ls) {
   if (is_await) {
     w("for (" + it + " = __oda_aiter(");
     expr(n->a[1]);
-    w("); !(" + step + " = __oda_await(" + it + ".next())).done;) ");
+    w("); !(" + step + " = " + async_helper("__oda_await") + "(" + it + ".next())).done;) ");
     value = step + ".value";
   } else {
     // Arrays (the common case) step through locals; other iterables through __oda_step.
@@ -324,7 +324,7 @@ void Emitter::for_of(Node* n, const std::vector<std::string>& ls) {
   loop_body(n, n->a[2], jump_idx, head, pre);
   jumps_.pop_back();
   if (close) {
-    if (is_await) w("} finally { if (" + step + " && !" + step + ".done) __oda_await(__oda_aclose(" + it + ")); }");
+    if (is_await) w("} finally { if (" + step + " && !" + step + ".done) " + async_helper("__oda_await") + "(__oda_aclose(" + it + ")); }");
     else w("} catch (__ce) { __oda_closeq(" + it + "); throw __ce; } finally { " + quiet("__oda_close(" + it + ")") + "; }");
   }
 }

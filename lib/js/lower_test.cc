@@ -31,17 +31,25 @@ TEST(JsLower, FirstDifferenceShowsWhere) {
 // function is that function's own.
 TEST(JsLower, WrapsTheProgramAsAnAsyncBodyOnlyWhenItAwaits) {
   expect_lowers("return await 42",
-                async_program("return __oda_await(42);"));
+                async_program("var __tqa = __oda_await;return __tqa(42);"));
   expect_lowers("return 42",
                 sync_program("return 42;"));
   expect_lowers("const f = async () => await 1; return f",
-                sync_program("var f = (function f() {return __oda_async_call(function(){return (__oda_await(1));});});return f;"));
+                sync_program("var __tqa = __oda_await, __tqc = __oda_async_call;var f = (function f() {return __tqc(function(){return (__tqa(1));});});return f;"));
   expect_lowers("for await (const x of xs) {}",
-                async_program("var __t1, __t2;try {for (__t1 = __oda_aiter(xs); !(__t2 = __oda_await(__t1.next())).done;) {var x = __t2.value;}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }"));
+                async_program("var __t1, __t2, __tqa = __oda_await;try {for (__t1 = __oda_aiter(xs); !(__t2 = __tqa(__t1.next())).done;) {var x = __t2.value;}} finally { if (__t2 && !__t2.done) __tqa(__oda_aclose(__t1)); }"));
   expect_lowers("if (a) { b(await c) }",
-                async_program("if (a) {b(__oda_await(c));}"));
+                async_program("var __tqa = __oda_await;if (a) {b(__tqa(c));}"));
+  // The async machinery's globals are the program's locals, and a value that cannot throw
+  // (a literal, a parameter) needs no try around it; a program naming __tq... keeps globals.
+  expect_lowers("async function f(a) { return a; }",
+                sync_program("var __tqr = __oda_async_resolved;function f(a) {return __tqr(a);}"));
+  expect_lowers("async function f(a) { return b; }",
+                sync_program("var __tqj = __oda_async_reject, __tqr = __oda_async_resolved;function f(a) {try {return __tqr(b);} catch (__e) {return __tqj(__e);}}"));
+  expect_lowers("var __tqa = 1; return await __tqa",
+                async_program("var __tqa = 1;return __oda_await(__tqa);"));
   expect_lowers("async function f(a) { return g(a); }",
-                sync_program("function f(a) {try {return __oda_async_resolved(g(a));} catch (__e) {return __oda_async_reject(__e);}}"));
+                sync_program("var __tqj = __oda_async_reject, __tqr = __oda_async_resolved;function f(a) {try {return __tqr(g(a));} catch (__e) {return __tqj(__e);}}"));
 }
 
 TEST(JsLower, EveryStatementStaysOnItsLine) {
@@ -57,7 +65,7 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                 "  await null\n"
                 "}\n"
                 "throw new Error('line 12')\n",
-                sync_program("var __t1, __t2, __t3, __ttc = __oda_tcat;var a = [1, 2];\n"
+                sync_program("var __t1, __t2, __t3, __ttc = __oda_tcat, __tqa = __oda_await, __tqc = __oda_async_call;var a = [1, 2];\n"
                              "\n"
                              "try {for (__t1 = __oda_iter(a, \"a\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);\n"
                              "console.log(__ttc(\"x=\", x));\n"
@@ -65,8 +73,8 @@ TEST(JsLower, EveryStatementStaysOnItsLine) {
                              "var C = (function(){\"use strict\";var __proto = __oda_class(C, null);function C() {if (!(this instanceof C)) __oda_nonew(C);}\n"
                              "__oda_m(__proto, \"m\", function m() {return 1;});\n"
                              "return C;})();\n"
-                             "var f = (function f() {return __oda_async_call(function(){\n"
-                             "__oda_await(null);\n"
+                             "var f = (function f() {return __tqc(function(){\n"
+                             "__tqa(null);\n"
                              "});});\n"
                              "throw new Error('line 12');\n"));
 }
@@ -132,7 +140,7 @@ TEST(JsLower, FunctionsThatAreNoConstructorsSaySo) {
   expect_lowers("o = { m() {}, get x() { return 1; } }",
                 sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";}, get x() {\"use oda arrow\";return 1;}});"));
   expect_lowers("async function f() { return 1; }",
-                sync_program("function f() {\"use oda noctor\";try {return __oda_async_resolved(1);} catch (__e) {return __oda_async_reject(__e);}}"));
+                sync_program("var __tqr = __oda_async_resolved;function f() {\"use oda noctor\";return __tqr(1);}"));
   expect_lowers("function p() {} function* q() {}",
                 sync_program("__oda_genfn(q);function p() {}function q() {var __tfn = __oda_callee();return __oda_gen(function(){\"use oda arrow\";}, __tfn, this);}"));
   expect_lowers("class A { m() {} }",
@@ -147,7 +155,7 @@ TEST(JsLower, NonConstructorsAreMarkedFirstInTheirBody) {
                 sync_program("o = __oda_accnames({m: function m() {\"use oda arrow\";var __this = this;return (function() {\"use oda arrow\";return (__this);});}, "
                              "get x() {\"use oda arrow\";return 1;}});"));
   expect_lowers("async function af() {}",
-                sync_program("function af() {\"use oda noctor\";return __oda_async_resolved(void 0);}"));
+                sync_program("var __tqr = __oda_async_resolved;function af() {\"use oda noctor\";return __tqr(void 0);}"));
   expect_lowers("function f() {} function* g() {}",
                 sync_program("__oda_genfn(g);function f() {}function g() {var __tfn = __oda_callee();return __oda_gen(function(){\"use oda arrow\";}, __tfn, this);}"));
 }
@@ -297,8 +305,8 @@ TEST(JsLower, DestructuringPatternsDefaultsAndParameters) {
                 sync_program("var __t1, __t2;var __t1 = o, __t2 = key, val = __t1[__t2];"));
   // An async function's parameters that throw reject the promise it returns.
   expect_lowers("async function f(a, b = g()) { return a + b; }",
-                sync_program("function f(a) {var b = arguments[1];try {if (b === void 0) b = g();} catch (__e) {return __oda_async_reject(__e);}"
-                             "try {return __oda_async_resolved(a + b);} catch (__e) {return __oda_async_reject(__e);}}"));
+                sync_program("var __tqj = __oda_async_reject, __tqr = __oda_async_resolved;function f(a) {var b = arguments[1];try {if (b === void 0) b = g();} catch (__e) {return __tqj(__e);}"
+                             "try {return __tqr(a + b);} catch (__e) {return __tqj(__e);}}"));
 }
 
 TEST(JsLower, TemplatesAndTaggedTemplates) {
@@ -357,15 +365,15 @@ TEST(JsLower, StringPlusChainsAreOneConcatenation) {
 
 TEST(JsLower, AsyncFunctionsAndGeneratorsBecomeCoroutines) {
   expect_lowers("async function f(a) { return await g(a); }",
-                sync_program("function f(a) {return __oda_async_call(function(){return __oda_await(g(a));});}"));
+                sync_program("var __tqa = __oda_await, __tqc = __oda_async_call;function f(a) {return __tqc(function(){return __tqa(g(a));});}"));
   expect_lowers("function* g() { const x = yield 1; yield* xs; }",
                 sync_program("__oda_genfn(g);function g() {var __tfn = __oda_callee();return __oda_gen(function(){var x = __oda_yield(1);__oda_yieldstar(xs);}, __tfn, this);}"));
   expect_lowers("async function* g() { yield 1; }",
-                sync_program("__oda_genfn(g, 1);function g() {var __tfn = __oda_callee();return __oda_agen(function(__g){__oda_await(__g.y(1));}, __tfn, this);}"));
+                sync_program("var __tqa = __oda_await;__oda_genfn(g, 1);function g() {var __tfn = __oda_callee();return __oda_agen(function(__g){__tqa(__g.y(1));}, __tfn, this);}"));
   expect_lowers("const h = async x => { await x; return x; };",
-                sync_program("var h = (function h(x) {return __oda_async_call(function(){__oda_await(x);return x;});});"));
+                sync_program("var __tqa = __oda_await, __tqc = __oda_async_call;var h = (function h(x) {return __tqc(function(){__tqa(x);return x;});});"));
   expect_lowers("async function* ag() { yield* other(); for await (const v of src) yield v; }",
-                sync_program("__oda_genfn(ag, 1);function ag() {var __tfn = __oda_callee();return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __oda_await(__t1.next())).done;) {var v = __t2.value;__oda_await(__g.y(v));}} finally { if (__t2 && !__t2.done) __oda_await(__oda_aclose(__t1)); }}, __tfn, this);}"));
+                sync_program("var __tqa = __oda_await;__oda_genfn(ag, 1);function ag() {var __tfn = __oda_callee();return __oda_agen(function(__g){var __t1, __t2;__oda_ayieldstar(__g, other());try {for (__t1 = __oda_aiter(src); !(__t2 = __tqa(__t1.next())).done;) {var v = __t2.value;__tqa(__g.y(v));}} finally { if (__t2 && !__t2.done) __tqa(__oda_aclose(__t1)); }}, __tfn, this);}"));
 }
 
 TEST(JsLower, ClassesWithFieldsPrivatesAccessorsAndSuper) {
@@ -435,7 +443,7 @@ TEST(JsLower, StatementsES5Lacks) {
   expect_lowers("o = { get m() { return new.target; } }",
                 sync_program("o = __oda_accnames({get m() {return void 0;}});"));
   expect_lowers("async function f() { return () => new.target; }",
-                sync_program("function f() {try {return __oda_async_resolved((function() {return (void 0);}));} catch (__e) {return __oda_async_reject(__e);}}"));
+                sync_program("var __tqj = __oda_async_reject, __tqr = __oda_async_resolved;function f() {try {return __tqr((function() {return (void 0);}));} catch (__e) {return __tqj(__e);}}"));
 }
 
 // What the caller allows goes along as EvalFlags: 1 this from __oda_evthis, 2 new.target,
@@ -455,7 +463,7 @@ TEST(JsLower, DirectEvalPassesWhatItsCallerAllows) {
 // methods; field initializers run in __fi with the instance as __s; computed keys.
 TEST(JsLower, ClassMethodsOfEveryKind) {
   expect_lowers("class A { static async *gen() { yield 1; } async m() { await this.x; } *it() { yield* [1]; } }",
-                sync_program("var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", __oda_genfn(function gen() {var __tfn = __oda_callee();return __oda_agen(function(__g){__oda_await(__g.y(1));}, __tfn, this);}, 1));__oda_m(__proto, \"m\", function m() {var __this = this;return __oda_async_call(function(){__oda_await(__this.x);});});__oda_m(__proto, \"it\", __oda_genfn(function it() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yieldstar([1]);}, __tfn, this);}));return A;})();"));
+                sync_program("var __tqa = __oda_await, __tqc = __oda_async_call;var A = (function(){\"use strict\";var __proto = __oda_class(A, null);function A() {if (!(this instanceof A)) __oda_nonew(A);}__oda_m(A, \"gen\", __oda_genfn(function gen() {var __tfn = __oda_callee();return __oda_agen(function(__g){__tqa(__g.y(1));}, __tfn, this);}, 1));__oda_m(__proto, \"m\", function m() {var __this = this;return __tqc(function(){__tqa(__this.x);});});__oda_m(__proto, \"it\", __oda_genfn(function it() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yieldstar([1]);}, __tfn, this);}));return A;})();"));
   expect_lowers("class C { x = () => this; [k] = 1; static [m]() {} }",
                 sync_program("var C = (function(){\"use strict\";var __proto = __oda_class(C, null), __fi;function C() {if (!(this instanceof C)) __oda_nonew(C);__fi(this);}__fi = function(__s){__s[\"x\"] = (function x() {return (__s);});__s[k] = 1;};__oda_m(C, m, function() {});return C;})();"));
 }
@@ -508,11 +516,11 @@ TEST(JsLower, BlocksInSwitchCasesNeedNoClosure) {
 // A named async function expression still sees its own name inside the coroutine.
 TEST(JsLower, AwaitInLoopsAndObjectMethodsOfEveryKind) {
   expect_lowers("async function f() { for (const p of ps) await p; }",
-                sync_program("function f() {return __oda_async_call(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps, \"ps\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__oda_await(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
+                sync_program("var __tqa = __oda_await, __tqc = __oda_async_call;function f() {return __tqc(function(){var __t1, __t2, __t3;try {for (__t1 = __oda_iter(ps, \"ps\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var p = (__t2 ? __t2[__t3++] : __t1.v);__tqa(p);}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }});}"));
   expect_lowers("const o = { async m() { await 1; }, *g() { yield 2; }, async *ag() {} }",
-                sync_program("var o = {m: function m() {return __oda_async_call(function(){__oda_await(1);});}, g: __oda_genfn(function g() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yield(2);}, __tfn, this);}), ag: __oda_genfn(function ag() {var __tfn = __oda_callee();return __oda_agen(function(__g){}, __tfn, this);}, 1)};"));
+                sync_program("var __tqa = __oda_await, __tqc = __oda_async_call;var o = {m: function m() {return __tqc(function(){__tqa(1);});}, g: __oda_genfn(function g() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yield(2);}, __tfn, this);}), ag: __oda_genfn(function ag() {var __tfn = __oda_callee();return __oda_agen(function(__g){}, __tfn, this);}, 1)};"));
   expect_lowers("f = async function named() { return named; }",
-                sync_program("f = (function named() {try {return __oda_async_resolved(named);} catch (__e) {return __oda_async_reject(__e);}});"));
+                sync_program("var __tqj = __oda_async_reject, __tqr = __oda_async_resolved;f = (function named() {try {return __tqr(named);} catch (__e) {return __tqj(__e);}});"));
 }
 
 TEST(JsLower, HolesShorthandsAndChainedOptionalCalls) {
