@@ -654,3 +654,23 @@ console.log('😀' + 'x' + i + -9007199254740992 + 4294967296 + -1 + 0.5e-7 + '\
 EOF
   same_as_node
 }
+
+@test "an async program's own __tq names, literal and parameter bodies, and values settled at once await as node's" {
+  cat > prog.js <<'EOF'
+const log = [];
+var __tqa = 'mine', __tqr = 1;
+async function lit() { return 'lit'; }
+async function param(a, b) { return b; }
+async function num() { return 42; }
+async function bad(a) { return a.b.c; }
+const results = [await lit(), await param(1), await param(1, 2), await num(), __tqa, __tqr];
+try { await bad({}); } catch (e) { results.push(e.constructor.name); }
+Promise.resolve().then(() => log.push('tick 1')).then(() => log.push('tick 2')).then(() => log.push('tick 3'));
+param(0, 'p').then(v => log.push('param ' + v));
+Promise.reject(new Error('r')).catch(e => log.push('rejected ' + e.message));
+(async () => { log.push('body ' + await num()); log.push('body2 ' + await lit()); })();
+await null; await null; await null; await null;
+console.log(results.join(' '), '|', log.join(', '));
+EOF
+  body_same_as_node
+}

@@ -25,7 +25,9 @@ extern "C" int oda_duk_promise_state(void* ctx, int idx);  // lib/engine/duk_ext
 extern "C" void oda_duk_promise_get(void* ctx, int idx, int slot);
 extern "C" void oda_duk_promise_put(void* ctx, int idx, int slot);
 extern "C" void oda_duk_promise_init(void* ctx, int idx, int n);
+extern "C" void oda_duk_push_promise(void* ctx, void* proto, void* keys, int n, int state, int v);
 extern "C" void oda_duk_array_append(void* ctx, int idx);
+extern "C" void oda_duk_queue_push(void* ctx, void* arr, int a, int b, int c);
 extern "C" int oda_duk_take_dense(void* ctx, int idx, unsigned int i);
 extern "C" int oda_duk_constructor_is(void* ctx, int idx, void* proto, void* ctor);
 extern "C" int oda_duk_thread_done(void* ctx, int idx);
@@ -58,9 +60,11 @@ struct Queue {
 } g_queue;
 
 // What the natives keep in the stash's table (share()), by index.
-enum Shared { kPromise, kProto, kCapability, kStep, kResume, kQueue, kSpecies, kSpeciesGetter, kShared };
+// keys: an object with every slot of a promise, whose keys new promises take (and which keeps
+// them alive).
+enum Shared { kPromise, kProto, kCapability, kStep, kResume, kQueue, kSpecies, kSpeciesGetter, kKeys, kShared };
 constexpr const char* kSharedNames[kShared] = {"Promise", "proto", "capability", "step", "resume", "queue", "species",
-                                               "speciesGetter"};
+                                               "speciesGetter", "keys"};
 
 // The table's objects as heap pointers, for the heap they were read from (not the ctx: each
 // coroutine is a thread, and a ctx, of its own): a property read from C costs hundreds of
@@ -118,18 +122,13 @@ void push_queue(duk_context* ctx) {
 }
 
 void enqueue(duk_context* ctx, duk_idx_t a, duk_idx_t b, duk_idx_t c) {
-  a = duk_normalize_index(ctx, a);
-  b = b == DUK_INVALID_INDEX ? b : duk_normalize_index(ctx, b);
-  c = c == DUK_INVALID_INDEX ? c : duk_normalize_index(ctx, c);
-  push_queue(ctx);  // its length is g_queue.tail
-  duk_dup(ctx, a);
-  oda_duk_array_append(ctx, -2);
-  if (b == DUK_INVALID_INDEX) duk_push_undefined(ctx); else duk_dup(ctx, b);
-  oda_duk_array_append(ctx, -2);
-  if (c == DUK_INVALID_INDEX) duk_push_undefined(ctx); else duk_dup(ctx, c);
-  oda_duk_array_append(ctx, -2);
+  void* q = shared_ptr(ctx, kQueue);
+  if (q != g_queue.array) {  // its bounds made its own
+    push_queue(ctx);
+    duk_pop(ctx);
+  }
+  oda_duk_queue_push(ctx, q, a, b, c);  // its length is g_queue.tail
   g_queue.tail += 3;
-  duk_pop(ctx);
 }
 
 bool is_promise(duk_context* ctx, duk_idx_t i) { return oda_duk_promise_state(ctx, i) >= 0; }
@@ -143,10 +142,12 @@ void put_slot(duk_context* ctx, duk_idx_t p, Slot s) { oda_duk_promise_put(ctx, 
 // Pushes a new pending promise of ours (prototype Promise.prototype), made without an
 // executor, with n slots (kThenSlots for one that keeps handlers).
 void push_bare_promise(duk_context* ctx, int n = kSlots) {
-  duk_push_object(ctx);
-  push_shared(ctx, kProto);
-  duk_set_prototype(ctx, -2);
-  oda_duk_promise_init(ctx, -1, n);
+  oda_duk_push_promise(ctx, shared_ptr(ctx, kProto), shared_ptr(ctx, kKeys), n, kPending, DUK_INVALID_INDEX);
+}
+
+// Pushes a new promise of ours already settled (state) with the value at v.
+void push_settled_promise(duk_context* ctx, int state, duk_idx_t v) {
+  oda_duk_push_promise(ctx, shared_ptr(ctx, kProto), shared_ptr(ctx, kKeys), kSlots, state, v);
 }
 
 void schedule(duk_context* ctx, duk_idx_t p, duk_idx_t r) { enqueue(ctx, p, r, DUK_INVALID_INDEX); }
@@ -484,13 +485,16 @@ duk_ret_t reject_native(duk_context* ctx) {
 // resolved(x) / rejected(e): a new promise resolved with x, rejected with e (an async body
 // that never awaits returned or threw).
 duk_ret_t resolved(duk_context* ctx) {
+  if (!duk_is_object(ctx, 0)) {
+    push_settled_promise(ctx, kFulfilled, 0);
+    return 1;
+  }
   push_bare_promise(ctx);
   resolve_with(ctx, -1, 0);
   return 1;
 }
 duk_ret_t rejected(duk_context* ctx) {
-  push_bare_promise(ctx);
-  settle(ctx, -1, kRejected, 0);
+  push_settled_promise(ctx, kRejected, 0);
   return 1;
 }
 
@@ -672,8 +676,7 @@ duk_ret_t promise_reject(duk_context* ctx) {
   duk_push_this(ctx);
   push_given_constructor(ctx, 1, "reject");  // 2
   if (duk_is_undefined(ctx, 2)) {
-    push_bare_promise(ctx);
-    settle(ctx, -1, kRejected, 0);
+    push_settled_promise(ctx, kRejected, 0);
     return 1;
   }
   return settle_through_capability(ctx, 2, "reject");
@@ -688,6 +691,9 @@ duk_ret_t share(duk_context* ctx) {
     duk_push_bare_object(ctx);
     duk_push_bare_array(ctx);
     duk_put_prop_literal(ctx, -2, "queue");
+    duk_push_bare_object(ctx);
+    oda_duk_promise_init(ctx, -1, kThenSlots);
+    duk_put_prop_literal(ctx, -2, "keys");
     duk_put_prop_literal(ctx, -2, SHARED);
     return 0;
   }
