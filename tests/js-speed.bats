@@ -674,3 +674,22 @@ console.log(results.join(' '), '|', log.join(', '));
 EOF
   body_same_as_node
 }
+
+@test "exec through many RegExp objects made and dropped in turn finds each one's own pattern as node's" {
+  cat > prog.js <<'EOF'
+const out = [];
+for (let i = 0; i < 3000; i++) {
+  const re = new RegExp('(a+)(' + (i % 7) + ')');
+  const m = re.exec('xaa' + (i % 7) + 'y' + i);
+  const re2 = new RegExp('b(\\d)' + (i % 5));
+  const m2 = re2.exec('ab' + (i % 3) + (i % 5));
+  if (i % 500 === 0) out.push(m && m[2] + '@' + m.index, m2 && m2[1]);
+  if (!m || m[2] !== String(i % 7) || !m2) out.push('wrong at ' + i);
+}
+const g = /k=(\d)/g, s = 'k=1 k=2 k=3', got = [];
+let m;
+while ((m = g.exec(s))) got.push(m[1] + '@' + m.index + '/' + g.lastIndex);
+console.log(out.join(' '), got.join(','), /(?<y>\d{4})/.exec('in 2026!').groups.y, 'x1y2'.replace(/\d/g, d => d * 2));
+EOF
+  body_same_as_node
+}

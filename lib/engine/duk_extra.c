@@ -1069,6 +1069,24 @@ void oda_duk_queue_push(void *ctx, void *arr, int a, int b, int c) {
 	}
 }
 
+/* Pops the top of the stack into element i of the bare array arr, which its array part
+ * holds (lib/engine/regexp_natives.cc's holder of the string it converted last); anything
+ * else is a [[Set]]. */
+void oda_duk_array_put(void *ctx, void *arr, unsigned int i) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_hobject *h = (duk_hobject *) arr;
+	if (DUK_HOBJECT_HAS_ARRAY_PART(h) && i < DUK_HOBJECT_GET_ASIZE(h) && i < ((duk_harray *) h)->length) {
+		duk_tval *slot = DUK_HOBJECT_A_GET_VALUE_PTR(thr->heap, h, i);
+		DUK_TVAL_SET_TVAL_UPDREF(thr, slot, duk_require_tval(thr, -1));
+		duk_pop(thr);
+		return;
+	}
+	duk_push_heapptr(thr, h);
+	duk_swap_top(thr, -2);
+	duk_put_prop_index(thr, -2, (duk_uarridx_t) i);
+	duk_pop(thr);
+}
+
 /* Whether the object at idx has prototype proto, no own `constructor`, and proto a plain data
  * `constructor` holding ctor: then its `constructor` is ctor without a [[Get]] (which cost an
  * await 400 instructions). 0 says nothing: the caller reads the property. */

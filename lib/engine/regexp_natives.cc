@@ -18,6 +18,7 @@
 
 extern "C" void oda_duk_def_new_wec(void* ctx, int obj_idx);  // lib/engine/duk_extra.c
 extern "C" void oda_duk_pack_with_props(void* ctx, unsigned int n, unsigned int k);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_array_put(void* ctx, void* arr, unsigned int i);
 
 namespace oda::engine {
 namespace {
@@ -25,7 +26,8 @@ namespace {
 // Per-heap state, owned by a finalizable object in the heap stash, so nothing owning lives
 // on a native's C++ stack while Duktape may longjmp.
 struct RegexpState {
-  const void* subject = nullptr;  // the Duktape string last converted (kept alive in the stash)
+  const void* subject = nullptr;  // the Duktape string last converted (kept alive in holder)
+  void* holder = nullptr;         // a bare array in the stash whose element 0 is subject
   bool subject_ascii = false;
   std::u16string subject16;
   // The subject as code points for u patterns, made when first needed: subject32, and the
@@ -99,6 +101,14 @@ int in_callout_set(Block* b, void* data) {
 // outside the heap).
 size_t g_live_compiled = 0;
 
+// The handle last looked up and its pattern: a run's exec calls mostly use one RegExp, and the
+// handle's property read cost each about 450 instructions. Its finalizer forgets it (so a new
+// object at the same address is looked up), as does a new heap's registration.
+struct LastCompiled {
+  const void* handle = nullptr;
+  struct Compiled* c = nullptr;
+} g_last_compiled;
+
 constexpr const char* kStateKey = "\xFF" "oda_re_state";
 constexpr const char* kSubjectKey = "\xFF" "oda_re_subject";
 constexpr const char* kPtrKey = "\xFF" "oda_re_ptr";
@@ -122,6 +132,7 @@ duk_ret_t state_finalizer(duk_context* ctx) {
 }
 
 duk_ret_t compiled_finalizer(duk_context* ctx) {
+  if (duk_get_heapptr(ctx, 0) == g_last_compiled.handle) g_last_compiled = LastCompiled{};
   duk_get_prop_string(ctx, 0, kPtrKey);
   auto* c = static_cast<Compiled*>(duk_get_pointer(ctx, -1));
   duk_pop(ctx);
@@ -215,10 +226,8 @@ void load_subject(duk_context* ctx, RegexpState* st, duk_idx_t idx) {
   duk_size_t n = 0;
   const char* p = duk_get_lstring(ctx, idx, &n);
   // Keep the string alive while cached: a freed string's address could come back.
-  duk_push_heap_stash(ctx);
   duk_dup(ctx, idx);
-  duk_put_prop_string(ctx, -2, kSubjectKey);
-  duk_pop(ctx);
+  oda_duk_array_put(ctx, st->holder, 0);
   st->subject = nullptr;
   if (!to_utf16(reinterpret_cast<const unsigned char*>(p), n, &st->subject16, &st->subject_ascii))
     duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory converting a string for RegExp");
@@ -377,10 +386,13 @@ duk_ret_t re_compile(duk_context* ctx) {
 }
 
 Compiled* require_compiled(duk_context* ctx, duk_idx_t idx) {
+  const void* h = duk_get_heapptr(ctx, idx);
+  if (h != nullptr && h == g_last_compiled.handle) return g_last_compiled.c;
   duk_get_prop_string(ctx, idx, kPtrKey);
   auto* c = static_cast<Compiled*>(duk_get_pointer(ctx, -1));
   duk_pop(ctx);
   if (!c) duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a compiled RegExp");
+  g_last_compiled = LastCompiled{h, c};
   return c;
 }
 
@@ -631,6 +643,18 @@ void attach_regexp_state(duk_hthread* ctx) {
   }
   duk_push_pointer(ctx, st);
   duk_put_prop_string(ctx, -2, kPtrKey);
+  duk_pop_2(ctx);
+  g_last_compiled = LastCompiled{};
+  duk_push_heap_stash(ctx);
+  if (!duk_get_prop_string(ctx, -1, kSubjectKey)) {
+    duk_pop(ctx);
+    duk_push_bare_array(ctx);
+    duk_push_undefined(ctx);
+    duk_put_prop_index(ctx, -2, 0);
+    duk_dup_top(ctx);
+    duk_put_prop_string(ctx, -3, kSubjectKey);
+  }
+  st->holder = duk_get_heapptr(ctx, -1);
   duk_pop_2(ctx);
   st->mcontext = pcre2_match_context_create_16(nullptr);
   st->ccontext = pcre2_compile_context_create_16(nullptr);
