@@ -721,6 +721,26 @@ EOF2
   body_same_as_node
 }
 
+@test "a generator function's constructor is GeneratorFunction (AsyncGeneratorFunction), which builds generators from text as Function does, as node" {
+  cat > prog.js <<'EOF2'
+function* g() {}
+async function* ag() {}
+const o = { *m() {} };
+console.log([g, ag, o.m, function () {}, () => {}].map(f => f.constructor.name).join(' '));
+console.log([g, ag, o.m].map(f => Object.prototype.toString.call(f)).join(' '));
+const GF = g.constructor, AGF = ag.constructor;
+console.log(typeof GF, GF === Function, GF.prototype === Object.getPrototypeOf(g), Object.getPrototypeOf(GF) === Function, GF.length, AGF.length, 'GeneratorFunction' in globalThis);
+const h = new GF('a', 'b', 'yield a; yield a * b');
+console.log([...h(3, 4)].join(), h.constructor === GF, h.name, String(h.prototype), Object.getPrototypeOf(h(1, 1)) === h.prototype);
+const h2 = GF('yield 7');
+console.log(h2().next().value, JSON.stringify(Object.getOwnPropertyDescriptor(GF, 'prototype')));
+const ah = new AGF('x', 'yield await x; yield x + 1');
+(async () => { const out = []; for await (const v of ah(Promise.resolve(5))) out.push(v); console.log(out.join(), ah.constructor === AGF); })();
+try { new GF('yield', '}'); } catch (e) { console.log(e.constructor.name); }
+EOF2
+  body_same_as_node
+}
+
 @test "decimal text reads as the nearest double, halfway cases to even: literals, Number, +, parseFloat, parseInt and BigInt conversion, as node" {
   cat > prog.js <<'EOF2'
 const out = [9007199254740993, 9007199254740995, 1.00000000000000011102230246251565404236316680908203125,

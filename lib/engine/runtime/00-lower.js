@@ -768,5 +768,24 @@ var __oda_ieval = (function () {
   Object.defineProperty(RealFunction.prototype, 'constructor', { value: F, writable: true, configurable: true });
   Object.defineProperty(this, 'Function', { value: F, writable: true, configurable: true });
   __oda_Function = F;
+  // GeneratorFunction and AsyncGeneratorFunction: no globals (as in node), reached as a
+  // generator function's constructor (libraries test fn.constructor.name); each builds its
+  // source as Function does.
+  function maker(keyword, name, proto) {
+    var C = function () {
+      var n = arguments.length, params = [];
+      for (var i = 0; i < n - 1; i++) params.push(String(arguments[i]));
+      var text = n ? String(arguments[n - 1]) : '';
+      return realEval(lowerSrc('(' + keyword + ' anonymous(' + params.join(',') + '\n) {\n' + text + '\n})'));
+    };
+    Object.defineProperty(C, 'name', { value: name, configurable: true });
+    Object.defineProperty(C, 'length', { value: 1, configurable: true });
+    Object.setPrototypeOf(C, F);
+    Object.defineProperty(C, 'prototype', { value: proto, writable: false, enumerable: false, configurable: false });
+    Object.defineProperty(proto, 'constructor', { value: C, writable: false, enumerable: false, configurable: true });
+    Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
+  }
+  maker('function*', 'GeneratorFunction', __oda_GenFnProto);
+  maker('async function*', 'AsyncGeneratorFunction', __oda_AGenFnProto);
   return ieval;
 })();
