@@ -257,6 +257,27 @@ int oda_duk_bigint_value(void *ctx, int idx, unsigned long long *w) {
 	return 1;
 }
 
+/* oda_duk_bigint_value of the values at 0 and 1, for an operator's two operands at once:
+ * w[0], w[1] the first's words, w[2], w[3] the second's; returns the first's answer plus 1,
+ * plus 4 times the second's plus 1. */
+int oda_duk_bigint_pair(void *ctx, unsigned long long *w) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	int k = 0, i;
+	for (i = 0; i < 2; i++) {
+		duk_tval *tv = thr->valstack_bottom + i;
+		duk_hobject *h;
+		int kind = -1;
+		if (tv < thr->valstack_top && DUK_TVAL_IS_OBJECT(tv) && DUK_ODA_IS_BIGINT(h = DUK_TVAL_GET_OBJECT(tv))) {
+			duk_uint64_t *words = DUK_ODA_BIGINT_WORDS(h);
+			kind = words[2] ? 1 : 0;
+			w[2 * i] = words[0];
+			w[2 * i + 1] = words[1];
+		}
+		k += (kind + 1) << (2 * i);
+	}
+	return k;
+}
+
 /* The decimal text of the BigInt at idx (lib/engine/patches/0010), its length in *len; NULL
  * when the value there is no BigInt. The text lives as long as the value. */
 const char *oda_duk_bigint_text(void *ctx, int idx, size_t *len) {
@@ -280,6 +301,13 @@ void oda_duk_push_bigint_small(void *ctx, unsigned long long lo, unsigned long l
 	w[0] = lo;
 	w[1] = hi;
 	w[2] = 1;
+}
+
+/* oda_duk_push_bigint_small with the prototype of the BigInt at 0, which every BigInt shares
+ * (none can change it: they are not extensible). */
+void oda_duk_push_bigint_small_like(void *ctx, unsigned long long lo, unsigned long long hi) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	oda_duk_push_bigint_small(ctx, lo, hi, DUK_HOBJECT_GET_PROTOTYPE(thr->heap, DUK_TVAL_GET_OBJECT(thr->valstack_bottom)));
 }
 
 /* Pushes a new BigInt of at least 2^127 in magnitude holding text, canonical decimal (a value

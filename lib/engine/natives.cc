@@ -34,6 +34,9 @@ extern "C" void oda_duk_push_bigint(void* ctx, const char* text, size_t len, voi
 extern "C" void oda_duk_push_bigint_small(void* ctx, unsigned long long lo, unsigned long long hi,
                                           void* proto);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_bigint_value(void* ctx, int idx, unsigned long long* w);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_bigint_pair(void* ctx, unsigned long long* w);  // lib/engine/duk_extra.c
+extern "C" void oda_duk_push_bigint_small_like(void* ctx, unsigned long long lo,
+                                               unsigned long long hi);  // lib/engine/duk_extra.c
 extern "C" void* oda_duk_heap_of(void* ctx);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_push_dense(void* ctx, int idx, unsigned int i);  // lib/engine/duk_extra.c
 extern "C" int oda_duk_sorts_after(void* ctx, int arr_idx, int cmp_idx, unsigned a, unsigned b);  // duk_extra.c
@@ -137,6 +140,13 @@ void push_small(duk_context* ctx, __int128 v) {
   oda_duk_push_bigint_small(ctx, static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64), bigint_cache(ctx).proto);
 }
 
+// push_small when the value at 0 is a BigInt, whose prototype the new one takes (no look-up
+// of the stash's).
+void push_small_like(duk_context* ctx, __int128 v) {
+  auto u = static_cast<unsigned __int128>(v);
+  oda_duk_push_bigint_small_like(ctx, static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64));
+}
+
 // A new BigInt of text (canonical decimal): a small one for a value below 2^127, as every
 // such value must be (equality compares small ones by value), else one holding the text.
 void push_bigint(duk_context* ctx, std::string_view text) {
@@ -225,10 +235,11 @@ duk_ret_t bigint_native(duk_context* ctx) {
 
 constexpr __int128 kSmallMin = -static_cast<__int128>((static_cast<unsigned __int128>(1) << 127) - 1) - 1;
 
-// r pushed when it is a small value (not -2^127); false otherwise.
+// r pushed when it is a small value (not -2^127); false otherwise. The value at 0 is a BigInt
+// (as for small_pow and small_pair).
 bool push_small_checked(duk_context* ctx, __int128 r) {
   if (r == kSmallMin) return false;
-  push_small(ctx, r);
+  push_small_like(ctx, r);
   return true;
 }
 
@@ -248,7 +259,7 @@ bool small_pow(duk_context* ctx, __int128 x, __int128 y) {
       if (!bignum::compute_small(bignum::Op::kMul, base, base, base)) return false;
     }
   }
-  push_small(ctx, r);
+  push_small_like(ctx, r);
   return true;
 }
 
@@ -281,7 +292,7 @@ bool small_pair(duk_context* ctx, int op, __int128 x, __int128 y) {
   }
   __int128 r = 0;
   if (!bignum::compute_small(bop, x, y, r)) return false;
-  push_small(ctx, r);
+  push_small_like(ctx, r);
   return true;
 }
 
@@ -384,7 +395,7 @@ duk_ret_t bigint_fast(duk_context* ctx) {
     int kind = bigint_at(ctx, 0, x);
     __int128 r = 0;
     if (kind == 1 && bignum::compute_small(bignum::Op::kAdd, x, op == kInc ? 1 : -1, r)) {
-      push_small(ctx, r);
+      push_small_like(ctx, r);
       return 1;
     }
     const char* a = kind >= 0 ? oda_duk_bigint_text(ctx, 0, &an) : nullptr;
@@ -401,9 +412,14 @@ duk_ret_t bigint_fast(duk_context* ctx) {
     number_pair(ctx, op, duk_get_number(ctx, 0), duk_get_number(ctx, 1));
     return 1;
   } else {
-    int ka = bigint_at(ctx, 0, x), kb = ka >= 0 ? bigint_at(ctx, 1, y) : -1;
-    if (ka == 1 && kb == 1 && small_pair(ctx, op, x, y)) return 1;
-    if (kb >= 0) {
+    unsigned long long w[4];
+    int k = oda_duk_bigint_pair(ctx, w);
+    if (k == 2 + 2 * 4) {  // both small
+      x = static_cast<__int128>((static_cast<unsigned __int128>(w[1]) << 64) | w[0]);
+      y = static_cast<__int128>((static_cast<unsigned __int128>(w[3]) << 64) | w[2]);
+      if (small_pair(ctx, op, x, y)) return 1;
+    }
+    if ((k & 3) != 0 && (k >> 2) != 0) {  // both BigInts
       const char* a = oda_duk_bigint_text(ctx, 0, &an);
       const char* b = oda_duk_bigint_text(ctx, 1, &bn);
       if (bigint_pair(ctx, op, {a, an}, {b, bn})) return 1;
