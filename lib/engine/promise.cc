@@ -11,7 +11,8 @@
 //   - an async function's coroutine, its Duktape.Thread (30-async.js's step resumes it).
 // The queue is an array in the heap stash, three slots a job: (promise, reaction, -), a
 // settled promise's reaction; (promise, thenable, then), a thenable to adopt; (fn, -, -),
-// queueMicrotask's job; (value, coroutine, true), an await of a value that is no object.
+// queueMicrotask's job; (value, coroutine, true), an await of a value that is no object or
+// of a promise of ours fulfilled already, and (reason, coroutine, false) of one rejected.
 #include "engine/promise.h"
 
 #include <duktape.h>
@@ -236,7 +237,17 @@ void after_step(duk_context* ctx, duk_idx_t t, duk_idx_t v) {
     bool ours = constructor_is(ctx, v, -1);
     duk_pop(ctx);
     if (ours) {
-      react(ctx, v, t);
+      // Settled already: the job its reaction would be, queued as the value and whether it
+      // was a fulfillment (the value cannot change, and the job needs no look at v).
+      int state = state_of(ctx, v);
+      if (state == kPending) {
+        react(ctx, v, t);
+        return;
+      }
+      get_slot(ctx, v, kValue);
+      duk_push_boolean(ctx, state == kFulfilled);
+      enqueue(ctx, -2, t, -1);
+      duk_pop_2(ctx);
       return;
     }
   }
@@ -393,8 +404,8 @@ void run_reaction(duk_context* ctx, duk_idx_t p, duk_idx_t r) {
 
 // Runs the job whose three slots are on top of the stack, and pops them.
 void run_job(duk_context* ctx) {
-  if (duk_is_boolean(ctx, -1)) {  // (value, coroutine, true)
-    resume_coroutine(ctx, -2, false, -3);
+  if (duk_is_boolean(ctx, -1)) {  // (value, coroutine, fulfilled)
+    resume_coroutine(ctx, -2, !duk_get_boolean(ctx, -1), -3);
     duk_pop_3(ctx);
     return;
   }
