@@ -59,6 +59,36 @@ check_corpus() {
   [ "$output" = "[0,1,2]" ]
 }
 
+@test "closures made in a loop body keep each iteration's bindings, whether the body runs in place or as a function per iteration, as node" {
+  cat > prog.js <<'EOF'
+const out = [];
+const run = (fns) => fns.map((f) => f());
+{ const fns = []; for (let i = 0; i < 3; i++) { const y = i * 10; fns.push(() => [i, y]); } out.push(run(fns)); }
+{ const fns = []; for (const [a, b] of [[1, 2], [3, 4]]) fns.push(() => a + b); out.push(run(fns)); }
+{ const fns = []; for (const k in { p: 1, q: 2 }) fns.push(() => () => k); out.push(fns.map((f) => f()())); }
+{ const fns = []; let n = 0; while (n < 3) { const m = n++; fns.push(() => m); } out.push(run(fns)); }
+{ const fns = []; for (let i = 0; i < 2; i++) fns.push(function named(a) { return [named.name, named.length, i, arguments.length]; }); out.push(fns.map((f) => f(1, 2))); }
+for (let i = 0; i < 1; i++) { const f = (a, b) => i; out.push([f.name, f.length]); }
+{ const fns = []; for (let i = 0; i < 2; i++) for (let j = 0; j < 4; j++) { if (j % 2) j++; fns.push(() => i * 10 + j); } out.push(run(fns)); }
+{ const fns = []; for (let i = 0; i < 3; i++) { for (let j = 0; j < 2; j++) fns.push(() => i * 10 + j); if (i == 1) i++; } out.push(run(fns)); }
+{ const o = { v: 7, m() { const fns = []; for (let i = 0; i < 2; i++) fns.push(() => this.v + i); return run(fns); } }; out.push(o.m()); }
+{ function g() { const fns = []; for (let i = 0; i < 2; i++) fns.push(() => arguments[i]); return run(fns); } out.push(g('a', 'b')); }
+{ function h() { const fns = []; for (let i = 0; i < 10; i++) { if (i == 1) continue; fns.push(() => i); if (i == 3) break; }
+    for (let k = 0; k < 10; k++) { fns.push(() => k); if (k == 2) return run(fns); } } out.push(h()); }
+{ function* gen() { for (let i = 0; i < 3; i++) yield () => i; } out.push(run([...gen()])); }
+{ const fs = []; for (let i = 0; i < 2; i++) { const f = () => i; fs.push(f, f); } out.push([fs[0] === fs[1], fs[0] === fs[2]]); }
+for (let i = 0; i < 1; i++) { const boom = () => { throw new Error('x' + i); }; try { boom(); } catch (e) { out.push(e.stack.split('\n')[1].trim().split(' ')[1]); } }
+{ const fns = []; for (let i = 0; i < 2; i++) fns.push((a = () => i) => a(), () => new (class { v() { return i; } })().v()); out.push(run(fns)); }
+(async () => {
+  const fns = [];
+  for (let i = 0; i < 3; i++) { await null; const z = i + 1; fns.push(() => z * i); }
+  out.push(run(fns));
+  console.log(JSON.stringify(out));
+})();
+EOF
+  same_as_node
+}
+
 @test "a class declared in a loop body and captured by a closure is each iteration's own" {
   run run-code --code $'const fs = [], ks = []\nfor (let i = 0; i < 3; i++) {\n  class K { v() { return i } }\n  fs.push(() => new K().v())\n  ks.push(() => K)\n}\nreturn [fs.map((f) => f()), ks[0] === ks[1]]'
   [ "$status" -eq 0 ]

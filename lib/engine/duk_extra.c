@@ -1689,3 +1689,67 @@ int oda_duk_concat_piece(void *ctx, int idx, const char **bytes, size_t *len, do
 	}
 	return 0;
 }
+
+/* __oda_bind(fn, name, value, ...) (lib/engine/natives.cc): puts a fresh, closed declarative
+ * environment holding name = value for each pair between the closure fn, just made by the
+ * caller, and the scope it was made in. A loop body's closures that capture its let and const
+ * bindings get each iteration's values this way, when those bindings never change once set
+ * (lib/js/resolve.cc): one environment of a few slots per closure, where a function called per
+ * iteration cost a call, an environment with the body's registers, and every other name of the
+ * body reached through the scope chain. Returns 0, the closure at the top, or -1 when fn is no
+ * ECMAScript function or a name is no string. */
+int oda_duk_bind_env(void *ctx) {
+	duk_hthread *thr = (duk_hthread *) ctx;
+	duk_heap *heap = thr->heap;
+	duk_idx_t top = duk_get_top(thr);
+	duk_hobject *fn = duk_get_hobject(thr, 0);
+	duk_hobject *outer;
+	duk_hobject *env;
+	duk_uint32_t n, i;
+
+	if (fn == NULL || !DUK_HOBJECT_IS_COMPFUNC(fn) || !DUK_HOBJECT_HAS_NEWENV(fn) || top < 1 || ((top - 1) & 1) != 0) {
+		return -1;
+	}
+	n = (duk_uint32_t) (top - 1) / 2;
+	for (i = 0; i < n; i++) {
+		duk_hstring *key = duk_get_hstring(thr, (duk_idx_t) (1 + 2 * i));
+		if (key == NULL || DUK_HSTRING_HAS_SYMBOL(key)) {
+			return -1;
+		}
+	}
+	outer = DUK_HCOMPFUNC_GET_LEXENV(heap, (duk_hcompfunc *) fn);
+	env = (duk_hobject *) duk_hdecenv_alloc(thr, DUK_HOBJECT_FLAG_EXTENSIBLE | DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_DECENV));
+	duk_push_hobject(thr, env);
+	DUK_HOBJECT_SET_PROTOTYPE(heap, env, outer);
+	DUK_HOBJECT_INCREF_ALLOWNULL(thr, outer);
+	if (n > 0) {
+		duk_hobject_realloc_props(thr, env, n, 0, 0, 0);
+		for (i = 0; i < n; i++) {
+			duk_hstring *key = duk_get_hstring(thr, (duk_idx_t) (1 + 2 * i));
+			duk_tval *dst = DUK_HOBJECT_E_GET_VALUE_TVAL_PTR(heap, env, i);
+			DUK_HOBJECT_E_SET_KEY(heap, env, i, key);
+			DUK_HSTRING_INCREF(thr, key);
+			DUK_TVAL_SET_TVAL(dst, duk_get_tval(thr, (duk_idx_t) (2 + 2 * i)));
+			DUK_TVAL_INCREF(thr, dst);
+			/* As an activation's bindings: writable, not deletable. */
+			DUK_HOBJECT_E_SET_FLAGS(heap, env, i, DUK_PROPDESC_FLAGS_WE);
+		}
+		DUK_HOBJECT_SET_ENEXT(env, n);
+	}
+	/* The old environments stay referenced: the lexical one is the new one's parent, and a
+	 * NEWENV closure's variable environment is its lexical one. */
+	{
+		duk_hcompfunc *f = (duk_hcompfunc *) fn;
+		duk_hobject *old_lex = DUK_HCOMPFUNC_GET_LEXENV(heap, f);
+		duk_hobject *old_var = DUK_HCOMPFUNC_GET_VARENV(heap, f);
+		DUK_HCOMPFUNC_SET_LEXENV(heap, f, env);
+		DUK_HCOMPFUNC_SET_VARENV(heap, f, env);
+		DUK_HOBJECT_INCREF(thr, env);
+		DUK_HOBJECT_INCREF(thr, env);
+		DUK_HOBJECT_DECREF_NORZ_ALLOWNULL(thr, old_lex);
+		DUK_HOBJECT_DECREF_NORZ_ALLOWNULL(thr, old_var);
+	}
+	duk_pop_unsafe(thr);
+	duk_dup(thr, 0);
+	return 0;
+}

@@ -45,6 +45,7 @@ extern "C" int oda_duk_permute_dense(void* ctx, int idx, unsigned* perm, unsigne
 extern "C" int oda_duk_push_defined_values(void* ctx, int idx, double len);  // duk_extra.c
 extern "C" unsigned oda_duk_write_dense(void* ctx, int o_idx, int items_idx, unsigned n);  // duk_extra.c
 extern "C" int oda_duk_push_caller(void* ctx);  // lib/engine/duk_extra.c
+extern "C" int oda_duk_bind_env(void* ctx);  // lib/engine/duk_extra.c
 extern "C" const char* oda_duk_push_v8_name(void* ctx, int idx);  // lib/engine/duk_extra.c
 
 namespace oda::engine {
@@ -929,6 +930,14 @@ duk_ret_t template_concat(duk_context* ctx) { return concat_strings(ctx, DUK_HIN
 // __oda_pcat(...values): a `+` chain's string.
 duk_ret_t plus_concat(duk_context* ctx) { return concat_strings(ctx, DUK_HINT_NONE); }
 
+// __oda_bind(fn, name, value, ...): the closure fn, just made, with name = value for each pair
+// bound in an environment of its own between it and the scope it was made in; the lowering's
+// per-iteration copies of a loop's let and const bindings (lib/js/lower_loops.cc).
+duk_ret_t bind_env(duk_context* ctx) {
+  if (oda_duk_bind_env(ctx) != 0) return duk_error(ctx, DUK_ERR_TYPE_ERROR, "__oda_bind: a closure and name-value pairs");
+  return 1;
+}
+
 // Function.prototype.caller and .arguments, get and set: null for a sloppy function (which
 // has them as own properties in node; in Duktape it inherits them), else node's TypeError.
 // Strict functions have no own `caller` and `arguments` (lib/engine/patches/0003), so these
@@ -990,6 +999,7 @@ void register_natives(duk_hthread* ctx) {
   put_hidden_global(ctx, "__oda_from_like", from_like, 5);
   put_hidden_global(ctx, "__oda_tcat", template_concat, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_pcat", plus_concat, DUK_VARARGS);
+  put_hidden_global(ctx, "__oda_bind", bind_env, DUK_VARARGS);
   put_hidden_global(ctx, "__oda_segment", segment_text, 2);
   put_hidden_global(ctx, "__oda_v8_name", v8_name, 1);
   register_promise_natives(ctx);

@@ -163,6 +163,11 @@ struct Node {
   Binding* b = nullptr;    // Ident: the binding it names (null: global)
   Scope* scope = nullptr;  // Function/Program/Block/loops/Catch: the scope it opens
   bool wrap_body = false;  // loops: body runs in a per-iteration closure
+  // Loops whose captured bindings never change once set: the body runs in place and each
+  // closure made in it gets its own copies of the ones it reads (lib/js/lower_loops.cc).
+  bool copy_bindings = false;
+  bool no_copies = false;  // loops: some capture needs the per-iteration closure
+  std::vector<Binding*> copies;  // Function: loop bindings (copy_bindings) it reads
   bool has(uint32_t f) const { return (flags & f) != 0; }
 };
 

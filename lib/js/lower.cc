@@ -216,6 +216,7 @@ void Emitter::pop() {
   }
   if (f->tcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "tc = __oda_tcat";
   if (f->pcat) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "pc = __oda_pcat";
+  if (f->bind) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "bd = __oda_bind";
   if (f->need_callee) decl += (decl.empty() ? "" : ", ") + temp_prefix_ + "fn = __oda_callee()";
   for (auto& [local, init] : f->bi) decl += (decl.empty() ? "" : ", ") + local + " = " + init;
   if (!decl.empty()) decl = "var " + decl + ";";

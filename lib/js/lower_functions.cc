@@ -53,7 +53,33 @@ bool cannot_throw(const Node* v, const Node* params) {
 
 }  // namespace
 
+// A closure made in a loop body that reads the loop's let and const bindings, which never
+// change once set (lib/js/resolve.cc copyable), gets its own copies of them as it is made:
+// __oda_bind(closure, "name", name, ...) puts them in an environment between the closure and
+// the function it is made in. The body then runs in place, where a function called per
+// iteration made each iteration's bindings its own (loop_body) at the cost of a call, an
+// environment for every binding of the body, and each name of the enclosing function reached
+// through the scope chain (bench/js-workloads closures-create). Out of line, so that
+// function(), which recurses as deep as functions nest, keeps its frame.
+bool Emitter::open_copies(Node* f) {
+  for (Binding* b : f->copies) {
+    if (b->loop->copy_bindings) {
+      var_owner()->bind = true;
+      w(temp_prefix_ + "bd(");
+      return true;
+    }
+  }
+  return false;
+}
+
+void Emitter::close_copies(Node* f) {
+  for (Binding* b : f->copies)
+    if (b->loop->copy_bindings) w(", " + quote(b->out) + ", " + b->out);
+  w(")");
+}
+
 void Emitter::function(Node* f, const FnOpts& o) {
+  bool copies = !f->copies.empty() && open_copies(f);
   sync(f->line);
   bool saved_assigning = assigning_;
   assigning_ = false;
@@ -280,6 +306,7 @@ void Emitter::function(Node* f, const FnOpts& o) {
   pop();
   w("}");
   if (gen_made) w(is_async ? ", 1)" : ")");
+  if (copies) close_copies(f);
   assigning_ = saved_assigning;
 }
 

@@ -97,6 +97,7 @@ class Emitter {
     // Holds the concatenation natives in locals (concat()): a global's lookup from inside a
     // function costs a quarter of a three-piece template's time.
     bool tcat = false, pcat = false;
+    bool bind = false;  // holds __oda_bind in a local (function())
     // Its body opens with a "use strict" directive: the lowering's own var statement goes
     // before the body, so the directive is said again ahead of it (a directive is only one
     // before any other statement; without it strict functions ran sloppy).
@@ -282,6 +283,8 @@ class Emitter {
   };
 
   void function(Node* f, const FnOpts& o);
+  [[gnu::noinline]] bool open_copies(Node* f);
+  [[gnu::noinline]] void close_copies(Node* f);
 
   // ---- classes (lower_class.cc) ----
   void key_text(Node* m, std::string& out_key);

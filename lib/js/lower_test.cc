@@ -98,19 +98,31 @@ TEST(JsLower, LetAndConstBecomeVarsRenamedOnlyWhenTheyWouldCollide) {
                 sync_program("while (a) {var v = void 0;}"));
 }
 
-// A body that steps the counter itself hands the new value on to the next iteration; a
-// loop whose bindings no closure captures stays a plain loop.
+// A closure that reads loop bindings nothing changes once set gets its own copies of them
+// as it is made, and the body runs in place; a body that steps the counter itself runs as a
+// closure per iteration, which hands the new value on to the next iteration; a loop whose
+// bindings no closure captures stays a plain loop.
 TEST(JsLower, CapturedLoopBindingsGetAClosurePerIteration) {
   expect_lowers("for (let i = 0; i < 3; i++) fns.push(() => i);",
-                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){fns.push((function() {return (i);}));}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
+                sync_program("var __tbd = __oda_bind;for (var i = 0; i < 3; i++) fns.push((__tbd(function() {return (i);}, \"i\", i)));"));
+  expect_lowers("for (const x of xs) { const y = x * 2; fns.push(() => x + y, function () { return () => y; }); }",
+                sync_program("var __t1, __t2, __t3, __tbd = __oda_bind;try {for (__t1 = __oda_iter(xs, \"xs\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);var y = x * 2;fns.push((__tbd(function() {return (x + y);}, \"x\", x, \"y\", y)), (__tbd(function() {return (function() {return (y);});}, \"y\", y)));}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
+  // A closure that may read a binding before its declaration, a method or a generator made in
+  // the body, or one in the loop's head: a closure per iteration.
+  expect_lowers("for (let i = 0; i < 3; i++) { fns.push(() => j); const j = i; }",
+                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){fns.push((function() {return ((j === __oda_TDZ ? __oda_tdz(\"j\") : j));}));var j = i;}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
+  expect_lowers("for (let i = 0; i < 3; i++) objs.push({ m() { return i; } });",
+                sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){objs.push({m: function m() {return i;}});}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
+  expect_lowers("for (let i = 0, g = () => i; i < 3; i++) fns.push(() => i);",
+                sync_program("var __t1, __t2;{for (var i = 0, g = (function g() {return (i);}); i < 3; i++) {__t1 = (__t2 || (__t2 = function(i, g){fns.push((function() {return (i);}));}))(i, g);if (__t1 !== void 0) {}}__t2 = void 0;}"));
   expect_lowers("for (let i = 0; i < 9; i++) { if (odd(i)) i++; fns.push(() => i); }",
                 sync_program("var __t1, __t2, __t3;{for (var i = 0; i < 9; i++) {__t2 = (__t3 || (__t3 = function(i){try {if (odd(i)) i++;fns.push((function() {return (i);}));} finally {__t1 = i;}}))(i);i = __t1;if (__t2 !== void 0) {}}__t3 = void 0;}"));
   expect_lowers("for (let i = 0; i < 3; i++) sum += i;",
                 sync_program("for (var i = 0; i < 3; i++) sum += i;"));
   // A body's own let and const that no closure captures live in the enclosing function: a
   // closure kept in the body's scope would sit in the environment it closes over.
-  expect_lowers("for (let i = 0; i < 3; i++) { const f = () => i; let u; sum += f(u); }",
-                sync_program("var __t1, __t2, f, u;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){f = (function f() {return (i);});u = void 0;sum += f(u);}))(i);if (__t1 !== void 0) {}}__t2 = void 0;}"));
+  expect_lowers("for (let i = 0; i < 3; i++) { const f = () => i; if (odd(i)) i++; let u; sum += f(u); }",
+                sync_program("var __t1, __t2, __t3, f, u;{for (var i = 0; i < 3; i++) {__t2 = (__t3 || (__t3 = function(i){try {f = (function f() {return (i);});if (odd(i)) i++;u = void 0;sum += f(u);} finally {__t1 = i;}}))(i);i = __t1;if (__t2 !== void 0) {}}__t3 = void 0;}"));
   // So does a class no closure captures; a captured one is each iteration's own.
   expect_lowers("for (let i = 0; i < 3; i++) { class K { v() { return i; } } fns.push(() => new K()); }",
                 sync_program("var __t1, __t2;{for (var i = 0; i < 3; i++) {__t1 = (__t2 || (__t2 = function(i){var K = (function(){\"use strict\";var __proto = __oda_class(K, null);"
@@ -408,7 +420,9 @@ TEST(JsLower, ForOfClosesIteratorsWhereItCanExitEarly) {
   expect_lowers("for (const x of [1, 2]) { f(x); }",
                 sync_program("var __t1, __t2, __t3;for (__t1 = __oda_iter([1, 2]), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var x = (__t2 ? __t2[__t3++] : __t1.v);f(x);}"));
   expect_lowers("for (const k in o) fns.push(() => k);",
-                sync_program("var __t1, __t2;{for (var k in o) {__t1 = (__t2 || (__t2 = function(k){fns.push((function() {return (k);}));}))(k);if (__t1 !== void 0) {}}__t2 = void 0;}"));
+                sync_program("var __tbd = __oda_bind;for (var k in o) fns.push((__tbd(function() {return (k);}, \"k\", k)));"));
+  expect_lowers("for (const k in o) fns.push(function* () { yield k; });",
+                sync_program("var __t1, __t2;{for (var k in o) {__t1 = (__t2 || (__t2 = function(k){fns.push((__oda_genfn(function() {var __tfn = __oda_callee();return __oda_gen(function(){__oda_yield(k);}, __tfn, this);})));}))(k);if (__t1 !== void 0) {}}__t2 = void 0;}"));
 }
 
 // A jump out of a loop body run as a closure comes back as a code its loop dispatches on.
@@ -417,10 +431,12 @@ TEST(JsLower, LabelledJumpsOutOfLoopsAndClosures) {
                 sync_program("var __t1, __t2, __t3, __t4, __t5, __t6;try {outer: for (__t1 = __oda_iter(as, \"as\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var a = (__t2 ? __t2[__t3++] : __t1.v);try {for (__t4 = __oda_iter(bs, \"bs\"), __t5 = __t4.a, __t6 = 0; __t5 ? __t6 < __t5.length : __oda_step(__t4);) {var b = (__t5 ? __t5[__t6++] : __t4.v);if (b) continue outer;if (a) break outer;}} catch (__ce) { __oda_closeq(__t4); throw __ce; } finally { __oda_close(__t4); }}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }"));
   expect_lowers("l: { if (x) break l; y(); }",
                 sync_program("l: {if (x) break l;y();}"));
-  expect_lowers("for (let i = 0; i < n; i++) { fns.push(() => i); if (i > 2) break; }",
-                sync_program("var __t1, __t2;{for (var i = 0; i < n; i++) {__t1 = (__t2 || (__t2 = function(i){fns.push((function() {return (i);}));if (i > 2) return 1;}))(i);if (__t1 !== void 0) {if (__t1 === 1) break;}}__t2 = void 0;}"));
+  expect_lowers("for (let i = 0; i < n; i++) { fns.push(() => i); if (i > 2) i = 9; if (i > 2) break; }",
+                sync_program("var __t1, __t2, __t3;{for (var i = 0; i < n; i++) {__t2 = (__t3 || (__t3 = function(i){try {fns.push((function() {return (i);}));if (i > 2) i = 9;if (i > 2) return 1;} finally {__t1 = i;}}))(i);i = __t1;if (__t2 !== void 0) {if (__t2 === 1) break;}}__t3 = void 0;}"));
+  expect_lowers("w: while (a) { for (let j of js) { fns.push(() => j); j = 0; continue w; } }",
+                sync_program("var __t1, __t2, __t3, __t4, __t5;w: while (a) {{try {for (__t1 = __oda_iter(js, \"js\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);__t4 = (__t5 || (__t5 = function(j){fns.push((function() {return (j);}));j = 0;return \"c:w\";}))(j);if (__t4 !== void 0) {if (__t4 === \"c:w\") continue w;}}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }__t5 = void 0;}}"));
   expect_lowers("w: while (a) { for (let j of js) { fns.push(() => j); continue w; } }",
-                sync_program("var __t1, __t2, __t3, __t4, __t5;w: while (a) {{try {for (__t1 = __oda_iter(js, \"js\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);__t4 = (__t5 || (__t5 = function(j){fns.push((function() {return (j);}));return \"c:w\";}))(j);if (__t4 !== void 0) {if (__t4 === \"c:w\") continue w;}}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }__t5 = void 0;}}"));
+                sync_program("var __t1, __t2, __t3, __tbd = __oda_bind;w: while (a) {try {for (__t1 = __oda_iter(js, \"js\"), __t2 = __t1.a, __t3 = 0; __t2 ? __t3 < __t2.length : __oda_step(__t1);) {var j = (__t2 ? __t2[__t3++] : __t1.v);fns.push((__tbd(function() {return (j);}, \"j\", j)));continue w;}} catch (__ce) { __oda_closeq(__t1); throw __ce; } finally { __oda_close(__t1); }}"));
 }
 
 TEST(JsLower, ObjectLiteralsWithAccessorsComputedKeysAndSuper) {

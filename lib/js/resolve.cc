@@ -333,6 +333,12 @@ class Resolver {
     }
   }
 
+  void body(Node* loop, Node* st) {
+    bodies_.push_back(loop);
+    stmt(st);
+    bodies_.pop_back();
+  }
+
   void loop(Node* n) {
     Node* saved_loop = loop_;
     loop_ = n;
@@ -357,7 +363,7 @@ class Resolver {
           expr(n->a[2]);
           in_update_ = saved;
         }
-        stmt(n->a[3]);
+        body(n, n->a[3]);
         break;
       case K::ForIn:
       case K::ForOf:
@@ -368,11 +374,11 @@ class Resolver {
         } else {
           target(n->a[0]);
         }
-        stmt(n->a[2]);
+        body(n, n->a[2]);
         break;
       default:
         expr(n->a[0]);
-        stmt(n->a[1]);
+        body(n, n->a[1]);
         break;
     }
     cur_ = saved;
@@ -534,10 +540,41 @@ class Resolver {
     }
     if (b && b->kind == 'p' && uninit_params_.count(b)) id->flags |= F_TDZ;
     Scope* home = b ? fn_scope(b->scope) : nullptr;
+    Node* outermost = nullptr;  // the function made in b's own function that holds this use
     for (Scope* s = fn_scope(cur_); s && s != home; s = s->parent ? fn_scope(s->parent) : nullptr) {
       s->foreign[id->s] = true;
       if (b) b->captured = true;
+      outermost = s->fn;
     }
+    if (b && b->loop && outermost) loop_capture(b, outermost);
+  }
+
+  // A loop's binding b read from inside fn, a function made in the loop's function. Its
+  // copies can be bound to fn as fn is made when fn is an arrow or a plain function
+  // expression (no declaration, hoisted to its block's start; no method, made with its
+  // object or class; no generator or async function, made through the runtime's wrappers)
+  // made in the loop's body, not its head.
+  void loop_capture(Binding* b, Node* fn) {
+    Node* loop = b->loop;
+    bool plain = fn->k == K::Function && !fn->has(F_DECL | F_METHOD | F_ASYNC | F_GEN);
+    bool in_body = std::find(bodies_.begin(), bodies_.end(), loop) != bodies_.end();
+    if (!plain || !in_body) {
+      loop->no_copies = true;
+      return;
+    }
+    if (std::find(fn->copies.begin(), fn->copies.end(), b) == fn->copies.end()) fn->copies.push_back(b);
+  }
+
+  // Whether each closure may keep its own copy of b, a binding of a loop that a closure
+  // captures: a let or const of the loop's head or its body's own block that nothing assigns
+  // once it is set (the for statement's update clause writes the next iteration's binding),
+  // that no closure can read before its declaration, where no eval or with could write it.
+  bool copyable(const Binding* b) const {
+    Node* loop = b->loop;
+    Node* body = loop->k == K::For ? loop->a[3] : loop->k == K::ForIn || loop->k == K::ForOf ? loop->a[2] : loop->a[1];
+    bool own_scope = b->scope == loop->scope || (body && body->k == K::Block && b->scope == body->scope);
+    return (b->kind == 'l' || b->kind == 'c') && own_scope && !b->mutated && !b->runtime_tdz && !b->in_with &&
+           !unseen_writes_;
   }
 
   void expr(Node* n) {
@@ -598,6 +635,7 @@ class Resolver {
 
   void finish() {
     int counter = 0;
+    std::set<Node*> loops;  // loops whose bindings a closure captures
     for (Binding* b : all_) {
       b->number_only = b->number_only && !b->written && !unseen_writes_ && (b->kind == 'l' || b->kind == 'c');
       if (!b->block_level) continue;
@@ -607,7 +645,14 @@ class Resolver {
       // Inside a with body a block binding becomes a var that the object's properties would
       // shadow: a name no object has keeps it the block's own.
       if (b->in_with) b->out = "__w" + std::to_string(++counter) + "_" + b->name;
-      if (b->captured && b->loop) b->loop->wrap_body = true;
+      if (b->captured && b->loop) {
+        loops.insert(b->loop);
+        if (!copyable(b)) b->loop->no_copies = true;
+      }
+    }
+    for (Node* loop : loops) {
+      loop->copy_bindings = !loop->no_copies;
+      loop->wrap_body = loop->no_copies;
     }
   }
 
@@ -622,6 +667,7 @@ class Resolver {
   std::vector<std::string> catch_params_;  // names the next block (a catch body) may not redeclare
   std::set<Node*> block_fns_;  // block functions annex B does not hoist (hoist())
   std::vector<Binding*> all_;
+  std::vector<Node*> bodies_;  // the loops whose body holds the code being resolved
   std::map<Node*, Binding*> class_binding_;
 };
 

@@ -141,10 +141,20 @@ TEST(JsResolve, ADefaultMayNotReadALaterParameter) {
 }
 
 TEST(JsResolve, OnlyLoopsWhoseBlockBindingsAClosureCapturesWrapTheirBody) {
-  Resolved captured("for (let i = 0; i < 3; i++) fns.push(() => i);");
+  Resolved captured("for (let i = 0; i < 3; i++) { fns.push(() => i); if (odd(i)) i++; }");
   ASSERT_NE(captured.program, nullptr) << captured.error;
   EXPECT_TRUE(captured.loop(K::For)->wrap_body);
+  EXPECT_FALSE(captured.loop(K::For)->copy_bindings);
   EXPECT_TRUE(captured.ident("i")->b->captured);
+  // Bindings nothing assigns once set: each closure gets copies as it is made instead.
+  Resolved copied("for (let i = 0; i < 3; i++) fns.push(() => i);");
+  ASSERT_NE(copied.program, nullptr) << copied.error;
+  EXPECT_FALSE(copied.loop(K::For)->wrap_body);
+  EXPECT_TRUE(copied.loop(K::For)->copy_bindings);
+  for (Node* n : copied.arena.nodes) {
+    if (n->k != K::Function) continue;
+    EXPECT_EQ(n->copies, std::vector<Binding*>{copied.ident("i")->b});
+  }
   Resolved plain("for (let i = 0; i < 3; i++) sum += i;");
   ASSERT_NE(plain.program, nullptr) << plain.error;
   EXPECT_FALSE(plain.loop(K::For)->wrap_body);
@@ -158,8 +168,15 @@ TEST(JsResolve, OnlyLoopsWhoseBlockBindingsAClosureCapturesWrapTheirBody) {
 TEST(JsResolve, ABindingInsideTheBodyCapturedByAClosureWrapsItsLoop) {
   Resolved r("while (a) { const v = next(); later(() => v); }");
   ASSERT_NE(r.program, nullptr) << r.error;
-  EXPECT_TRUE(r.loop(K::While)->wrap_body);
+  EXPECT_TRUE(r.loop(K::While)->copy_bindings);
   EXPECT_EQ(r.ident("v")->b->loop, r.loop(K::While));
+  // Read by a method, or by a closure before its declaration: a function per iteration.
+  Resolved m("while (a) { const v = next(); later({ m() { return v; } }); }");
+  ASSERT_NE(m.program, nullptr) << m.error;
+  EXPECT_TRUE(m.loop(K::While)->wrap_body);
+  Resolved tdz("while (a) { later(() => v); const v = next(); }");
+  ASSERT_NE(tdz.program, nullptr) << tdz.error;
+  EXPECT_TRUE(tdz.loop(K::While)->wrap_body);
 }
 
 TEST(JsResolve, TheUpdateClauseDoesNotCountAsMutation) {
